@@ -1,0 +1,33 @@
+// The only C-facing surface for ncurses. Swift cannot import curses' macros or, in Swift 6
+// language mode, its mutable globals, so each one used is wrapped here in a static inline
+// function. Values come from the installed headers, never hard-coded.
+#ifndef CASCADE_CNCURSES_SHIM_H
+#define CASCADE_CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <wchar.h>
+#include <curses.h>
+
+static inline WINDOW *cascade_stdscr(void) { return stdscr; }
+static inline int cascade_lines(void) { return LINES; }
+static inline int cascade_cols(void) { return COLS; }
+static inline int cascade_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int cascade_getmaxx(WINDOW *w) { return getmaxx(w); }
+
+static inline attr_t cascade_a_bold(void) { return A_BOLD; }
+static inline attr_t cascade_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cascade_a_dim(void) { return A_DIM; }
+static inline attr_t cascade_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cascade_a_italic(void) { return A_ITALIC; }
+
+static inline mmask_t cascade_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cascade_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t cascade_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+
+static inline int cascade_wcwidth(wchar_t c) { return wcwidth(c); }
+
+#endif

@@ -1,0 +1,10 @@
+/// A size in layout space.
+public struct Size: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}

@@ -1,0 +1,174 @@
+/// A Pinterest-style waterfall: every item drops into the currently shortest column.
+///
+/// Shaped like a `UICollectionViewLayout` subclass, but as a value: change the configuration (which
+/// invalidates the layout only when a value really changes), call `prepare()`, then ask for the
+/// content size, one item's attributes, or the attributes of everything in a rect. Appending a
+/// page to a prepared layout places only the new items and gives exactly the frames that a full
+/// layout would, because placement carries on from the stored column bottoms.
+///
+/// Queries describe the layout as of the last successful `prepare()`; on an invalidated layout
+/// they answer as for an empty feed.
+public struct WaterfallLayout: Sendable {
+  /// Setting a different value invalidates the layout; setting the same value does not.
+  public var configuration: LayoutConfiguration {
+    didSet {
+      if configuration != oldValue { invalidate() }
+    }
+  }
+
+  /// Whether the frames match the configuration and the items.
+  public private(set) var isPrepared = false
+
+  private var ratios: [Double] = []
+  private var index = RectIndex()
+  private var bottoms: [Double] = []
+  /// Whether each column holds an item yet: the first item in a column sits at `top`, later ones
+  /// a row spacing below their predecessor.
+  private var started: [Bool] = []
+  private var geometry: ColumnGeometry
+
+  /// - Complexity: O(n) to copy the item ratios; no layout happens until `prepare()`.
+  public init(configuration: LayoutConfiguration, items: [ItemSize] = []) {
+    self.configuration = configuration
+    self.geometry = ColumnGeometry(configuration)
+    self.ratios = items.map(\.aspectRatio)
+  }
+
+  // MARK: Configuration, one value at a time (each invalidates only on a real change).
+
+  public var columnCount: Int {
+    get { configuration.columnCount }
+    set { configuration.columnCount = newValue }
+  }
+
+  public var columnSpacing: Double {
+    get { configuration.columnSpacing }
+    set { configuration.columnSpacing = newValue }
+  }
+
+  public var rowSpacing: Double {
+    get { configuration.rowSpacing }
+    set { configuration.rowSpacing = newValue }
+  }
+
+  public var insets: EdgeInsets {
+    get { configuration.insets }
+    set { configuration.insets = newValue }
+  }
+
+  public var containerWidth: Double {
+    get { configuration.containerWidth }
+    set { configuration.containerWidth = newValue }
+  }
+
+  // MARK: Items
+
+  /// The number of items, laid out or not.
+  public var itemCount: Int { ratios.count }
+
+  /// Replaces every item and invalidates the layout.
+  /// - Complexity: O(n).
+  public mutating func setItems(_ items: [ItemSize]) {
+    ratios = items.map(\.aspectRatio)
+    invalidate()
+  }
+
+  /// Adds a page of items after the existing ones.
+  ///
+  /// On a prepared layout the new items are placed at once, continuing from the column bottoms,
+  /// so the result equals a full layout of all items.
+  /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
+  public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
+    let start = ratios.count
+    ratios.append(contentsOf: items.lazy.map(\.aspectRatio))
+    guard isPrepared else { return }
+    for i in start..<ratios.count { place(ratio: ratios[i]) }
+  }
+
+  // MARK: The layout cycle
+
+  /// Drops every frame; the next `prepare()` lays everything out again.
+  /// - Complexity: O(C).
+  public mutating func invalidate() {
+    isPrepared = false
+    index = RectIndex()
+    bottoms = []
+    started = []
+  }
+
+  /// Lays out every item if the layout is invalid; does nothing if it is already prepared.
+  ///
+  /// - Throws: `LayoutError` for a configuration that cannot be laid out; the layout then stays
+  ///   invalid and empty, and a corrected configuration can be prepared again.
+  /// - Complexity: O(n·C) for n items and C columns.
+  public mutating func prepare() throws(LayoutError) {
+    guard !isPrepared else { return }
+    try configuration.validate()
+    geometry = ColumnGeometry(configuration)
+    bottoms = Array(repeating: configuration.insets.top, count: configuration.columnCount)
+    started = Array(repeating: false, count: configuration.columnCount)
+    index = RectIndex(columnCount: configuration.columnCount)
+    index.reserveCapacity(ratios.count)
+    isPrepared = true
+    for ratio in ratios { place(ratio: ratio) }
+  }
+
+  /// Puts one item into the shortest column (the lowest index on a tie).
+  @inline(__always)
+  private mutating func place(ratio: Double) {
+    var column = 0
+    var lowest = bottoms[0]
+    for c in 1..<bottoms.count where bottoms[c] < lowest {
+      lowest = bottoms[c]
+      column = c
+    }
+    let y = started[column] ? lowest + configuration.rowSpacing : lowest
+    let height = geometry.itemWidth * ratio
+    index.append(PlacedFrame(y: y, height: height, column: Int32(column), span: 1))
+    bottoms[column] = y + height
+    started[column] = true
+  }
+
+  // MARK: Queries
+
+  /// Width `W`, height `max(column bottoms) + bottom` (`top + bottom` for an empty feed).
+  /// - Complexity: O(C).
+  public var contentSize: Size {
+    let lowest = bottoms.max() ?? configuration.insets.top
+    return Size(width: configuration.containerWidth, height: lowest + configuration.insets.bottom)
+  }
+
+  /// The attributes of item `i`, or nil when there is no such item or the layout is not prepared.
+  /// - Complexity: O(1).
+  public func attributes(at i: Int) -> LayoutAttributes? {
+    guard i >= 0, i < index.count else { return nil }
+    let placed = index.frames[i]
+    return LayoutAttributes(
+      index: i, frame: geometry.rect(placed), column: Int(placed.column), span: Int(placed.span))
+  }
+
+  /// The frame of item `i`: what a front end needs to keep the reader's place across a relayout.
+  /// - Complexity: O(1).
+  public func frame(of i: Int) -> Rect? {
+    attributes(at: i)?.frame
+  }
+
+  /// Every item whose frame overlaps `rect` (open intervals on both axes), in item order.
+  /// - Complexity: O(C·log n + k·log k) for k results.
+  public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    indices(in: rect).compactMap { attributes(at: $0) }
+  }
+
+  /// The item indices that `attributes(in:)` would return, without building attributes.
+  /// - Complexity: O(C·log n + k·log k) for k results.
+  public func indices(in rect: Rect) -> [Int] {
+    index.indices(overlapping: rect, geometry: geometry)
+  }
+
+  /// The item whose frame is nearest to `point` (0 when inside; the lower index on a tie), or nil
+  /// for an empty or unprepared layout.
+  /// - Complexity: O(C·log n).
+  public func item(nearest point: Point) -> Int? {
+    index.nearest(to: point, geometry: geometry)
+  }
+}
