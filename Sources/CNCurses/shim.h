@@ -30,4 +30,25 @@ static inline mmask_t cascade_all_mouse_events(void) { return ALL_MOUSE_EVENTS; 
 
 static inline int cascade_wcwidth(wchar_t c) { return wcwidth(c); }
 
+static inline int cascade_colors(void) { return COLORS; }
+static inline int cascade_color_pairs(void) { return COLOR_PAIRS; }
+
+// Puts one cluster (a spacing character and up to four non-spacing ones, NUL-terminated) with
+// an extended colour pair: `COLOR_PAIR()` only encodes pairs up to 255, setcchar's `opts` any.
+// Returns -2 when ncurses rejects the cluster; writing the bottom-right cell returns ERR although
+// the cell is written (the cursor cannot move past it), so that is not a failure here.
+static inline int cascade_put(WINDOW *w, int y, int x, const wchar_t *wch, attr_t attrs,
+                              int pair) {
+  cchar_t cell;
+  if (setcchar(&cell, wch, attrs, 0, &pair) == ERR) return -2;
+  mvwadd_wch(w, y, x, &cell);
+  return OK;
+}
+
+// A terminfo string capability, or NULL when absent or not a string.
+static inline const char *cascade_capability(const char *name) {
+  char *value = tigetstr(name);
+  return value == (char *)-1 ? NULL : value;
+}
+
 #endif

@@ -1,0 +1,200 @@
+import CNCurses
+import Glibc
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notATerminal
+  case unknownTerminal(String)
+
+  public var description: String {
+    switch self {
+    case .notATerminal:
+      return "the browser needs a terminal on standard input and output; "
+        + "try `cascade layout` for output that scripts can read"
+    case .unknownTerminal(let name):
+      return "cannot use the terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
+    }
+  }
+}
+
+/// The terminal while the browser runs: ncurses set up on entry, given back on every exit path.
+///
+/// A class because it is one shared resource with a lifetime: the screen is taken once and must
+/// be restored exactly once. Only the main thread uses it (ncurses is not thread-safe).
+final class Terminal {
+  let isUTF8: Bool
+  let colorCount: Int
+  private var isActive = false
+  private var pairs: [PairKey: Int32] = [:]
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let attributeBits: [(CellAttributes, attr_t)]
+
+  private struct PairKey: Hashable {
+    var foreground: Int32
+    var background: Int32
+  }
+
+  init() throws(TerminalError) {
+    guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
+    guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+      newterm(nil, output, input) != nil, let screen = cascade_stdscr()
+    else {
+      let name = getenv("TERM").map { String(cString: $0) } ?? ""
+      throw .unknownTerminal(name)
+    }
+    window = screen
+    isActive = true
+    CrashGuard.install()
+    cbreak()
+    noecho()
+    nonl()
+    keypad(window, true)
+    nodelay(window, true)
+    idlok(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    var colors = 0
+    if has_colors() {
+      start_color()
+      use_default_colors()
+      colors = Int(cascade_colors())
+    }
+    colorCount = colors
+    mouseinterval(0)
+    mousemask(cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    attributeBits = [
+      (.bold, cascade_a_bold()), (.dim, cascade_a_dim()), (.reverse, cascade_a_reverse()),
+      (.underline, cascade_a_underline()), (.italic, cascade_a_italic()),
+    ]
+  }
+
+  deinit { restore() }
+
+  /// Leaves the alternate screen and restores the cursor and the terminal modes. Safe to call
+  /// more than once.
+  func restore() {
+    guard isActive else { return }
+    isActive = false
+    endwin()
+    CrashGuard.disarm()
+  }
+
+  var size: CanvasSize {
+    CanvasSize(
+      columns: Int(cascade_getmaxx(window)), rows: Int(cascade_getmaxy(window)))
+  }
+
+  // MARK: Drawing
+
+  func erase() { werase(window) }
+
+  /// Sends what changed since the last frame, and only that.
+  func present() {
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellStyle) {
+    var characters: [wchar_t] = []
+    characters.reserveCapacity(6)
+    if isUTF8 {
+      for scalar in cluster.unicodeScalars.prefix(1 + DisplayText.maximumMarksPerCluster) {
+        characters.append(wchar_t(bitPattern: scalar.value))
+      }
+    }
+    let ascii = characters.count == 1 && characters[0] < 0x80
+    if !isUTF8 || (!ascii && characters.isEmpty) {
+      let c = cluster.unicodeScalars.first.map { $0.isASCII ? wchar_t($0.value) : 0x3F } ?? 0x20
+      characters = [c]
+    }
+    characters.append(0)
+    let attributes = attributeBits.reduce(attr_t(0)) {
+      style.attributes.contains($1.0) ? $0 | $1.1 : $0
+    }
+    let pair = self.pair(style)
+    let y = Int32(row)
+    let x = Int32(column)
+    if cascade_put(window, y, x, characters, attributes, pair) == -2, width == 1 {
+      cascade_put(window, y, x, [0x3F, 0], attributes, pair)
+    }
+    if !isUTF8, width == 2 {
+      cascade_put(window, y, x + 1, [0x3F, 0], attributes, pair)
+    }
+  }
+
+  private func pair(_ style: CellStyle) -> Int32 {
+    guard colorCount >= 8 else { return 0 }
+    let key = PairKey(
+      foreground: colorNumber(style.foreground), background: colorNumber(style.background))
+    if key.foreground == -1 && key.background == -1 { return 0 }
+    if let known = pairs[key] { return known }
+    let made = alloc_pair(key.foreground, key.background)
+    let pair = made < 0 ? 0 : made
+    pairs[key] = pair
+    return pair
+  }
+
+  private func colorNumber(_ color: Color) -> Int32 {
+    if colorCount >= 256 { return Int32(color.paletteIndex) }
+    if colorCount >= 16, case .ansi(let n) = color { return Int32(n & 15) }
+    return Int32(color.basicIndex)
+  }
+
+  // MARK: Input
+
+  /// The next key if one is waiting; never blocks.
+  func readKey() -> Key?? {
+    var value: wint_t = 0
+    let status = wget_wch(window, &value)
+    if status == ERR { return .none }
+    if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
+    return .some(Self.key(character: UInt32(value)))
+  }
+
+  private static func key(code: Int32) -> Key? {
+    switch code {
+    case KEY_UP: return .up
+    case KEY_DOWN: return .down
+    case KEY_LEFT: return .left
+    case KEY_RIGHT: return .right
+    case KEY_NPAGE: return .pageDown
+    case KEY_PPAGE: return .pageUp
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_BTAB: return .backTab
+    case KEY_ENTER: return .enter
+    case KEY_RESIZE: return .resize
+    case KEY_MOUSE:
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      if event.bstate & cascade_button4_pressed() != 0 { return .wheelUp }
+      if event.bstate & cascade_button5_pressed() != 0 { return .wheelDown }
+      return nil
+    default: return nil
+    }
+  }
+
+  private static func key(character value: UInt32) -> Key? {
+    switch value {
+    case 27: return .escape
+    case 9: return .tab
+    case 10, 13: return .enter
+    case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
+    case 0..<32, 127: return nil
+    default: return Unicode.Scalar(value).map { .character(Character($0)) }
+    }
+  }
+
+  /// How many cells the C library (and so ncurses) gives a scalar; tests compare `DisplayText`'s
+  /// own table with it.
+  static func libraryWidth(of scalar: Unicode.Scalar) -> Int {
+    Int(cascade_wcwidth(wchar_t(bitPattern: scalar.value)))
+  }
+}
+
+extension String {
+  fileprivate func replacingDashes() -> String { filter { $0 != "-" } }
+}
