@@ -1,9 +1,129 @@
-/// `cascade [FEED] [options]`: the full-screen browser. Owned by the browser issue.
+import CascadeTUI
+import FeedKit
+import Foundation
+
+/// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the feed once (so
+/// that a feed that cannot be loaded is reported on a terminal that was never touched), then
+/// hands over to `BrowserApp`.
 enum BrowseCommand {
+  static let usage = """
+    usage: cascade [FEED] [--columns N] [--cell-aspect X] [--pull-threshold N] [--timeout S]
+           cascade layout ...
+    FEED is a feed file; without it the bundled sample feed opens. Press ? in the browser for keys.
+    """
+
+  struct Options {
+    var feed: String?
+    var browser = BrowserOptions()
+    var timeout: Double?
+  }
+
+  struct UsageError: Error {
+    var message: String
+  }
+
   /// Runs the browser; returns the process exit status.
   /// - Parameter arguments: the command line after the program name.
   static func run(arguments: [String]) async -> Int32 {
-    print("cascade: the browser is not built yet; try `cascade layout --width 80`")
-    return 0
+    let options: Options
+    do {
+      guard let parsed = try parse(arguments) else {
+        print(usage)
+        return 0
+      }
+      options = parsed
+    } catch {
+      printError("\(error.message) (see cascade --help)")
+      return 2
+    }
+    let feed = source(for: options.feed)
+    let first = await feed.refresh()
+    let items: [FeedItem]
+    let skipped: SkipReport
+    let hasMore: Bool
+    switch first {
+    case .replaced(let loaded, let report, let more), .appended(let loaded, let report, let more):
+      (items, skipped, hasMore) = (loaded, report, more)
+    case .failed(let error):
+      printError("\(error)")
+      return 1
+    case .endOfFeed, .superseded:
+      (items, skipped, hasMore) = ([], SkipReport(), false)
+    }
+    return BrowserApp(feed: feed, options: options.browser).run(
+      items: items, skipped: skipped, hasMore: hasMore)
+  }
+
+  /// The options, or nil for `--help`.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    var options = Options()
+    var rest = arguments[...]
+    func value(_ name: String) throws(UsageError) -> String {
+      guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-h", "--help": return nil
+      case "--columns":
+        let text = try value(argument)
+        guard let n = Int(text), (1...BrowserState.maximumColumns).contains(n) else {
+          throw UsageError(
+            message: "--columns must be a whole number from 1 to \(BrowserState.maximumColumns), "
+              + "not \(text)")
+        }
+        options.browser.columns = n
+      case "--cell-aspect":
+        let text = try value(argument)
+        guard let x = Double(text), x.isFinite, x >= 0.25, x <= 8 else {
+          throw UsageError(message: "--cell-aspect must be a number from 0.25 to 8, not \(text)")
+        }
+        options.browser.cellAspect = x
+      case "--pull-threshold":
+        let text = try value(argument)
+        guard let n = Int(text), (1...50).contains(n) else {
+          throw UsageError(message: "--pull-threshold must be from 1 to 50, not \(text)")
+        }
+        options.browser.pullThreshold = n
+      case "--timeout":
+        let text = try value(argument)
+        guard let s = Double(text), s.isFinite, s > 0 else {
+          throw UsageError(message: "--timeout must be a positive number of seconds, not \(text)")
+        }
+        options.timeout = s
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          throw UsageError(message: "unknown option \(argument)")
+        }
+        guard options.feed == nil else {
+          throw UsageError(message: "only one FEED may be given, got \(argument) as well")
+        }
+        options.feed = argument
+      }
+    }
+    return options
+  }
+
+  /// The feed behind the browser. Until FeedKit's loader and session arrive, a FEED is a file
+  /// read again on every refresh.
+  static func source(for argument: String?) -> SingleDocumentFeed {
+    guard let path = argument else {
+      return SingleDocumentFeed { () throws(FeedError) in
+        try FeedDecoder.decode(SampleFeed.bytes, source: SampleFeed.name)
+      }
+    }
+    return SingleDocumentFeed { () throws(FeedError) in
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw FeedError.unreadable(source: path, detail: error.localizedDescription)
+      }
+      return try FeedDecoder.decode(Array(data), source: path)
+    }
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))
   }
 }

@@ -1,0 +1,185 @@
+import FeedKit
+import Glibc
+import Synchronization
+
+/// The browser's main loop: input, loads and signals in, frames out.
+///
+/// It blocks in `poll()` on standard input and a self-pipe. Background load tasks post their
+/// results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM and SIGHUP
+/// write the signal's number. Only this thread touches ncurses. Every way out — quit, a signal,
+/// an error — goes through `Terminal.restore()`.
+public struct BrowserApp {
+  let feed: any FeedPaging
+  let options: BrowserOptions
+
+  public init(feed: any FeedPaging, options: BrowserOptions) {
+    self.feed = feed
+    self.options = options
+  }
+
+  /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
+  /// 128 + the signal after SIGINT, SIGTERM or SIGHUP, 1 if the terminal cannot be used.
+  public func run(items: [FeedItem], skipped: SkipReport, hasMore: Bool) -> Int32 {
+    let wake = WakePipe()
+    guard let wake else {
+      printError("cannot create a pipe: \(String(cString: strerror(errno)))")
+      return 1
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal()
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    wake.installSignalHandlers()
+    let theme = Theme.detect(
+      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
+    var state = BrowserState(options: options, screen: terminal.size)
+    let first = state.start(with: items, skipped: skipped, hasMore: hasMore)
+    let mailbox = Mailbox()
+    let view = BrowserView(theme: theme)
+    var children: [pid_t] = []
+
+    func perform(_ effects: [Effect]) -> Bool {
+      for effect in effects {
+        switch effect {
+        case .quit: return false
+        case .open(let url):
+          switch Opener.open(url) {
+          case .success(let pid):
+            children.append(pid)
+            state.show("opened \(DisplayText(url, maximumWidth: 80))")
+          case .failure(let refusal):
+            state.show("\(refusal)")
+          }
+        case .load(let request):
+          let feed = self.feed
+          Task.detached {
+            let result =
+              request.kind == .refresh ? await feed.refresh() : await feed.loadMore()
+            mailbox.post(result, for: request)
+            wake.wake()
+          }
+        }
+      }
+      return true
+    }
+
+    var running = perform(first)
+    var status: Int32 = 0
+    while running {
+      var canvas = CursesCanvas(terminal: terminal)
+      view.draw(state, into: &canvas)
+      terminal.present()
+
+      let (input, signal) = wake.waitForInput()
+      if let signal {
+        status = 128 + signal
+        break
+      }
+      for (result, request) in mailbox.take() where running {
+        running = perform(state.apply(result, to: request))
+      }
+      if input {
+        while running, let key = terminal.readKey() {
+          guard let key else { continue }
+          if key == .resize {
+            running = perform(state.resize(to: terminal.size))
+          } else if let action = KeyMap.action(for: key) {
+            running = perform(state.handle(action))
+          }
+        }
+      }
+      children.removeAll { pid in
+        var code: Int32 = 0
+        return waitpid(pid, &code, WNOHANG) != 0
+      }
+    }
+    terminal.restore()
+    return status
+  }
+
+  private func printError(_ message: String) {
+    let line = "cascade: \(message)\n"
+    var bytes = Array(line.utf8)
+    _ = write(2, &bytes, bytes.count)
+  }
+}
+
+/// Load results waiting for the main thread.
+final class Mailbox: Sendable {
+  private let inbox = Mutex<[(PageResult, LoadRequest)]>([])
+
+  func post(_ result: PageResult, for request: LoadRequest) {
+    inbox.withLock { $0.append((result, request)) }
+  }
+
+  func take() -> [(PageResult, LoadRequest)] {
+    inbox.withLock { inbox in
+      defer { inbox.removeAll() }
+      return inbox
+    }
+  }
+}
+
+/// The self-pipe that wakes `poll()`: a 0 byte for a posted load, a signal number for a signal.
+final class WakePipe: Sendable {
+  let readEnd: Int32
+  let writeEnd: Int32
+
+  init?() {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+    }
+    readEnd = fds[0]
+    writeEnd = fds[1]
+  }
+
+  func wake() {
+    var byte: UInt8 = 0
+    _ = write(writeEnd, &byte, 1)
+  }
+
+  func installSignalHandlers() {
+    signalPipe = writeEnd
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { sig in
+        var byte = UInt8(truncatingIfNeeded: sig)
+        _ = write(signalPipe, &byte, 1)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(sig, &action, nil)
+    }
+  }
+
+  /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts).
+  /// - Returns: whether input may be waiting, and the first signal received, if any.
+  func waitForInput() -> (input: Bool, signal: Int32?) {
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, 2, -1)
+    if ready < 0 { return (true, nil) }  // EINTR: a resize, most likely; let ncurses look.
+    var signal: Int32?
+    if fds[1].revents != 0 {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      while true {
+        let count = read(readEnd, &buffer, buffer.count)
+        guard count > 0 else { break }
+        for byte in buffer.prefix(count) where byte != 0 && signal == nil {
+          signal = Int32(byte)
+        }
+      }
+    }
+    return (fds[0].revents != 0, signal)
+  }
+}
+
+nonisolated(unsafe) private var signalPipe: Int32 = -1

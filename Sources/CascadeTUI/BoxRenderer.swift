@@ -1,0 +1,112 @@
+/// What a box shows besides its border.
+public struct BoxLabel: Hashable, Sendable {
+  /// The title, or the image's file name when the item has none.
+  public var title: DisplayText
+  /// The picture's size in pixels, shown as `1200×2249`.
+  public var pixelWidth: Int
+  public var pixelHeight: Int
+  /// The 1-based item number.
+  public var number: Int
+
+  public init(title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int) {
+    self.title = title
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.number = number
+  }
+}
+
+/// Draws one box: the border, then as many of title, pixel size and item number as fit.
+struct BoxRenderer {
+  var theme: Theme
+
+  /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`.
+  func draw<C: Canvas>(
+    _ box: CellRect, screenRow: Int, label: BoxLabel, style: CellStyle, selected: Bool,
+    clip: Range<Int>, into canvas: inout C
+  ) {
+    let (w, h) = (box.width, box.height)
+    let x = box.column
+    guard w > 0, h > 0 else { return }
+    func visible(_ row: Int) -> Bool { clip.contains(row) }
+
+    if w < 2 || h < 2 {
+      // Too small for a border: a solid bar, with the number on it if it fits.
+      let glyph = theme.solid(selected: selected)
+      for r in screenRow..<(screenRow + h) where visible(r) {
+        for c in x..<(x + w) { canvas.put(glyph, width: 1, row: r, column: c, style: style) }
+      }
+      let number = DisplayText("\(label.number)")
+      let mid = screenRow + h / 2
+      if w >= number.width + 2, visible(mid) {
+        canvas.write(
+          number, row: mid, column: x + (w - number.width) / 2, maxWidth: number.width,
+          style: style)
+      }
+      return
+    }
+
+    let border = theme.border(selected: selected)
+    let bottom = screenRow + h - 1
+    if visible(screenRow) {
+      horizontalEdge(
+        row: screenRow, x: x, width: w, left: border.topLeft, right: border.topRight,
+        edge: border.horizontal, style: style, into: &canvas)
+    }
+    if visible(bottom) {
+      horizontalEdge(
+        row: bottom, x: x, width: w, left: border.bottomLeft, right: border.bottomRight,
+        edge: border.horizontal, style: style, into: &canvas)
+    }
+    if h > 2 {
+      for r in (screenRow + 1)..<bottom where visible(r) {
+        canvas.put(border.vertical, width: 1, row: r, column: x, style: style)
+        canvas.put(border.vertical, width: 1, row: r, column: x + w - 1, style: style)
+        if w > 2 { canvas.fill(row: r, column: x + 1, width: w - 2, height: 1) }
+      }
+    }
+
+    // The text: inside the border, with a space of padding when the box is wide enough.
+    let pad = w >= 8 ? 1 : 0
+    let textX = x + 1 + pad
+    let textWidth = w - 2 - 2 * pad
+    guard textWidth > 0 else { return }
+    let titleStyle =
+      selected ? CellStyle(attributes: [.bold, .reverse]) : CellStyle(attributes: .bold)
+    let detailStyle = CellStyle(attributes: theme.colors == .none ? [] : .dim)
+    if h == 2 {
+      // No room inside: the title goes on the top edge.
+      if visible(screenRow) {
+        canvas.write(
+          label.title, row: screenRow, column: textX, maxWidth: textWidth, style: titleStyle,
+          ellipsis: theme.ellipsis)
+      }
+      return
+    }
+    let lines: [(DisplayText, CellStyle)] = [
+      (label.title, titleStyle),
+      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), detailStyle),
+      (DisplayText("#\(label.number)"), detailStyle),
+    ]
+    for (i, (text, lineStyle)) in lines.prefix(h - 2).enumerated() {
+      let r = screenRow + 1 + i
+      guard visible(r) else { continue }
+      canvas.write(
+        text, row: r, column: textX, maxWidth: textWidth, style: lineStyle,
+        ellipsis: theme.ellipsis)
+    }
+  }
+
+  private func horizontalEdge<C: Canvas>(
+    row: Int, x: Int, width: Int, left: Substring, right: Substring, edge: Substring,
+    style: CellStyle, into canvas: inout C
+  ) {
+    canvas.put(left, width: 1, row: row, column: x, style: style)
+    if width > 2 {
+      for c in (x + 1)..<(x + width - 1) {
+        canvas.put(edge, width: 1, row: row, column: c, style: style)
+      }
+    }
+    canvas.put(right, width: 1, row: row, column: x + width - 1, style: style)
+  }
+}
