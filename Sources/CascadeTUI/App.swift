@@ -73,7 +73,7 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       terminal.present()
 
-      let (input, signal) = wake.waitForInput()
+      let (_, signal) = wake.waitForInput()
       if let signal {
         status = 128 + signal
         break
@@ -81,14 +81,13 @@ public struct BrowserApp {
       for (result, request) in mailbox.take() where running {
         running = perform(state.apply(result, to: request))
       }
-      if input {
-        while running, let key = terminal.readKey() {
-          guard let key else { continue }
-          if key == .resize {
-            running = perform(state.resize(to: terminal.size))
-          } else if let action = KeyMap.action(for: key) {
-            running = perform(state.handle(action))
-          }
+      // Always ask ncurses: a wake byte may stand for a resize it has noted.
+      while running, let key = terminal.readKey() {
+        guard let key else { continue }
+        if key == .resize {
+          running = perform(state.resize(to: terminal.size))
+        } else if let action = KeyMap.action(for: key) {
+          running = perform(state.handle(action))
         }
       }
       children.removeAll { pid in
@@ -146,6 +145,11 @@ final class WakePipe: Sendable {
 
   func installSignalHandlers() {
     signalPipe = writeEnd
+    // A parent may have left these blocked; the loop depends on them.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&wanted, sig) }
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     for sig in [SIGINT, SIGTERM, SIGHUP] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { sig in
@@ -156,6 +160,24 @@ final class WakePipe: Sendable {
       action.sa_flags = 0
       sigaction(sig, &action, nil)
     }
+    // ncurses notes a resize in its own SIGWINCH handler, but the signal may land on any of the
+    // runtime's threads and then never interrupt this thread's poll(). So the handler is chained:
+    // ncurses' runs first, then a wake byte makes the loop ask ncurses for KEY_RESIZE.
+    var previous = sigaction()
+    sigaction(SIGWINCH, nil, &previous)
+    if previous.sa_flags & SA_SIGINFO == 0 {
+      previousResizeHandler = previous.__sigaction_handler.sa_handler
+    }
+    var action = previous
+    action.__sigaction_handler.sa_handler = { sig in
+      if let handler = previousResizeHandler, unsafeBitCast(handler, to: Int.self) > 1 {
+        handler(sig)
+      }
+      var byte: UInt8 = 0
+      _ = write(signalPipe, &byte, 1)
+    }
+    action.sa_flags = previous.sa_flags & ~SA_SIGINFO
+    sigaction(SIGWINCH, &action, nil)
   }
 
   /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts).
@@ -183,3 +205,4 @@ final class WakePipe: Sendable {
 }
 
 nonisolated(unsafe) private var signalPipe: Int32 = -1
+nonisolated(unsafe) private var previousResizeHandler: (@convention(c) (Int32) -> Void)?

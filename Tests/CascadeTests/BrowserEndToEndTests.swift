@@ -1,1 +1,207 @@
+import Foundation
 import Testing
+
+/// The real `cascade` binary in tmux: what a person sees and what the shell gets back.
+/// Skipped (with this reason) only where tmux is not installed; CI installs it.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct BrowserEndToEndTests {
+  let binary: String
+
+  init() throws {
+    let url = try #require(BuiltBinary.cascade, "the cascade binary was not found beside the tests")
+    binary = url.path
+  }
+
+  private func start(_ arguments: String = "", width: Int = 100, height: Int = 30) throws
+    -> TmuxSession
+  {
+    try TmuxSession(command: "'\(binary)' \(arguments)", width: width, height: height)
+  }
+
+  private func temporaryFeed(_ json: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-e2e-\(getpid())-\(UUID().uuidString).json")
+    try json.write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  private static func feed(_ titles: [String]) -> String {
+    let items = titles.enumerated().map { i, title in
+      #"{"img":"https://example.com/\#(i).jpg","width":\#(100 + i * 10),"height":120,"title":\#(title)}"#
+    }
+    return #"{"data":[\#(items.joined(separator: ","))]}"#
+  }
+
+  @Test func startupShowsTheSampleFeed() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    let (shown, screen) = try tmux.waitFor("240 items")
+    #expect(shown, "\(screen)")
+    #expect(screen.contains("Fern study (square)"))
+    #expect(screen.contains("1200×2249"))
+    let status = TmuxSession.statusLine(screen)
+    #expect(status.contains("4 cols"))
+    #expect(status.contains("0%"))
+    #expect(status.contains("1-"))
+    #expect(try tmux.display("#{alternate_on}") == "1")
+  }
+
+  @Test func pagingToTheEndAndBack() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    try tmux.send("G")
+    let (atEnd, end) = try tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
+    #expect(atEnd, "\(end)")
+    #expect(TmuxSession.statusLine(end).contains("-240"))
+    try tmux.send("g")
+    let (atTop, top) = try tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }
+    #expect(atTop, "\(top)")
+    try tmux.send("Space")
+    let (paged, page) = try tmux.waitFor {
+      let status = TmuxSession.statusLine($0)
+      return !status.contains(" 0%") && status.contains("%")
+    }
+    #expect(paged, "\(page)")
+    try tmux.send("b")
+    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }.0)
+  }
+
+  @Test func columnKeysChangeTheColumns() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("4 cols")
+    for (keys, expected) in [
+      ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 cols"),
+      ("7", "7 cols"),
+    ] {
+      try tmux.type(keys)
+      let (changed, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains(expected) }
+      #expect(changed, "after \(keys): \(screen)")
+    }
+    // One column: a box spans the width.
+    try tmux.type("1")
+    let (one, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains("1 cols") }
+    #expect(one)
+    #expect(screen.contains("┌" + String(repeating: "─", count: 96) + "┐"))
+  }
+
+  @Test func pullToRefreshReloadsAChangedFeed() throws {
+    let file = try temporaryFeed(Self.feed(["\"first version\""]))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let tmux = try start("'\(file.path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("first version")
+    try Self.feed(["\"second version\"", "\"another\""]).write(
+      to: file, atomically: true, encoding: .utf8)
+    try tmux.send("k")
+    #expect(try tmux.waitFor("↓ pull to refresh").0)
+    try tmux.send("k", "k")
+    let (refreshed, screen) = try tmux.waitFor("second version")
+    #expect(refreshed, "\(screen)")
+    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("2 items") }.0)
+    #expect(!screen.contains("pull to refresh"))
+  }
+
+  @Test func failedRefreshKeepsTheItems() throws {
+    let file = try temporaryFeed(Self.feed(["\"kept\""]))
+    let tmux = try start("'\(file.path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("kept")
+    try FileManager.default.removeItem(at: file)
+    try tmux.send("r")
+    let (failed, screen) = try tmux.waitFor("error:")
+    #expect(failed, "\(screen)")
+    #expect(screen.contains("kept"))
+    #expect(TmuxSession.statusLine(screen).contains("1 items"))
+  }
+
+  @Test func pullingAtTheEndSaysEndOfFeed() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    try tmux.send("G")
+    try tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
+    try tmux.send("j")
+    #expect(try tmux.waitFor("↑ pull to load more").0)
+    try tmux.send("j", "j")
+    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("end of feed") }.0)
+  }
+
+  @Test func resizeLaysOutAgain() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("4 cols")
+    try tmux.resize(width: 60, height: 20)
+    let (narrow, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains("2 cols") }
+    #expect(narrow, "\(screen)")
+    for step in 0..<20 { try tmux.resize(width: 20 + step * 7, height: 5 + step) }
+    try tmux.resize(width: 100, height: 30)
+    let (back, again) = try tmux.waitFor { TmuxSession.statusLine($0).contains("4 cols") }
+    #expect(back, "\(again)")
+    #expect(again.split(separator: "\n").count >= 28)
+    try tmux.send("q")
+    #expect(try tmux.waitFor("EXIT=0").0)
+  }
+
+  @Test func quitLeavesACleanShell() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    try tmux.send("q")
+    let (exited, screen) = try tmux.waitFor("EXIT=0")
+    #expect(exited, "\(screen)")
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+  func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    let pid = try #require(try tmux.commandPID())
+    kill(pid, signal)
+    let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
+    #expect(exited, "\(screen)")
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  @Test func escapeSequencesInTitlesNeverReachTheTerminal() throws {
+    let file = try temporaryFeed(
+      Self.feed([
+        #""\u001b]0;PWNED\u0007evil \u001b[2J\u001b[31mtitle\u0007""#,
+        #""\u009b2Jc1 \u202Ebidi""#,
+      ]))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let titleBefore = try TmuxSession(command: "true")
+    let expectedTitle = try titleBefore.display("#{pane_title}")
+    titleBefore.close()
+    let tmux = try start("'\(file.path)'")
+    defer { tmux.close() }
+    let (shown, screen) = try tmux.waitFor("evil title")
+    #expect(shown, "\(screen)")
+    #expect(screen.contains("c1 bidi"))
+    #expect(TmuxSession.statusLine(screen).contains("2 items"))
+    #expect(try tmux.display("#{pane_title}") != "PWNED")
+    #expect(!expectedTitle.contains("PWNED"))
+  }
+
+  @Test func aFeedThatFailsToLoadExitsWithAMessage() throws {
+    let tmux = try start("/nonexistent/feed.json")
+    defer { tmux.close() }
+    let (exited, screen) = try tmux.waitFor("EXIT=1")
+    #expect(exited, "\(screen)")
+    #expect(screen.contains("cascade: /nonexistent/feed.json: cannot read"))
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  @Test func usageErrorsExitWithStatusTwo() throws {
+    let tmux = try start("--columns zero")
+    defer { tmux.close() }
+    let (exited, screen) = try tmux.waitFor("EXIT=2")
+    #expect(exited, "\(screen)")
+    #expect(screen.contains("--columns must be"))
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// The `cascade` binary built beside this test bundle.
+enum BuiltBinary {
+  static var cascade: URL? {
+    var candidates: [URL] = []
+    if let first = CommandLine.arguments.first {
+      let url = URL(fileURLWithPath: first)
+      candidates.append(url.deletingLastPathComponent().appendingPathComponent("cascade"))
+      // Inside `X.xctest/...` on some layouts: walk up to the build folder.
+      candidates.append(
+        url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+          "cascade"))
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent("cascade"))
+    candidates.append(
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cascade"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
+
+/// A tmux server of its own running one command in a fixed-size window, for end-to-end tests.
+///
+/// Each session uses its own socket (`-L`), so tests never meet each other or the user's tmux,
+/// and `close()` (or deinit) kills that server. Waits poll with a deadline; nothing sleeps a
+/// fixed long time.
+final class TmuxSession {
+  static var isAvailable: Bool { executable != nil }
+
+  static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  private static let counter = Counter()
+  let socket: String
+  private var closed = false
+
+  /// Starts `command` (run by `sh -c`) in a `width`×`height` window. After the command the shell
+  /// prints `EXIT=<status>` and waits, so the pane stays readable.
+  init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:])
+    throws
+  {
+    socket = "cascade-e2e-\(getpid())-\(Self.counter.next())"
+    let exports = environment.map { "export \($0.key)='\($0.value)'; " }.joined()
+    let script = "\(exports)\(command); echo EXIT=$?; sleep 600"
+    try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], capturing: false)
+  }
+
+  deinit { close() }
+
+  func close() {
+    guard !closed else { return }
+    closed = true
+    _ = try? run(["kill-server"])
+    // tmux may leave the socket file behind.
+    let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(folder)/tmux-\(getuid())/\(socket)")
+  }
+
+  func send(_ keys: String...) throws {
+    try run(["send-keys"] + keys)
+  }
+
+  /// Sends text literally (no key names).
+  func type(_ text: String) throws {
+    try run(["send-keys", "-l", text])
+  }
+
+  func capture() throws -> String {
+    try run(["capture-pane", "-p"])
+  }
+
+  func display(_ format: String) throws -> String {
+    try run(["display-message", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The process the pane's shell started (the `cascade` under test), if it still runs.
+  func commandPID() throws -> pid_t? {
+    let shell = try display("#{pane_pid}")
+    let path = "/proc/\(shell)/task/\(shell)/children"
+    let children = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return children.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
+  /// Polls the screen until `predicate` holds; returns the last screen either way.
+  @discardableResult
+  func waitFor(timeout: Double = 10, _ predicate: (String) -> Bool) throws -> (Bool, String) {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try capture()
+    while !predicate(screen) {
+      if Date() > deadline { return (false, screen) }
+      usleep(30_000)
+      screen = try capture()
+    }
+    return (true, screen)
+  }
+
+  /// Waits for `text` on screen.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Double = 10) throws -> (Bool, String) {
+    try waitFor(timeout: timeout) { $0.contains(text) }
+  }
+
+  /// The status line: the last non-empty line of the screen.
+  static func statusLine(_ screen: String) -> String {
+    screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map(String.init) ?? ""
+  }
+
+  /// Runs tmux with this session's socket and waits for it; returns what it printed.
+  ///
+  /// posix_spawn and waitpid rather than Foundation's `Process`, whose `waitUntilExit()` was
+  /// seen to hang here inside tests, never reaping the tmux client.
+  @discardableResult
+  private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
+    guard let executable = Self.executable else { throw TmuxError.missing }
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(socket)-\(Self.counter.next()).out"
+    ).path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    // The server that `new-session` starts keeps its inherited descriptors, so it gets none of
+    // ours.
+    let target = capturing ? outputPath : "/dev/null"
+    posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, sig) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm-256color"
+    environment.removeValue(forKey: "TMUX")
+    let argv =
+      ([executable, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
+      + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw TmuxError.spawn(status) }
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+    guard capturing else { return "" }
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  enum TmuxError: Error {
+    case missing
+    case spawn(Int32)
+  }
+
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      value += 1
+      return value
+    }
+  }
+}
