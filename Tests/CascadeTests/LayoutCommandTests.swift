@@ -134,3 +134,19 @@ import WaterfallLayout
     #expect(result.stdout.contains("usage: cascade layout"))
   }
 }
+
+@Suite struct TopLevelOptionsTests {
+  @Test func versionPrintsNameAndVersion() throws {
+    let result = try CascadeProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("cascade "))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test func helpNamesBothCommands() throws {
+    let result = try CascadeProcess.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("usage: cascade [FEED]"))
+    #expect(result.stdout.contains("cascade layout"))
+  }
+}
