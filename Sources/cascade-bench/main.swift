@@ -1,2 +1,49 @@
-// The benchmark executable: filled in by the benchmarks issue.
-print("cascade-bench: no benchmarks yet")
+// cascade-bench: measures the engine and the screen against baselines from the same run.
+// `swift run -c release cascade-bench [--quick] [--json FILE]`
+import Foundation
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory-child", arguments.count == 2, let n = Int(arguments[1]) {
+  exit(MemoryWorkload.child(n: n))
+}
+var quick = false
+var jsonPath: String?
+while let argument = arguments.first {
+  arguments.removeFirst()
+  switch argument {
+  case "--quick": quick = true
+  case "--json":
+    guard let path = arguments.first else {
+      FileHandle.standardError.write(Data("cascade-bench: --json needs a file name\n".utf8))
+      exit(2)
+    }
+    jsonPath = path
+    arguments.removeFirst()
+  case "--help", "-h":
+    print("usage: cascade-bench [--quick] [--json FILE]")
+    exit(0)
+  default:
+    FileHandle.standardError.write(Data("cascade-bench: unknown option '\(argument)'\n".utf8))
+    exit(2)
+  }
+}
+
+#if DEBUG
+  print("note: a debug build; run `swift run -c release cascade-bench` for real figures")
+#endif
+print(Report.header)
+var report = Report()
+let engine = EngineWorkloads(quick: quick)
+engine.fullLayout(into: &report)
+engine.rectQuery(into: &report)
+engine.append(into: &report)
+engine.columnChange(into: &report)
+MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report)
+if let jsonPath {
+  do {
+    try report.writeJSON(to: jsonPath, quick: quick)
+  } catch {
+    FileHandle.standardError.write(Data("cascade-bench: cannot write \(jsonPath): \(error)\n".utf8))
+    exit(1)
+  }
+}
