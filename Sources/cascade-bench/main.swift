@@ -8,6 +8,7 @@ if arguments.first == "--memory-child", arguments.count == 2, let n = Int(argume
 }
 var quick = false
 var jsonPath: String?
+var only: String?
 while let argument = arguments.first {
   arguments.removeFirst()
   switch argument {
@@ -19,8 +20,12 @@ while let argument = arguments.first {
     }
     jsonPath = path
     arguments.removeFirst()
+  case "--only":
+    only = arguments.first
+    if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
-    print("usage: cascade-bench [--quick] [--json FILE]")
+    print(
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|memory]")
     exit(0)
   default:
     FileHandle.standardError.write(Data("cascade-bench: unknown option '\(argument)'\n".utf8))
@@ -34,11 +39,13 @@ while let argument = arguments.first {
 print(Report.header)
 var report = Report()
 let engine = EngineWorkloads(quick: quick)
-engine.fullLayout(into: &report)
-engine.rectQuery(into: &report)
-engine.append(into: &report)
-engine.columnChange(into: &report)
-MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report)
+let selected = only
+let wanted = { (name: String) in selected == nil || selected == name }
+if wanted("layout") { engine.fullLayout(into: &report) }
+if wanted("query") { engine.rectQuery(into: &report) }
+if wanted("append") { engine.append(into: &report) }
+if wanted("columns") { engine.columnChange(into: &report) }
+if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {
     try report.writeJSON(to: jsonPath, quick: quick)
