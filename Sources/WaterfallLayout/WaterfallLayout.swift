@@ -22,7 +22,7 @@ public struct WaterfallLayout: Sendable {
   private var ratios: [Double] = []
   private var index = RectIndex()
   /// The placement state after the last item; nil while the layout is invalid.
-  private var placer: ShortestColumnPlacer?
+  private var placer: ColumnPlacer?
   private var geometry: ColumnGeometry
 
   /// - Complexity: O(n) to copy the item ratios; no layout happens until `prepare()`.
@@ -71,16 +71,33 @@ public struct WaterfallLayout: Sendable {
     invalidate()
   }
 
+  /// Replaces every item, pictures and full-width rows, and invalidates the layout.
+  /// - Complexity: O(n).
+  public mutating func setItems(_ items: [LayoutItem]) {
+    ratios = items.map(\.encoded)
+    invalidate()
+  }
+
   /// Adds a page of items after the existing ones.
   ///
   /// On a prepared layout the new items are placed at once, continuing from the column bottoms,
   /// so the result equals a full layout of all items.
   /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
+    appendEncoded(items.lazy.map(\.aspectRatio))
+  }
+
+  /// Adds pictures and full-width rows after the existing items, as `append(contentsOf:)` does.
+  /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
+  public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == LayoutItem {
+    appendEncoded(items.lazy.map(\.encoded))
+  }
+
+  private mutating func appendEncoded<S: Sequence>(_ encoded: S) where S.Element == Double {
     let start = ratios.count
-    ratios.append(contentsOf: items.lazy.map(\.aspectRatio))
+    ratios.append(contentsOf: encoded)
     guard isPrepared, var placer else { return }
-    for i in start..<ratios.count { index.append(placer.place(ratio: ratios[i])) }
+    for i in start..<ratios.count { index.append(placer.place(ratios[i], index: i)) }
     self.placer = placer
   }
 
@@ -103,7 +120,7 @@ public struct WaterfallLayout: Sendable {
     guard !isPrepared else { return }
     try configuration.validate()
     geometry = ColumnGeometry(configuration)
-    var placer = ShortestColumnPlacer(configuration)
+    var placer = ColumnPlacer(configuration)
     let frames = ratios.withUnsafeBufferPointer { ratios in
       [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
         placer.placeAll(ratios, into: buffer)

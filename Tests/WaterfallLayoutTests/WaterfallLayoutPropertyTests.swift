@@ -105,7 +105,7 @@ import WaterfallLayout
   @Test func appendEqualsFullLayout() throws {
     for seed in Self.seeds {
       var c = try makeCase(seed)
-      var paged = try #require(RandomLayouts.prepared(c.configuration, []))
+      var paged = try #require(RandomLayouts.prepared(c.configuration, [ItemSize]()))
       var start = 0
       while start < c.items.count {
         let end = min(c.items.count, start + Int.random(in: 1...20, using: &c.rng))

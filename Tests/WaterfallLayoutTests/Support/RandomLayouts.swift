@@ -52,3 +52,41 @@ enum RandomLayouts {
     return layout
   }
 }
+
+extension RandomLayouts {
+  /// A configuration with a random order, tie tolerance and (half the time) enlargement.
+  static func styledConfiguration(using rng: inout SplitMix64) -> LayoutConfiguration {
+    var c = configuration(using: &rng)
+    c.order = ColumnOrder.allCases.randomElement(using: &rng) ?? .shortest
+    let tolerances: [Double] = [0, 0, 0.5, 5, 40]
+    c.tieTolerance = tolerances.randomElement(using: &rng) ?? 0
+    if Bool.random(using: &rng) {
+      let probabilities: [Double] = [0, 0.3, 0.67, 1]
+      c.enlargement = Enlargement(
+        probability: probabilities.randomElement(using: &rng) ?? 0.67, seed: rng.next())
+    }
+    return c
+  }
+
+  /// Pictures with now and then a full-width row (a header or a page separator).
+  static func mixedItems(count: Int, using rng: inout SplitMix64) -> [LayoutItem] {
+    items(count: count, using: &rng).map { size in
+      Int.random(in: 0..<12, using: &rng) == 0
+        ? .fullWidth(height: Double(Int.random(in: 0...3, using: &rng)))
+        : .picture(size)
+    }
+  }
+
+  static func prepared(_ configuration: LayoutConfiguration, _ items: [LayoutItem])
+    -> WaterfallLayout?
+  {
+    var layout = WaterfallLayout(configuration: configuration)
+    layout.setItems(items)
+    do {
+      try layout.prepare()
+    } catch {
+      return nil
+    }
+    return layout
+  }
+}
