@@ -24,10 +24,4 @@ public struct LoadOptions: Hashable, Sendable {
   public var maxPages: Int = 100_000
 
   public init() {}
-
-  public init(timeout: Double, maxBytes: Int = 64 << 20, maxRedirects: Int = 10) {
-    self.timeout = timeout
-    self.maxBytes = maxBytes
-    self.maxRedirects = maxRedirects
-  }
 }

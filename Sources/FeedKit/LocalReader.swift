@@ -28,8 +28,16 @@ enum LocalReader {
   }
 
   static func readStandardInput(maxBytes: Int) async throws(FeedError) -> [UInt8] {
+    try await contents(
+      ofDescriptor: STDIN_FILENO, source: FeedSource.standardInput.displayName, maxBytes: maxBytes)
+  }
+
+  /// Reads an open descriptor (a pipe, a terminal, a file) to its end; does not close it.
+  static func contents(ofDescriptor descriptor: Int32, source: String, maxBytes: Int)
+    async throws(FeedError) -> [UInt8]
+  {
     try await offThread { () throws(FeedError) -> [UInt8] in
-      try readAll(STDIN_FILENO, source: FeedSource.standardInput.displayName, maxBytes: maxBytes)
+      try readAll(descriptor, source: source, maxBytes: maxBytes)
     }
   }
 
