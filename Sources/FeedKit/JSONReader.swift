@@ -146,16 +146,22 @@ struct JSONReader {
   /// Reads `true`, `false` or `null`; returns the boolean (false for null).
   mutating func readLiteral() throws(Failure) -> Bool {
     skipWhitespace()
-    for (word, value) in [("true", true), ("false", false), ("null", false)] {
-      let utf8 = word.utf8
-      if offset + utf8.count <= bytes.count,
-        bytes[offset..<offset + utf8.count].elementsEqual(utf8)
-      {
-        offset += utf8.count
-        return value
-      }
+    let (word, value): (StaticString, Bool)
+    switch offset < bytes.count ? bytes[offset] : 0 {
+    case UInt8(ascii: "t"): (word, value) = ("true", true)
+    case UInt8(ascii: "f"): (word, value) = ("false", false)
+    default: (word, value) = ("null", false)
     }
-    throw unexpected(expecting: "true, false or null")
+    let literal = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    guard offset + literal.count <= bytes.count,
+      bytes[offset..<offset + literal.count].elementsEqual(literal)
+    else {
+      // `tr` at the very end is a cut-short `true`, not a typo.
+      if literal.starts(with: bytes[offset...]) { throw endOfInput(expecting: "\(word)") }
+      throw unexpected(expecting: "true, false or null")
+    }
+    offset += literal.count
+    return value
   }
 
   /// Reads a string starting at the cursor's quote; returns the bytes between the quotes.
