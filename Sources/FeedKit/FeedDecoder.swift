@@ -36,8 +36,12 @@ public enum FeedDecoder {
     } catch {
       switch error {
       case .syntax(let offset, let message):
+        // Servers often answer 200 with an HTML error page; say so instead of "unexpected '<'".
+        let html =
+          buffer.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == 0x3C
         throw .malformedJSON(
-          source: source, location: parser.reader.location(of: offset), detail: message)
+          source: source, location: parser.reader.location(of: offset),
+          detail: html ? "this looks like an HTML page, not JSON (\(message))" : message)
       case .limit(let offset, let limit):
         throw .limitExceeded(
           source: source, limit: limit, location: parser.reader.location(of: offset))

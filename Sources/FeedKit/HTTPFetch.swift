@@ -80,9 +80,11 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     timer.schedule(deadline: .now() + tick, repeating: tick)
     timer.setEventHandler { [weak self] in self?.checkTime() }
     watchdog = timer
-    lock.unlock()
     timer.resume()
+    // Started under the lock: a cancellation that invalidates the session cannot come between
+    // creating the task and starting it.
     session.dataTask(with: request).resume()
+    lock.unlock()
   }
 
   /// Ends the fetch once: resumes the caller, stops the timer, and lets the session go.

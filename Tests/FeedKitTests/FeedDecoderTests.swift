@@ -211,6 +211,14 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     #expect(detail.hasPrefix("unexpected end of input"))
   }
 
+  @Test func htmlPageIsNamedAsHTML() {
+    guard case .malformedJSON(_, "line 1, column 1", let detail) = decodeError("<html>oops") else {
+      Issue.record("expected malformedJSON")
+      return
+    }
+    #expect(detail.hasPrefix("this looks like an HTML page, not JSON"))
+  }
+
   @Test func emptyDocumentIsMalformed() {
     guard case .malformedJSON(_, "line 1, column 3", let detail) = decodeError("  ") else {
       Issue.record("expected malformedJSON")
