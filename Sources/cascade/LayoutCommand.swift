@@ -18,7 +18,10 @@ enum LayoutCommand {
     }
     let document: FeedDocument
     do {
-      document = try await FeedInput.load(options.feed, timeout: options.timeout)
+      let source = try options.feed.map { argument throws(FeedError) in
+        try FeedSource(argument: argument)
+      }
+      document = try await FeedLoader(options: options.load).load(source ?? .sample)
     } catch {
       Console.error(error.description)
       return 1

@@ -1,3 +1,4 @@
+import FeedKit
 import WaterfallLayout
 
 /// What `cascade layout` was asked for.
@@ -5,7 +6,8 @@ struct LayoutOptions: Equatable {
   static let usage = """
     usage: cascade layout [FEED] --width W [--columns C] [--column-spacing S]
                           [--row-spacing R] [--insets T,L,B,R] [--rect X,Y,W,H]
-                          [--timeout SECONDS]
+                          [--style waterfall|irregular|carousel|ring] [style options]
+                          [--timeout SECONDS] [limits]
 
     Lays FEED out as a waterfall and prints the frames as JSON:
       {"contentSize": {"width": W, "height": H},
@@ -19,13 +21,15 @@ struct LayoutOptions: Equatable {
     --column-spacing, --row-spacing   gaps between columns / items (default 0)
     --insets    top,left,bottom,right (default 0,0,0,0)
     --rect      print only the items overlapping this rect (x,y,width,height)
-    --timeout   seconds to wait for a network feed (default 15)
+
+    Limits on what is loaded (each error names the flag that raises it):
+    \(LoadOptionFlags.usage)
     """
 
   var feed: String?
   var configuration: LayoutConfiguration
   var rect: Rect?
-  var timeout: Double?
+  var load = LoadOptions()
   var help = false
 
   init(arguments: [String]) throws(UsageError) {
@@ -48,11 +52,13 @@ struct LayoutOptions: Equatable {
       case "--rect":
         let v = try scanner.numbers("--rect", count: 4, example: "0,0,375,667")
         rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-      case "--timeout": timeout = try scanner.number("--timeout", atLeast: 0.001)
       case "--help", "-h":
         try scanner.flag()
         help = true
-      default: throw scanner.unknown(option)
+      default:
+        guard try LoadOptionFlags.parse(option, &scanner, into: &load) else {
+          throw scanner.unknown(option)
+        }
       }
     }
     guard scanner.positionals.count <= 1 else {

@@ -1,6 +1,8 @@
+import FeedKit
+
 /// What `cascade --help` and `cascade --version` print.
 enum Usage {
-  static let version = "0.1.0"
+  static let version = CascadeVersion.string
 
   static let main = """
     cascade \(version) — browse an image feed as a waterfall in the terminal

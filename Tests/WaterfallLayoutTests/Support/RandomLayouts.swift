@@ -1,3 +1,4 @@
+import TestSupport
 import WaterfallLayout
 
 /// Random feeds and configurations for the property tests.

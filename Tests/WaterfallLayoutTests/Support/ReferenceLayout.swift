@@ -1,3 +1,4 @@
+import TestSupport
 import WaterfallLayout
 
 /// The column layouts' rules written as plainly as the issues state them, item by item, with no

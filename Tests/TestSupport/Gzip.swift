@@ -1,7 +1,7 @@
 /// Gzip framing around stored (uncompressed) deflate blocks: enough to check that a
 /// `Content-Encoding: gzip` body is undone, without a compression library in the tests.
-enum Gzip {
-  static func wrap(_ bytes: [UInt8]) -> [UInt8] {
+package enum Gzip {
+  package static func wrap(_ bytes: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
     var offset = 0
     repeat {
@@ -16,7 +16,7 @@ enum Gzip {
     return out
   }
 
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(byte)

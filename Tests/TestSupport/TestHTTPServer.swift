@@ -12,15 +12,15 @@ import Foundation
 /// close in the middle of the body. One thread accepts, one thread serves each connection, and
 /// every connection is closed after one exchange (`Connection: close`), so `stop()` leaves
 /// nothing running. Tests call `stop()` in a `defer`.
-final class TestHTTPServer: @unchecked Sendable {
-  struct Request: Sendable {
-    var method: String
-    var path: String
+package final class TestHTTPServer: @unchecked Sendable {
+  package struct Request: Sendable {
+    package var method: String
+    package var path: String
     /// Header names lowercased.
-    var headers: [String: String]
+    package var headers: [String: String]
   }
 
-  enum Reply: Sendable {
+  package enum Reply: Sendable {
     /// A complete response with `Content-Length`.
     case respond(status: Int, headers: [String: String], body: [UInt8])
     /// Headers promising `declaredLength` bytes, then `body` (shorter), then the socket closes.
@@ -32,23 +32,23 @@ final class TestHTTPServer: @unchecked Sendable {
     /// Send headers and part of the body, then stall until `stop()`.
     case stallAfter(body: [UInt8], declaredLength: Int)
 
-    static func json(_ text: String, status: Int = 200) -> Reply {
+    package static func json(_ text: String, status: Int = 200) -> Reply {
       .respond(
         status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8))
     }
 
-    static func status(_ status: Int) -> Reply {
+    package static func status(_ status: Int) -> Reply {
       .respond(status: status, headers: ["Content-Type": "text/plain"], body: Array("oops".utf8))
     }
 
-    static func redirect(to location: String, status: Int = 302) -> Reply {
+    package static func redirect(to location: String, status: Int = 302) -> Reply {
       .respond(status: status, headers: ["Location": location], body: [])
     }
   }
 
-  typealias Handler = @Sendable (Request) -> Reply
+  package typealias Handler = @Sendable (Request) -> Reply
 
-  let port: Int
+  package let port: Int
   private let listener: Int32
   private let lock = NSLock()
   private var routes: [String: Handler] = [:]
@@ -57,7 +57,7 @@ final class TestHTTPServer: @unchecked Sendable {
   private var stopped = false
 
   /// Starts listening; throws when no socket can be had.
-  init() throws {
+  package init() throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     var yes: Int32 = 1
@@ -87,29 +87,29 @@ final class TestHTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// `http://127.0.0.1:PORT/path`.
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+  package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
   /// Answers requests for `path` (the query string is part of it) with `handler`.
-  func route(_ path: String, _ handler: @escaping Handler) {
+  package func route(_ path: String, _ handler: @escaping Handler) {
     lock.lock()
     routes[path] = handler
     lock.unlock()
   }
 
   /// Answers `path` with the same reply every time.
-  func route(_ path: String, reply: Reply) {
+  package func route(_ path: String, reply: Reply) {
     route(path) { _ in reply }
   }
 
   /// The requests served so far, in order.
-  var requests: [Request] {
+  package var requests: [Request] {
     lock.lock()
     defer { lock.unlock() }
     return received
   }
 
   /// Stops accepting, closes every open connection, and wakes stalled handlers.
-  func stop() {
+  package func stop() {
     lock.lock()
     guard !stopped else {
       lock.unlock()
