@@ -89,6 +89,27 @@ struct ArgumentScanner {
     return numbers
   }
 
+  /// One of an enumeration's raw values, such as `--style ring`.
+  mutating func choice<Choice: RawRepresentable & CaseIterable>(
+    _ name: String, _ type: Choice.Type
+  ) throws(UsageError) -> Choice where Choice.RawValue == String {
+    let text = try value()
+    guard let choice = Choice(rawValue: text) else {
+      let all = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("\(name) must be one of \(all); got '\(text)'", command: command)
+    }
+    return choice
+  }
+
+  /// A whole number from 0 up, such as a seed.
+  mutating func unsigned(_ name: String) throws(UsageError) -> UInt64 {
+    let text = try value()
+    guard let number = UInt64(text.trimmingSpaces) else {
+      throw UsageError("\(name) must be a whole number from 0, got '\(text)'", command: command)
+    }
+    return number
+  }
+
   /// The option at hand is not one this command knows.
   func unknown(_ option: String) -> UsageError {
     UsageError("unknown option '\(option)'", command: command)

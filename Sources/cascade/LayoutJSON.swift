@@ -18,6 +18,7 @@ enum LayoutJSON {
       out += ", \"width\": \(LayoutNumber.text(item.frame.width))"
       out += ", \"height\": \(LayoutNumber.text(item.frame.height))"
       if item.span != 1 { out += ", \"span\": \(item.span)" }
+      if item.scale != 1 { out += ", \"scale\": \(LayoutNumber.text(item.scale))" }
       out += "}"
     }
     out += items.isEmpty ? "]}\n" : "\n ]}\n"
