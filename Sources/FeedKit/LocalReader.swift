@@ -20,10 +20,14 @@ enum LocalReader {
       }
       defer { close(descriptor) }
       var status = stat()
-      if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-        throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
+      var expected = 0
+      if fstat(descriptor, &status) == 0 {
+        if status.st_mode & S_IFMT == S_IFDIR {
+          throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
+        }
+        if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
       }
-      return try readAll(descriptor, source: path, maxBytes: maxBytes)
+      return try readAll(descriptor, source: path, maxBytes: maxBytes, expected: expected)
     }
   }
 
@@ -41,10 +45,18 @@ enum LocalReader {
     }
   }
 
-  private static func readAll(_ descriptor: Int32, source: String, maxBytes: Int)
-    throws(FeedError) -> [UInt8]
-  {
+  /// - Parameter expected: a regular file's size, reserved up front: growing the buffer by
+  ///   doubling would hold the old and the new copy at once, twice the file at the peak.
+  private static func readAll(
+    _ descriptor: Int32, source: String, maxBytes: Int, expected: Int = 0
+  ) throws(FeedError) -> [UInt8] {
     var bytes: [UInt8] = []
+    if expected > 0 {
+      guard expected <= maxBytes else {
+        throw .limitExceeded(source: source, limit: .bodySize(maxBytes), location: nil)
+      }
+      bytes.reserveCapacity(expected + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -5,13 +5,14 @@ import WaterfallLayout
 /// Peak memory of a feed loaded and laid out, measured in a child process so that nothing the
 /// other workloads allocated counts.
 enum MemoryWorkload {
-  /// Run in the child: decode a generated feed of `n` items, lay it out, report peak RSS.
-  static func child(n: Int) -> Int32 {
+  /// Run in the child: load the feed file the parent wrote, lay it out, report peak RSS.
+  static func child(path: String) async -> Int32 {
     var document: FeedDocument?
     do {
-      // The document's bytes are freed before the layout is built, as the browser does.
-      let bytes = SyntheticFeed.classicJSON(n)
-      document = try FeedDecoder.decode(bytes, source: "synthetic")
+      // Loaded as the browser loads a feed; the document's bytes are freed after decoding.
+      var options = LoadOptions()
+      options.maxBytes = Int(Int32.max)
+      document = try await FeedLoader(options: options).load(.file(path))
     } catch {
       FileHandle.standardError.write(Data("memory child: \(error)\n".utf8))
       return 1
@@ -31,9 +32,19 @@ enum MemoryWorkload {
   }
 
   static func measure(n: Int, into report: inout Report) {
+    // The parent writes the feed, so the child's peak holds nothing of the generator.
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-bench-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      try Data(SyntheticFeed.classicJSON(n)).write(to: file)
+    } catch {
+      print("memory: could not write \(file.path): \(error)")
+      return
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--memory-child", String(n)]
+    process.arguments = ["--memory-child", file.path]
     let out = Pipe()
     process.standardOutput = out
     do {

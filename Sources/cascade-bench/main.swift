@@ -3,8 +3,8 @@
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--memory-child", arguments.count == 2, let n = Int(arguments[1]) {
-  exit(MemoryWorkload.child(n: n))
+if arguments.first == "--memory-child", arguments.count == 2 {
+  exit(await MemoryWorkload.child(path: arguments[1]))
 }
 var quick = false
 var jsonPath: String?
