@@ -5,24 +5,10 @@ import WaterfallLayout
 
 /// `cascade layout` run as a script would run it.
 @Suite struct LayoutCommandTests {
-  struct Printed: Decodable, Equatable {
-    struct Size: Decodable, Equatable {
-      var width: Double
-      var height: Double
-    }
-    struct Item: Decodable, Equatable {
-      var index: Int
-      var x: Double
-      var y: Double
-      var width: Double
-      var height: Double
-    }
-    var contentSize: Size
-    var items: [Item]
-  }
+  typealias Printed = PrintedLayout
 
   func decode(_ result: CascadeProcess.Result) throws -> Printed {
-    try JSONDecoder().decode(Printed.self, from: Data(result.stdout.utf8))
+    try PrintedLayout(result)
   }
 
   func engineLayout(_ configuration: LayoutConfiguration) throws -> WaterfallLayout {
@@ -50,7 +36,7 @@ import WaterfallLayout
     #expect(printed.contentSize == .init(width: 375, height: layout.contentSize.height))
     for item in printed.items {
       let frame = try #require(layout.frame(of: item.index))
-      #expect(Rect(x: item.x, y: item.y, width: item.width, height: item.height) == frame)
+      #expect(item.frame == frame)
     }
   }
 

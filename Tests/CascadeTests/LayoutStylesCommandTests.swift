@@ -5,23 +5,12 @@ import WaterfallLayout
 
 /// `cascade layout --style …` prints what the engine's styles compute.
 @Suite struct LayoutStylesCommandTests {
-  struct Item: Decodable, Equatable {
-    var index: Int
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-    var span: Int?
-    var scale: Double?
-  }
-  struct Printed: Decodable {
-    var items: [Item]
-  }
+  typealias Item = PrintedLayout.Item
 
   func printed(_ arguments: [String]) throws -> [Item] {
     let result = try CascadeProcess.run(["layout"] + arguments)
     #expect(result.status == 0, "\(result.stderr)")
-    return try JSONDecoder().decode(Printed.self, from: Data(result.stdout.utf8)).items
+    return try PrintedLayout(result).items
   }
 
   var sampleSizes: [ItemSize] {
@@ -42,7 +31,7 @@ import WaterfallLayout
     #expect(items.contains { $0.span == 2 })
     for item in items {
       let a = try #require(layout.attributes(at: item.index))
-      #expect(Rect(x: item.x, y: item.y, width: item.width, height: item.height) == a.frame)
+      #expect(item.frame == a.frame)
       #expect((item.span ?? 1) == a.span)
     }
   }
@@ -80,7 +69,7 @@ import WaterfallLayout
       configuration: .init(viewWidth: 100, viewHeight: 60, itemWidth: 12, itemHeight: 12),
       itemCount: 240)
     #expect(
-      items.first.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+      items.first?.frame
         == ring.frame(of: 0))
   }
 
