@@ -27,15 +27,18 @@ let package = Package(
       name: "cascade-bench",
       dependencies: ["WaterfallLayout", "FeedKit", "CascadeTUI"]
     ),
-    .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
-    .testTarget(name: "FeedKitTests", dependencies: ["FeedKit"]),
+    // What several test targets share: a seeded generator and a loopback HTTP server.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
+    .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(
       name: "CascadeTUITests",
       dependencies: ["CascadeTUI", "WaterfallLayout", "FeedKit"],
       exclude: ["Snapshots"]
     ),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
-    .testTarget(name: "CascadeTests", dependencies: ["cascade", "FeedKit", "WaterfallLayout"]),
+    .testTarget(
+      name: "CascadeTests", dependencies: ["cascade", "FeedKit", "WaterfallLayout", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

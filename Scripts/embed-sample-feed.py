@@ -11,7 +11,7 @@ swift = (
     "// swift-format-ignore-file\n\n"
     "extension SampleFeed {\n"
     "  /// The bytes of `Resources/sample-feed.json`, compiled in.\n"
-    "  static let json: String = #\"\"\"\n" + text + "\"\"\"#\n}\n"
+    "  static let json: String = #\"\"\"\n" + text + "\n\"\"\"#\n}\n"
 )
 (root / "Sources" / "FeedKit" / "SampleFeed+JSON.swift").write_text(swift, encoding="utf-8")
 print("embedded", len(text), "bytes")

@@ -7,15 +7,78 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case notAFeed(source: String, detail: String)
   /// A file could not be read.
   case unreadable(source: String, detail: String)
+  /// The FEED argument cannot name a feed (empty, or not a usable URL).
+  case invalidArgument(argument: String, detail: String)
+  /// A URL scheme Cascade does not load (only file, http and https are).
+  case unsupportedScheme(argument: String, scheme: String)
+  /// The server answered with a status other than 2xx.
+  case httpStatus(url: String, status: Int)
+  /// The connection failed: refused, reset, closed mid-body, host not found, TLS.
+  case network(url: String, detail: String)
+  /// Nothing arrived for `seconds` (connecting, or between two reads of the body).
+  case timedOut(url: String, seconds: Double)
+  /// More than `limit` redirects.
+  case tooManyRedirects(url: String, limit: Int)
+  /// A redirect led back to an address already visited.
+  case redirectLoop(url: String, repeated: String)
+  /// A redirect or `next` link led somewhere Cascade will not follow (another scheme).
+  case refusedLink(source: String, target: String, detail: String)
+  /// One of the `LoadOptions` limits was exceeded; `location` says where when known.
+  case limitExceeded(source: String, limit: FeedLimit, location: String?)
+  /// The load was cancelled (a newer refresh replaced it, or the program is stopping).
+  case cancelled(source: String)
 
   public var description: String {
     switch self {
     case .malformedJSON(let source, let location, let detail):
-      return "\(source): malformed JSON at \(location): \(detail)"
+      return "\(source): malformed JSON at \(location): \(detail); check that the feed is JSON"
     case .notAFeed(let source, let detail):
       return "\(source): not a feed: \(detail)"
     case .unreadable(let source, let detail):
       return "\(source): cannot read: \(detail)"
+    case .invalidArgument(let argument, let detail):
+      return "\"\(argument)\": not a feed: \(detail)"
+    case .unsupportedScheme(let argument, let scheme):
+      return
+        "\(argument): cannot load \"\(scheme):\" URLs; give a file path, -, or a file://, "
+        + "http:// or https:// URL"
+    case .httpStatus(let url, let status):
+      let reason = Self.reason(status).map { " (\($0))" } ?? ""
+      let advice = status >= 500 ? "try again later" : "check the URL"
+      return "\(url): the server answered HTTP \(status)\(reason); \(advice)"
+    case .network(let url, let detail):
+      return "\(url): \(detail); check the address and the network, then try again"
+    case .timedOut(let url, let seconds):
+      return
+        "\(url): no answer within \(seconds.shortText) s; try again, or allow longer "
+        + "with --timeout"
+    case .tooManyRedirects(let url, let limit):
+      return "\(url): more than \(limit) redirects; the server's redirects are misconfigured"
+    case .redirectLoop(let url, let repeated):
+      return "\(url): redirect loop (back to \(repeated)); the server's redirects are broken"
+    case .refusedLink(let source, let target, let detail):
+      return "\(source): will not follow \(target): \(detail)"
+    case .limitExceeded(let source, let limit, let location):
+      let place = location.map { " at \($0)" } ?? ""
+      return "\(source): \(limit)\(place); the feed is too large or broken"
+    case .cancelled(let source):
+      return "\(source): loading was cancelled"
+    }
+  }
+
+  private static func reason(_ status: Int) -> String? {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 410: "Gone"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    default: nil
     }
   }
 }

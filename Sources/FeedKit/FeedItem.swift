@@ -1,13 +1,38 @@
 /// One picture of a feed, as decoded: what the engine lays out and what the browser shows.
+///
+/// A million of these can be loaded at once, so the optional texts, which many feeds leave out,
+/// live together in one shared box: 40 bytes an item instead of 88 when none are given.
 public struct FeedItem: Hashable, Sendable {
   /// The picture's address, as the feed gave it.
   public var imageURL: String
   /// The pixel size; both finite and above zero for every decoded item.
   public var width: Double
   public var height: Double
-  public var title: String?
-  public var id: String?
-  public var link: String?
+  private var extras: Extras?
+
+  /// The texts few items carry; immutable, so copies of an item can share them.
+  private final class Extras: Hashable, Sendable {
+    let title: String?
+    let id: String?
+    let link: String?
+
+    init?(title: String?, id: String?, link: String?) {
+      guard title != nil || id != nil || link != nil else { return nil }
+      self.title = title
+      self.id = id
+      self.link = link
+    }
+
+    static func == (a: Extras, b: Extras) -> Bool {
+      a.title == b.title && a.id == b.id && a.link == b.link
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(title)
+      hasher.combine(id)
+      hasher.combine(link)
+    }
+  }
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
@@ -16,9 +41,22 @@ public struct FeedItem: Hashable, Sendable {
     self.imageURL = imageURL
     self.width = width
     self.height = height
-    self.title = title
-    self.id = id
-    self.link = link
+    self.extras = Extras(title: title, id: id, link: link)
+  }
+
+  public var title: String? {
+    get { extras?.title }
+    set { extras = Extras(title: newValue, id: id, link: link) }
+  }
+
+  public var id: String? {
+    get { extras?.id }
+    set { extras = Extras(title: title, id: newValue, link: link) }
+  }
+
+  public var link: String? {
+    get { extras?.link }
+    set { extras = Extras(title: title, id: id, link: newValue) }
   }
 
   /// What makes two items the same across pages: the id, else the image URL.

@@ -1689,5 +1689,6 @@ extension SampleFeed {
   }
  ]
 }
+
 """#
 }

@@ -13,19 +13,33 @@ public struct LayoutConfiguration: Hashable, Sendable {
   public var insets: EdgeInsets
   /// The width of the container the items are laid out in, insets included.
   public var containerWidth: Double
+  /// Which column each picture goes to.
+  public var order: ColumnOrder
+  /// Columns whose bottom is within this distance of the shortest count as tied, and the
+  /// leftmost of them wins, so near-ties keep reading order instead of zig-zagging. 0 keeps the
+  /// waterfall's contract exact.
+  public var tieTolerance: Double
+  /// Set for the irregular waterfall, nil for the plain one.
+  public var enlargement: Enlargement?
 
   public init(
     columnCount: Int = 2,
     columnSpacing: Double = 0,
     rowSpacing: Double = 0,
     insets: EdgeInsets = .zero,
-    containerWidth: Double
+    containerWidth: Double,
+    order: ColumnOrder = .shortest,
+    tieTolerance: Double = 0,
+    enlargement: Enlargement? = nil
   ) {
     self.columnCount = columnCount
     self.columnSpacing = columnSpacing
     self.rowSpacing = rowSpacing
     self.insets = insets
     self.containerWidth = containerWidth
+    self.order = order
+    self.tieTolerance = tieTolerance
+    self.enlargement = enlargement
   }
 
   /// The width of one column: `(W − left − right − (C − 1)·columnSpacing) / C`.
@@ -45,11 +59,30 @@ public struct LayoutConfiguration: Hashable, Sendable {
     try Self.check(insets.left, "left inset")
     try Self.check(insets.bottom, "bottom inset")
     try Self.check(insets.right, "right inset")
+    try Self.check(tieTolerance, "tie tolerance")
+    if let enlargement {
+      guard enlargement.probability >= 0, enlargement.probability <= 1 else {
+        throw .enlargementProbability(enlargement.probability)
+      }
+    }
     guard containerWidth.isFinite else { throw .containerWidth(containerWidth) }
     let width = itemWidth
     guard width.isFinite, width > 0 else {
       throw .itemWidth(width, containerWidth: containerWidth, columnCount: columnCount)
     }
+  }
+
+  /// The most columns of `columnWidth` that fit in `containerWidth` with these insets and this
+  /// spacing, and at least 1: the column count of a fixed-column-width layout, which follows
+  /// the container's width on a resize.
+  public static func columnCount(
+    fitting columnWidth: Double, containerWidth: Double, columnSpacing: Double,
+    insets: EdgeInsets
+  ) -> Int {
+    let room = containerWidth - insets.left - insets.right + columnSpacing
+    let count = (room / (columnWidth + columnSpacing)).rounded(.down)
+    guard count.isFinite, count >= 1 else { return 1 }
+    return Int(min(count, 10_000))
   }
 
   private static func check(_ value: Double, _ name: String) throws(LayoutError) {

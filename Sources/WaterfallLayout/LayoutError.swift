@@ -7,6 +7,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   case negativeOrNonFinite(String, Double)
   /// The container width is infinite or NaN.
   case containerWidth(Double)
+  /// The irregular style's probability is not within 0...1.
+  case enlargementProbability(Double)
   /// The insets and spacing leave columns with no width.
   case itemWidth(Double, containerWidth: Double, columnCount: Int)
 
@@ -18,6 +20,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(name) must be a finite number of at least 0, got \(LayoutNumber.text(value))"
     case .containerWidth(let width):
       return "container width must be a finite number, got \(LayoutNumber.text(width))"
+    case .enlargementProbability(let p):
+      return "enlarge probability must be from 0 to 1, got \(LayoutNumber.text(p))"
     case .itemWidth(let width, let containerWidth, let columnCount):
       return
         "a width of \(LayoutNumber.text(containerWidth)) leaves \(columnCount) column(s) "

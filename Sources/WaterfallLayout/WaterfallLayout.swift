@@ -21,10 +21,8 @@ public struct WaterfallLayout: Sendable {
 
   private var ratios: [Double] = []
   private var index = RectIndex()
-  private var bottoms: [Double] = []
-  /// Whether each column holds an item yet: the first item in a column sits at `top`, later ones
-  /// a row spacing below their predecessor.
-  private var started: [Bool] = []
+  /// The placement state after the last item; nil while the layout is invalid.
+  private var placer: ColumnPlacer?
   private var geometry: ColumnGeometry
 
   /// - Complexity: O(n) to copy the item ratios; no layout happens until `prepare()`.
@@ -73,16 +71,34 @@ public struct WaterfallLayout: Sendable {
     invalidate()
   }
 
+  /// Replaces every item, pictures and full-width rows, and invalidates the layout.
+  /// - Complexity: O(n).
+  public mutating func setItems(_ items: [LayoutItem]) {
+    ratios = items.map(\.encoded)
+    invalidate()
+  }
+
   /// Adds a page of items after the existing ones.
   ///
   /// On a prepared layout the new items are placed at once, continuing from the column bottoms,
   /// so the result equals a full layout of all items.
   /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
+    appendEncoded(items.lazy.map(\.aspectRatio))
+  }
+
+  /// Adds pictures and full-width rows after the existing items, as `append(contentsOf:)` does.
+  /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
+  public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == LayoutItem {
+    appendEncoded(items.lazy.map(\.encoded))
+  }
+
+  private mutating func appendEncoded<S: Sequence>(_ encoded: S) where S.Element == Double {
     let start = ratios.count
-    ratios.append(contentsOf: items.lazy.map(\.aspectRatio))
-    guard isPrepared else { return }
-    for i in start..<ratios.count { place(ratio: ratios[i]) }
+    ratios.append(contentsOf: encoded)
+    guard isPrepared, var placer else { return }
+    for i in start..<ratios.count { index.append(placer.place(ratios[i], index: i)) }
+    self.placer = placer
   }
 
   // MARK: The layout cycle
@@ -92,8 +108,7 @@ public struct WaterfallLayout: Sendable {
   public mutating func invalidate() {
     isPrepared = false
     index = RectIndex()
-    bottoms = []
-    started = []
+    placer = nil
   }
 
   /// Lays out every item if the layout is invalid; does nothing if it is already prepared.
@@ -105,28 +120,16 @@ public struct WaterfallLayout: Sendable {
     guard !isPrepared else { return }
     try configuration.validate()
     geometry = ColumnGeometry(configuration)
-    bottoms = Array(repeating: configuration.insets.top, count: configuration.columnCount)
-    started = Array(repeating: false, count: configuration.columnCount)
-    index = RectIndex(columnCount: configuration.columnCount)
-    index.reserveCapacity(ratios.count)
-    isPrepared = true
-    for ratio in ratios { place(ratio: ratio) }
-  }
-
-  /// Puts one item into the shortest column (the lowest index on a tie).
-  @inline(__always)
-  private mutating func place(ratio: Double) {
-    var column = 0
-    var lowest = bottoms[0]
-    for c in 1..<bottoms.count where bottoms[c] < lowest {
-      lowest = bottoms[c]
-      column = c
+    var placer = ColumnPlacer(configuration)
+    let frames = ratios.withUnsafeBufferPointer { ratios in
+      [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
+        placer.placeAll(ratios, into: buffer)
+        count = ratios.count
+      }
     }
-    let y = started[column] ? lowest + configuration.rowSpacing : lowest
-    let height = geometry.itemWidth * ratio
-    index.append(PlacedFrame(y: y, height: height, column: Int32(column), span: 1))
-    bottoms[column] = y + height
-    started[column] = true
+    index = RectIndex(frames: frames, columnCount: configuration.columnCount)
+    self.placer = placer
+    isPrepared = true
   }
 
   // MARK: Queries
@@ -134,7 +137,7 @@ public struct WaterfallLayout: Sendable {
   /// Width `W`, height `max(column bottoms) + bottom` (`top + bottom` for an empty feed).
   /// - Complexity: O(C).
   public var contentSize: Size {
-    let lowest = bottoms.max() ?? configuration.insets.top
+    let lowest = placer?.bottoms.max() ?? configuration.insets.top
     return Size(width: configuration.containerWidth, height: lowest + configuration.insets.bottom)
   }
 

@@ -1,4 +1,90 @@
-/// `cascade layout`: prints a layout as JSON. Being written.
+import FeedKit
+import Foundation
+import WaterfallLayout
+
+/// `cascade layout`: lays a feed out and prints the frames as JSON, for scripts and tests.
 enum LayoutCommand {
-  static func run(arguments: [String]) async -> Int32 { 0 }
+  static func run(arguments: [String]) async -> Int32 {
+    let options: LayoutOptions
+    do {
+      options = try LayoutOptions(arguments: arguments)
+    } catch {
+      Console.error(error.description)
+      return 2
+    }
+    if options.help {
+      Console.out(LayoutOptions.usage + "\n")
+      return 0
+    }
+    let document: FeedDocument
+    do {
+      let source = try options.feed.map { argument throws(FeedError) in
+        try FeedSource(argument: argument)
+      }
+      document = try await FeedLoader(options: options.load).load(source ?? .sample)
+    } catch {
+      Console.error(error.description)
+      return 1
+    }
+    if let skipped = document.skipped.message { Console.error(skipped) }
+    let sizes = document.items.map { ItemSize(width: $0.width, height: $0.height) }
+    let printed: (Size, [LayoutAttributes])
+    switch options.style {
+    case .waterfall, .irregular:
+      var layout = WaterfallLayout(configuration: options.configuration, items: sizes)
+      do {
+        try layout.prepare()
+      } catch {
+        Console.error(error.description)
+        return 2
+      }
+      let items =
+        if let rect = options.rect {
+          layout.attributes(in: rect)
+        } else {
+          (0..<layout.itemCount).compactMap { layout.attributes(at: $0) }
+        }
+      printed = (layout.contentSize, items)
+    case .carousel:
+      printed = carousel(options, count: sizes.count)
+    case .ring:
+      printed = ring(options, count: sizes.count)
+    }
+    Console.out(LayoutJSON.render(contentSize: printed.0, items: printed.1))
+    return 0
+  }
+
+  /// The boxes in view at `--offset`, in view coordinates, each with its scale.
+  private static func carousel(_ options: LayoutOptions, count: Int) -> (Size, [LayoutAttributes]) {
+    let width = options.configuration.containerWidth
+    let height = options.height ?? 0
+    let side = 0.6 * height
+    let layout = CarouselLayout(
+      configuration: .init(
+        viewWidth: width, viewHeight: height, itemWidth: side, itemHeight: side,
+        spacing: options.configuration.columnSpacing),
+      itemCount: count)
+    var items = layout.attributes(atOffset: options.offset)
+    for i in items.indices { items[i].frame.x -= options.offset }
+    if let rect = options.rect { items.removeAll { !$0.frame.overlaps(rect) } }
+    return (layout.contentSize, items)
+  }
+
+  private static func ring(_ options: LayoutOptions, count: Int) -> (Size, [LayoutAttributes]) {
+    let width = options.configuration.containerWidth
+    let height = options.height ?? 0
+    let side = 0.2 * min(width, height)
+    let layout = RingLayout(
+      configuration: .init(viewWidth: width, viewHeight: height, itemWidth: side, itemHeight: side),
+      itemCount: count)
+    let items =
+      if let rect = options.rect {
+        layout.attributes(in: rect)
+      } else {
+        (0..<count).compactMap { i in
+          layout.frame(of: i).map { LayoutAttributes(index: i, frame: $0, column: 0) }
+        }
+      }
+    return (layout.contentSize, items)
+  }
 }

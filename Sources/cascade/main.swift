@@ -2,10 +2,17 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32 =
-  if arguments.first == "layout" {
-    await LayoutCommand.run(arguments: Array(arguments.dropFirst()))
-  } else {
-    await BrowseCommand.run(arguments: arguments)
-  }
+let status: Int32
+switch arguments.first {
+case "layout":
+  status = await LayoutCommand.run(arguments: Array(arguments.dropFirst()))
+case "--help", "-h", "help":
+  print(Usage.main)
+  status = 0
+case "--version", "-V":
+  print("cascade \(Usage.version)")
+  status = 0
+default:
+  status = await BrowseCommand.run(arguments: arguments)
+}
 exit(status)

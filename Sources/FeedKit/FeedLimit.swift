@@ -1,0 +1,48 @@
+/// One of the limits that keep a hostile or broken feed from costing unbounded memory or time.
+///
+/// Each limit is a field of `LoadOptions`; the case carries the value that was exceeded so an
+/// error can say what the limit was and which option raises it.
+public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
+  /// `LoadOptions.maxBytes`: the body of one page, in bytes (after gzip is undone).
+  case bodySize(Int)
+  /// `LoadOptions.maxItems`: elements in one page's item list.
+  case itemCount(Int)
+  /// `LoadOptions.maxDepth`: objects and lists inside one another.
+  case nestingDepth(Int)
+  /// `LoadOptions.maxStringLength`: bytes in one JSON string.
+  case stringLength(Int)
+  /// `LoadOptions.totalTime`: seconds for one page, redirects and body included.
+  case totalTime(Double)
+  /// `LoadOptions.maxPages`: pages followed by one session.
+  case pageCount(Int)
+
+  public var description: String {
+    switch self {
+    case .bodySize(let bytes): "the body is larger than \(ByteCountText(bytes)) (--max-bytes)"
+    case .itemCount(let count): "the page has more than \(count) items (--max-items)"
+    case .nestingDepth(let depth): "values are nested more than \(depth) deep"
+    case .stringLength(let bytes): "a string is longer than \(ByteCountText(bytes))"
+    case .totalTime(let seconds): "the page took longer than \(seconds.shortText) s in all"
+    case .pageCount(let count): "more than \(count) pages were loaded"
+    }
+  }
+}
+
+/// `64 MiB`, `512 KiB`, `100 bytes`: a byte count for messages.
+struct ByteCountText: CustomStringConvertible {
+  var bytes: Int
+  init(_ bytes: Int) { self.bytes = bytes }
+
+  var description: String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+}
+
+extension Double {
+  /// `15` rather than `15.0`, `0.5` as is: seconds in messages.
+  var shortText: String {
+    rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
+  }
+}

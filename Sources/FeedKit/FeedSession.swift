@@ -1,0 +1,170 @@
+/// A feed being browsed: the items loaded so far and where the next page comes from.
+///
+/// Pages follow the rules of issue 3: a top-level `next` link (absolute, or relative to the page
+/// it came from); else, for a `{page}` template, pages 1, 2, 3, … until an empty page, a 404, or a
+/// page without new items; else the feed has one page. Items whose `identity` is already present
+/// are not added twice.
+///
+/// Loads are cancellable and never race: `refresh()` cancels whatever is running and a
+/// generation counter makes the older load answer `.superseded` without touching the state, so
+/// a stale result never overwrites a newer one. `loadMore()` while a load runs answers
+/// `.superseded` at once: the running load's own update is the one to apply. A failed load
+/// changes nothing, so the user can try again.
+public actor FeedSession {
+  /// Where `loadMore()` goes next.
+  private enum Cursor {
+    /// Nothing loaded yet: loading more loads page 1.
+    case start
+    /// The page a `next` link named.
+    case link(FeedSource)
+    /// Page `n` of the template.
+    case templatePage(Int)
+    /// The `next` link could not be followed; loading more reports why.
+    case brokenLink(FeedError)
+    /// No further page.
+    case end
+  }
+
+  public let source: FeedSource
+  private let loader: FeedLoader
+  public private(set) var items: [FeedItem] = []
+  /// The feed's own name, from page 1's top-level `title`.
+  public private(set) var title: String?
+  private var identities: Set<String> = []
+  /// Pages loaded since the last refresh, so a `next` chain that comes back ends the feed.
+  private var visitedPages: Set<FeedSource> = []
+  private var cursor = Cursor.start
+  private var generation = 0
+  private var running: Task<Result<FeedLoader.Page, FeedError>, Never>?
+
+  public init(source: FeedSource, options: LoadOptions = LoadOptions()) {
+    self.source = source
+    loader = FeedLoader(options: options)
+  }
+
+  /// False once the feed has ended, and for a single-page feed after its page loaded.
+  public var hasMorePages: Bool {
+    if case .end = cursor { return false }
+    return true
+  }
+
+  /// Loads page 1 again and replaces the items; cancels and supersedes any running load.
+  public func refresh() async -> FeedUpdate {
+    let first: FeedSource
+    do {
+      first = try source.page(1)
+    } catch {
+      return .failed(error)
+    }
+    let (mine, result) = await run(first)
+    guard mine == generation else { return .superseded }
+    switch result {
+    case .failure(let error):
+      return .failed(error)
+    case .success(let page):
+      items = []
+      identities = []
+      visitedPages = [page.location]
+      title = page.document.title
+      let fresh = keepNew(page.document.items)
+      items = fresh
+      cursor = cursorAfter(page, number: 1, newItems: fresh.count)
+      return .replaced(fresh, skipped: page.document.skipped)
+    }
+  }
+
+  /// Loads the next page and appends its new items.
+  public func loadMore() async -> FeedUpdate {
+    guard running == nil else { return .superseded }
+    let target: FeedSource
+    let number: Int
+    switch cursor {
+    case .start: (target, number) = (source, 1)
+    case .link(let next): (target, number) = (next, 0)
+    case .templatePage(let page): (target, number) = (source, page)
+    case .brokenLink(let error): return .failed(error)
+    case .end: return .endOfFeed
+    }
+    guard visitedPages.count < loader.options.maxPages else {
+      return .failed(
+        .limitExceeded(
+          source: source.displayName, limit: .pageCount(loader.options.maxPages), location: nil))
+    }
+    let pageSource: FeedSource
+    do {
+      pageSource = try target.page(max(number, 1))
+    } catch {
+      return .failed(error)
+    }
+    let (mine, result) = await run(pageSource)
+    guard mine == generation else { return .superseded }
+    switch result {
+    case .failure(.httpStatus(_, 404)) where source.isTemplate:
+      cursor = .end
+      return .endOfFeed
+    case .failure(let error):
+      return .failed(error)
+    case .success(let page):
+      if number == 1 { title = page.document.title }
+      visitedPages.insert(page.location)
+      let fresh = keepNew(page.document.items)
+      items += fresh
+      cursor = cursorAfter(page, number: number, newItems: fresh.count)
+      if source.isTemplate, fresh.isEmpty { return .endOfFeed }
+      return .appended(fresh, skipped: page.document.skipped)
+    }
+  }
+
+  /// Stops the running load, if any; its caller gets `.superseded`.
+  public func cancel() {
+    generation += 1
+    running?.cancel()
+    running = nil
+  }
+
+  /// Starts loading `page` as the newest load, cancelling the previous one, and waits for it.
+  /// Returns the generation it ran as: when that is no longer `generation`, it lost.
+  private func run(_ page: FeedSource) async -> (Int, Result<FeedLoader.Page, FeedError>) {
+    cancel()
+    let mine = generation
+    let loader = self.loader
+    let task = Task { () -> Result<FeedLoader.Page, FeedError> in
+      do throws(FeedError) {
+        return .success(try await loader.loadPage(page))
+      } catch {
+        return .failure(error)
+      }
+    }
+    running = task
+    let result = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    if mine == generation { running = nil }
+    return (mine, result)
+  }
+
+  /// The items whose identity is new (within the page too), recording their identities.
+  private func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
+    var fresh: [FeedItem] = []
+    fresh.reserveCapacity(candidates.count)
+    for item in candidates where identities.insert(item.identity).inserted {
+      fresh.append(item)
+    }
+    return fresh
+  }
+
+  private func cursorAfter(_ page: FeedLoader.Page, number: Int, newItems: Int) -> Cursor {
+    if source.isTemplate {
+      return newItems == 0 ? .end : .templatePage(max(number, 1) + 1)
+    }
+    guard let next = page.document.next else { return .end }
+    do {
+      let target = try page.location.resolving(next: next)
+      return visitedPages.contains(target) ? .end : .link(target)
+    } catch {
+      return .brokenLink(error)
+    }
+  }
+}

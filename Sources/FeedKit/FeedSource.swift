@@ -1,0 +1,143 @@
+import Foundation
+
+/// Where a feed comes from: what the FEED argument names.
+///
+/// Only `file`, `http` and `https` are loaded; other schemes are refused when the argument is
+/// parsed, so a typo or a hostile `next` link never reaches the network stack.
+public enum FeedSource: Hashable, Sendable {
+  /// A local file, by path (relative to the working directory, or absolute).
+  case file(String)
+  /// The standard input (`-`).
+  case standardInput
+  /// An `http` or `https` URL, absolute.
+  case url(String)
+  /// A FEED argument containing `{page}`: page 1, 2, 3, … until a page ends the feed.
+  case template(String)
+  /// The feed compiled into Cascade (`SampleFeed`).
+  case sample
+
+  /// The text that `{page}` is replaced with in a template.
+  public static let pagePlaceholder = "{page}"
+
+  /// Reads a FEED argument: `-` is standard input; `file://`, `http://` and `https://` are URLs;
+  /// an argument containing `{page}` is a template; anything else without a scheme is a path.
+  public init(argument: String) throws(FeedError) {
+    guard !argument.trimmingASCIIWhitespace().isEmpty else {
+      throw .invalidArgument(argument: argument, detail: "it is empty; give a path or a URL")
+    }
+    if argument == "-" {
+      self = .standardInput
+      return
+    }
+    if argument.contains(Self.pagePlaceholder) {
+      // Page 1 must itself be a loadable source, so a bad template fails now, not on page 2.
+      let first = try Self(argument: Self.expand(argument, page: 1))
+      guard first != .standardInput else {
+        throw .invalidArgument(argument: argument, detail: "a template cannot name standard input")
+      }
+      self = .template(argument)
+      return
+    }
+    guard let scheme = Self.scheme(of: argument) else {
+      self = .file(argument)
+      return
+    }
+    switch scheme.lowercased() {
+    case "http", "https":
+      guard let url = URL(string: argument), let host = url.host, !host.isEmpty else {
+        throw .invalidArgument(
+          argument: argument, detail: "not a valid URL (expected \(scheme)://host/path)")
+      }
+      self = .url(url.absoluteString)
+    case "file":
+      guard let url = URL(string: argument), url.isFileURL, !url.path.isEmpty else {
+        throw .invalidArgument(
+          argument: argument, detail: "not a valid file URL (expected file:///path)")
+      }
+      if let host = url.host, !host.isEmpty, host != "localhost" {
+        throw .invalidArgument(
+          argument: argument, detail: "file URLs on another host (\(host)) cannot be read")
+      }
+      self = .file(url.path)
+    default:
+      throw .unsupportedScheme(argument: argument, scheme: scheme)
+    }
+  }
+
+  /// How the source is named in messages and the status bar.
+  public var displayName: String {
+    switch self {
+    case .file(let path): path
+    case .standardInput: "standard input"
+    case .url(let url): url
+    case .template(let template): template
+    case .sample: SampleFeed.name
+    }
+  }
+
+  /// Whether loading more can follow a `next` link or template from this source.
+  var isTemplate: Bool {
+    if case .template = self { return true }
+    return false
+  }
+
+  /// Page `number` of a template; the source itself for anything else.
+  func page(_ number: Int) throws(FeedError) -> FeedSource {
+    guard case .template(let template) = self else { return self }
+    return try FeedSource(argument: Self.expand(template, page: number))
+  }
+
+  /// The source a page's `next` link names: an absolute URL, or a path or URL reference
+  /// relative to this page (a URL page resolves against its URL, a file against its folder).
+  ///
+  /// A page fetched over http may only lead to http or https: a remote feed must not make
+  /// Cascade read local files.
+  func resolving(next link: String) throws(FeedError) -> FeedSource {
+    switch self {
+    case .url(let base):
+      guard let baseURL = URL(string: base), let target = URL(string: link, relativeTo: baseURL)
+      else {
+        throw .refusedLink(source: base, target: link, detail: "not a valid URL")
+      }
+      let absolute = target.absoluteURL
+      guard let scheme = absolute.scheme?.lowercased(), scheme == "http" || scheme == "https"
+      else {
+        throw .refusedLink(
+          source: base, target: link, detail: "a page loaded over HTTP may only link to http(s)")
+      }
+      return .url(absolute.absoluteString)
+    case .file, .standardInput, .sample, .template:
+      if Self.scheme(of: link) != nil {
+        do {
+          return try FeedSource(argument: link)
+        } catch {
+          throw .refusedLink(source: displayName, target: link, detail: error.description)
+        }
+      }
+      if link.hasPrefix("/") { return .file(link) }
+      guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else {
+        return .file(link)
+      }
+      return .file(String(path[...slash]) + link)
+    }
+  }
+
+  static func expand(_ template: String, page: Int) -> String {
+    template.replacingOccurrences(of: pagePlaceholder, with: String(page))
+  }
+
+  /// The scheme of `text` when it starts like a URL (`letters:`), else nil. A single letter
+  /// is not taken for a scheme, so `C:` style names stay paths.
+  static func scheme(of text: String) -> String? {
+    guard let colon = text.firstIndex(of: ":") else { return nil }
+    let scheme = text[..<colon]
+    guard scheme.count >= 2, let first = scheme.unicodeScalars.first,
+      ("a"..."z").contains(first) || ("A"..."Z").contains(first),
+      scheme.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "+" || $0 == "-" || $0 == "."
+      })
+    else { return nil }
+    return String(scheme)
+  }
+}

@@ -1,0 +1,13 @@
+/// What a `FeedSession.refresh()` or `loadMore()` did, for the browser to apply.
+public enum FeedUpdate: Sendable {
+  /// After a refresh: the full new item list (deduplicated), replacing the old one.
+  case replaced([FeedItem], skipped: SkipReport)
+  /// After loading more: only the new items (already deduplicated), to append.
+  case appended([FeedItem], skipped: SkipReport)
+  /// Loading more found no further page; nothing changed.
+  case endOfFeed
+  /// The load failed; nothing changed and every loaded item is kept. The user can try again.
+  case failed(FeedError)
+  /// A newer load replaced this one (or one is already running); ignore this update.
+  case superseded
+}

@@ -1,0 +1,209 @@
+/// The fields of one item as they are read, before the item is kept or skipped.
+///
+/// Values are judged as they are read (the reader moves on), and the verdict is kept per field:
+/// a usable value, or the reason it is unusable, so the skip message can name the first problem.
+struct ItemFields {
+  /// Why an item was skipped, without the `item N:` prefix.
+  struct SkipReason: Error, Equatable {
+    var text: String
+  }
+
+  /// A width or height as read: a usable size, or why not.
+  enum Size: Equatable {
+    case value(Double)
+    case unusable(String)
+  }
+
+  /// The image keys in order of preference: `img` wins over `url`, which may be a page link.
+  private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
+
+  /// The best usable image so far and its rank in `imageKeys`.
+  private var image: (rank: Int, url: String)?
+  /// Why the first unusable image value was unusable.
+  private var imageProblem: String?
+  private var width: Size?
+  private var shortWidth: Size?
+  private var height: Size?
+  private var shortHeight: Size?
+  private var title: String?
+  private var id: String?
+  private var link: String?
+
+  /// Reads the value of `key` (the reader is just past its colon), or skips it when unknown.
+  mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
+    .Failure)
+  {
+    if let rank = Self.imageKeys.firstIndex(where: { reader.stringEquals(key, $0) }) {
+      try readImage(rank: rank, from: &reader)
+    } else if reader.stringEquals(key, "width") {
+      width = try Self.readSize(named: "width", from: &reader)
+    } else if reader.stringEquals(key, "height") {
+      height = try Self.readSize(named: "height", from: &reader)
+    } else if reader.stringEquals(key, "w") {
+      shortWidth = try Self.readSize(named: "w", from: &reader)
+    } else if reader.stringEquals(key, "h") {
+      shortHeight = try Self.readSize(named: "h", from: &reader)
+    } else if reader.stringEquals(key, "title") {
+      title = try Self.readOptionalString(from: &reader)
+    } else if reader.stringEquals(key, "link") {
+      link = try Self.readOptionalString(from: &reader)
+    } else if reader.stringEquals(key, "id") {
+      switch try reader.peekKind() {
+      case .string: id = reader.string(try reader.readString())
+      case .number: id = reader.text(try reader.readNumber())
+      default: try reader.skipValue()
+      }
+    } else {
+      try reader.skipValue()
+    }
+  }
+
+  /// The item, or why it cannot be laid out: the image first, then the width, then the height.
+  func item() -> Result<FeedItem, SkipReason> {
+    guard let image else {
+      return .failure(
+        SkipReason(
+          text: imageProblem ?? "no image URL (expected \"img\", \"image\", \"url\" or \"src\")"))
+    }
+    let widthValue: Double
+    switch width ?? shortWidth {
+    case .value(let value): widthValue = value
+    case .unusable(let reason): return .failure(SkipReason(text: reason))
+    case nil: return .failure(SkipReason(text: "no \"width\" (or \"w\")"))
+    }
+    let heightValue: Double
+    switch height ?? shortHeight {
+    case .value(let value): heightValue = value
+    case .unusable(let reason): return .failure(SkipReason(text: reason))
+    case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
+    }
+    return .success(
+      FeedItem(
+        imageURL: image.url, width: widthValue, height: heightValue, title: title, id: id,
+        link: link))
+  }
+
+  private mutating func readImage(rank: Int, from reader: inout JSONReader)
+    throws(JSONReader.Failure)
+  {
+    let name = Self.imageKeys[rank]
+    let kind = try reader.peekKind()
+    guard kind == .string else {
+      try reader.skipValue()
+      if imageProblem == nil { imageProblem = "\"\(name)\" is \(kind.phrase), not a string" }
+      return
+    }
+    let token = try reader.readString()
+    if let image, image.rank <= rank { return }
+    let url = reader.string(token).trimmingASCIIWhitespace()
+    guard !url.isEmpty else {
+      if imageProblem == nil { imageProblem = "\"\(name)\" is empty" }
+      return
+    }
+    image = (rank, url)
+  }
+
+  private static func readOptionalString(from reader: inout JSONReader)
+    throws(JSONReader.Failure) -> String?
+  {
+    guard try reader.peekKind() == .string else {
+      try reader.skipValue()
+      return nil
+    }
+    return reader.string(try reader.readString())
+  }
+
+  /// Reads a size: a number, or a string holding a decimal number; above zero and finite.
+  static func readSize(named name: String, from reader: inout JSONReader)
+    throws(JSONReader.Failure) -> Size
+  {
+    let value: Double
+    let shown: String
+    switch try reader.peekKind() {
+    case .number:
+      let token = try reader.readNumber()
+      value = reader.double(token)
+      shown = reader.text(token)
+    case .string:
+      let text = reader.string(try reader.readString())
+      shown = quoted(text)
+      guard let number = decimalValue(of: text) else {
+        return .unusable("\"\(name)\" is \(shown), not a number")
+      }
+      value = number
+    case let kind:
+      try reader.skipValue()
+      return .unusable("\"\(name)\" is \(kind.phrase), not a number")
+    }
+    guard value.isFinite else { return .unusable("\"\(name)\" is \(shown), too large") }
+    guard value > 0 else { return .unusable("\"\(name)\" is \(shown), not above zero") }
+    return .value(value)
+  }
+
+  /// The value of a decimal number written as text, as people write sizes: optional sign and
+  /// surrounding spaces, digits with an optional fraction and exponent. Not `NaN`, `inf` or
+  /// hexadecimal, which `Double(_:)` would accept.
+  static func decimalValue(of text: String) -> Double? {
+    let trimmed = text.trimmingASCIIWhitespace()
+    var digits = 0
+    var state = 0  // 0: sign or mantissa, 1: after '.', 2: after 'e', 3: exponent digits
+    for (index, byte) in trimmed.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "+"), UInt8(ascii: "-"):
+        guard index == 0 || state == 2 else { return nil }
+        if state == 2 { state = 3 }
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if state == 2 { state = 3 }
+        if state <= 1 { digits += 1 }
+      case UInt8(ascii: "."):
+        guard state == 0 else { return nil }
+        state = 1
+      case UInt8(ascii: "e"), UInt8(ascii: "E"):
+        guard state <= 1, digits > 0 else { return nil }
+        state = 2
+      default:
+        return nil
+      }
+    }
+    guard digits > 0, state != 2 else { return nil }
+    if state == 3, !(trimmed.utf8.last.map { (0x30...0x39).contains($0) } ?? false) {
+      return nil
+    }
+    return Double(trimmed)
+  }
+
+  /// A feed's text in a message: quoted, at most 40 characters, control characters escaped so a
+  /// hostile value cannot drive the terminal from an error message.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count == 40 {
+        out += "…"
+        break
+      }
+      count += 1
+      switch scalar.value {
+      case 0x22: out += "\\\""
+      case 0x5C: out += "\\\\"
+      case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
+  func trimmingASCIIWhitespace() -> String {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let bytes = utf8
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
+    return String(self[first...last])
+  }
+}

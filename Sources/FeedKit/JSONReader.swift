@@ -1,0 +1,440 @@
+/// A cursor over the UTF-8 bytes of a JSON document that reads one token at a time.
+///
+/// The feed decoder walks a document with it and turns items straight into `FeedItem`s, so no
+/// tree of the whole document is ever built: a million-item feed costs its items, not a
+/// dictionary per item. Strings and numbers come back as `Token`s (byte ranges) and are turned
+/// into Swift values only when the decoder wants them; keys are compared as bytes.
+///
+/// The reader follows RFC 8259 strictly (no comments, no trailing commas, no single quotes), with
+/// two allowances: a leading UTF-8 byte order mark is skipped, and invalid UTF-8 inside strings
+/// becomes U+FFFD, as does an escaped lone surrogate.
+struct JSONReader {
+  /// A failure, with the byte offset where it happened.
+  enum Failure: Error, Equatable {
+    /// Not JSON; the message says what was found and what was expected.
+    case syntax(offset: Int, message: String)
+    /// JSON, but over one of the decoding limits.
+    case limit(offset: Int, FeedLimit)
+  }
+
+  /// The kind of value that starts at the cursor.
+  enum ValueKind: Equatable {
+    case object, array, string, number, bool, null
+
+    /// "a string", "an object", … for messages.
+    var phrase: String {
+      switch self {
+      case .object: "an object"
+      case .array: "a list"
+      case .string: "a string"
+      case .number: "a number"
+      case .bool: "a boolean"
+      case .null: "null"
+      }
+    }
+  }
+
+  /// The bytes of a string (between the quotes) or of a number.
+  struct Token: Equatable {
+    var start: Int
+    var end: Int
+    /// Whether the string holds a backslash escape, so its bytes are not its text.
+    var hasEscapes: Bool
+
+    var count: Int { end - start }
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var offset: Int
+  private(set) var depth = 0
+  let maxDepth: Int
+  let maxStringLength: Int
+
+  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, maxStringLength: Int = .max) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+    self.maxStringLength = maxStringLength
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    offset = bytes.starts(with: bom) ? 3 : 0
+  }
+
+  // MARK: Structure
+
+  /// Skips spaces, tabs, carriage returns and newlines.
+  mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+      default: return
+      }
+    }
+  }
+
+  /// The kind of the next value, without consuming it.
+  mutating func peekKind() throws(Failure) -> ValueKind {
+    skipWhitespace()
+    guard offset < bytes.count else { throw endOfInput(expecting: "a value") }
+    switch bytes[offset] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    default: throw unexpected(expecting: "a value")
+    }
+  }
+
+  /// Consumes `{`; returns false (and consumes `}` too) when the object is empty.
+  mutating func enterObject() throws(Failure) -> Bool {
+    try enter(UInt8(ascii: "{"), closing: UInt8(ascii: "}"), what: "an object")
+  }
+
+  /// Consumes `[`; returns false (and consumes `]` too) when the list is empty.
+  mutating func enterArray() throws(Failure) -> Bool {
+    try enter(UInt8(ascii: "["), closing: UInt8(ascii: "]"), what: "a list")
+  }
+
+  /// Reads a key and its colon.
+  mutating func readKey() throws(Failure) -> Token {
+    skipWhitespace()
+    guard offset < bytes.count else { throw endOfInput(expecting: "a key") }
+    guard bytes[offset] == UInt8(ascii: "\"") else {
+      throw unexpected(expecting: "a key in double quotes")
+    }
+    let key = try readString()
+    try expect(UInt8(ascii: ":"), what: "':' after the key")
+    return key
+  }
+
+  /// After an object member: consumes `,` and returns true, or consumes `}` and returns false.
+  mutating func objectHasMore() throws(Failure) -> Bool {
+    try hasMore(closing: UInt8(ascii: "}"), what: "',' or '}' after a member of an object")
+  }
+
+  /// After a list element: consumes `,` and returns true, or consumes `]` and returns false.
+  mutating func arrayHasMore() throws(Failure) -> Bool {
+    try hasMore(closing: UInt8(ascii: "]"), what: "',' or ']' after an element of a list")
+  }
+
+  /// Checks that only whitespace follows the top-level value.
+  mutating func expectEnd() throws(Failure) {
+    skipWhitespace()
+    if offset < bytes.count { throw unexpected(expecting: "the end of the document") }
+  }
+
+  /// Reads and discards one value of any kind, checking its syntax.
+  mutating func skipValue() throws(Failure) {
+    switch try peekKind() {
+    case .object:
+      guard try enterObject() else { return }
+      repeat {
+        _ = try readKey()
+        try skipValue()
+      } while try objectHasMore()
+    case .array:
+      guard try enterArray() else { return }
+      repeat { try skipValue() } while try arrayHasMore()
+    case .string: _ = try readString()
+    case .number: _ = try readNumber()
+    case .bool, .null: _ = try readLiteral()
+    }
+  }
+
+  // MARK: Scalars
+
+  /// Reads `true`, `false` or `null`; returns the boolean (false for null).
+  mutating func readLiteral() throws(Failure) -> Bool {
+    skipWhitespace()
+    let (word, value): (StaticString, Bool)
+    switch offset < bytes.count ? bytes[offset] : 0 {
+    case UInt8(ascii: "t"): (word, value) = ("true", true)
+    case UInt8(ascii: "f"): (word, value) = ("false", false)
+    default: (word, value) = ("null", false)
+    }
+    let literal = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    guard offset + literal.count <= bytes.count,
+      bytes[offset..<offset + literal.count].elementsEqual(literal)
+    else {
+      // `tr` at the very end is a cut-short `true`, not a typo.
+      if literal.starts(with: bytes[offset...]) { throw endOfInput(expecting: "\(word)") }
+      throw unexpected(expecting: "true, false or null")
+    }
+    offset += literal.count
+    return value
+  }
+
+  /// Reads a string starting at the cursor's quote; returns the bytes between the quotes.
+  mutating func readString() throws(Failure) -> Token {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+      throw unexpected(expecting: "a string")
+    }
+    let start = offset + 1
+    var index = start
+    var hasEscapes = false
+    while true {
+      guard index < bytes.count else {
+        offset = index
+        throw endOfInput(expecting: "the end of a string")
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        hasEscapes = true
+        index = try checkEscape(at: index)
+        continue
+      }
+      if byte < 0x20 {
+        offset = index
+        throw .syntax(
+          offset: index,
+          message: "control character \(hex(byte)) inside a string (write it as \\u00\(hex2(byte)))"
+        )
+      }
+      index += 1
+    }
+    if index - start > maxStringLength {
+      throw .limit(offset: start - 1, .stringLength(maxStringLength))
+    }
+    offset = index + 1
+    return Token(start: start, end: index, hasEscapes: hasEscapes)
+  }
+
+  /// Reads a number, checking RFC 8259's grammar (no `+`, no leading zeros, no `.5`, no hex).
+  mutating func readNumber() throws(Failure) -> Token {
+    skipWhitespace()
+    let start = offset
+    if peek(UInt8(ascii: "-")) { offset += 1 }
+    if peek(UInt8(ascii: "0")) {
+      offset += 1
+    } else if !skipDigits() {
+      throw unexpected(expecting: "a digit")
+    }
+    if peek(UInt8(ascii: ".")) {
+      offset += 1
+      guard skipDigits() else { throw unexpected(expecting: "a digit after '.'") }
+    }
+    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+      offset += 1
+      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
+      guard skipDigits() else { throw unexpected(expecting: "a digit in the exponent") }
+    }
+    return Token(start: start, end: offset, hasEscapes: false)
+  }
+
+  // MARK: Token values
+
+  /// The text of a string token, escapes decoded; invalid UTF-8 and lone surrogates become U+FFFD.
+  func string(_ token: Token) -> String {
+    let raw = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+    guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var index = token.start
+    while index < token.end {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\") else {
+        out.append(byte)
+        index += 1
+        continue
+      }
+      let escape = bytes[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hexValue(at: index)
+        index += 4
+        if (0xD800...0xDBFF).contains(scalar) {
+          // A high surrogate counts only when a low one follows as the next escape.
+          if index + 6 <= token.end, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+          {
+            let low = hexValue(at: index + 2)
+            if (0xDC00...0xDFFF).contains(low) {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+              index += 6
+            }
+          }
+        }
+        // A lone surrogate is not a scalar: it becomes U+FFFD.
+        out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+      default: out.append(escape)  // \" \\ \/
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether a string token's text is exactly `literal` (ASCII); keys are matched with this.
+  func stringEquals(_ token: Token, _ literal: StaticString) -> Bool {
+    if token.hasEscapes { return string(token) == literal.description }
+    guard token.count == literal.utf8CodeUnitCount else { return false }
+    let literalBytes = UnsafeBufferPointer(
+      start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    return bytes[token.start..<token.end].elementsEqual(literalBytes)
+  }
+
+  /// The number's text as written (for ids and messages).
+  func text(_ token: Token) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+  }
+
+  /// The value of a number token; infinite when the number is too large for a `Double`.
+  func double(_ token: Token) -> Double {
+    // Most sizes are short integers: skip the string round trip for them.
+    if token.count <= 15 {
+      var value = 0
+      var index = token.start
+      while index < token.end {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        value = value * 10 + Int(digit)
+        index += 1
+      }
+      if index == token.end { return Double(value) }
+    }
+    return Double(text(token)) ?? .nan
+  }
+
+  // MARK: Errors
+
+  /// `line 3, column 14` for a byte offset; columns count characters, not bytes.
+  func location(of offset: Int) -> String {
+    let end = min(offset, bytes.count)
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < end {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      index += 1
+    }
+    return "line \(line), column \(column)"
+  }
+
+  private func endOfInput(expecting what: String) -> Failure {
+    .syntax(offset: bytes.count, message: "unexpected end of input, expected \(what)")
+  }
+
+  private func unexpected(expecting what: String) -> Failure {
+    guard offset < bytes.count else { return endOfInput(expecting: what) }
+    let byte = bytes[offset]
+    let found =
+      (0x21...0x7E).contains(byte)
+      ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(hex(byte))"
+    return .syntax(offset: offset, message: "unexpected \(found), expected \(what)")
+  }
+
+  // MARK: Helpers
+
+  private mutating func enter(_ opening: UInt8, closing: UInt8, what: String) throws(Failure)
+    -> Bool
+  {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == opening else { throw unexpected(expecting: what) }
+    guard depth < maxDepth else { throw .limit(offset: offset, .nestingDepth(maxDepth)) }
+    offset += 1
+    depth += 1
+    skipWhitespace()
+    if peek(closing) {
+      offset += 1
+      depth -= 1
+      return false
+    }
+    return true
+  }
+
+  private mutating func hasMore(closing: UInt8, what: String) throws(Failure) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw endOfInput(expecting: what) }
+    switch bytes[offset] {
+    case UInt8(ascii: ","):
+      offset += 1
+      return true
+    case closing:
+      offset += 1
+      depth -= 1
+      return false
+    default:
+      throw unexpected(expecting: what)
+    }
+  }
+
+  private mutating func expect(_ byte: UInt8, what: String) throws(Failure) {
+    skipWhitespace()
+    guard peek(byte) else { throw unexpected(expecting: what) }
+    offset += 1
+  }
+
+  private func peek(_ byte: UInt8) -> Bool {
+    offset < bytes.count && bytes[offset] == byte
+  }
+
+  private mutating func skipDigits() -> Bool {
+    let start = offset
+    while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+      offset += 1
+    }
+    return offset > start
+  }
+
+  /// Checks the escape at `index` (a backslash) and returns the index after it.
+  private mutating func checkEscape(at index: Int) throws(Failure) -> Int {
+    guard index + 1 < bytes.count else {
+      offset = bytes.count
+      throw endOfInput(expecting: "an escape after '\\'")
+    }
+    switch bytes[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return index + 2
+    case UInt8(ascii: "u"):
+      for digit in index + 2..<index + 6 {
+        guard digit < bytes.count else {
+          offset = bytes.count
+          throw endOfInput(expecting: "four hex digits after '\\u'")
+        }
+        guard hexDigit(bytes[digit]) != nil else {
+          offset = digit
+          throw unexpected(expecting: "four hex digits after '\\u'")
+        }
+      }
+      return index + 6
+    default:
+      offset = index + 1
+      throw unexpected(expecting: "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
+    }
+  }
+
+  private func hexValue(at index: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for digit in index..<index + 4 { value = value << 4 | UInt32(hexDigit(bytes[digit]) ?? 0) }
+    return value
+  }
+
+  private func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  private func hex(_ byte: UInt8) -> String { "0x" + hex2(byte) }
+
+  private func hex2(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
+}

@@ -1,0 +1,27 @@
+/// How patient and how generous loading is: timeouts, redirects and the limits that keep a
+/// broken or hostile feed from using unbounded time or memory.
+///
+/// The defaults suit a person browsing: a server silent for 15 s has failed, no honest feed page
+/// needs more than 64 MiB, and ten redirects are more than any real chain.
+public struct LoadOptions: Hashable, Sendable {
+  /// Seconds to wait for a connection, and then between two reads of the body (`--timeout`).
+  public var timeout: Double = 15
+  /// Largest body of one page, in bytes, after gzip is undone; more is an error (`--max-bytes`).
+  public var maxBytes: Int = 64 << 20
+  /// Redirects followed for one page; more, or a loop, is an error.
+  public var maxRedirects: Int = 10
+  /// Largest number of elements in one page's item list (`--max-items`).
+  public var maxItems: Int = 5_000_000
+  /// Deepest nesting of objects and lists; feeds need three or four levels.
+  public var maxDepth: Int = 256
+  /// Longest JSON string, in bytes; a URL or title longer than this is not honest data.
+  public var maxStringLength: Int = 1 << 20
+  /// Seconds for one page in all, connection, redirects and body included; nil waits as long
+  /// as data keeps arriving.
+  public var totalTime: Double? = 300
+  /// Most pages one session follows; a `next` chain or template longer than this ends with an
+  /// error instead of running forever.
+  public var maxPages: Int = 100_000
+
+  public init() {}
+}

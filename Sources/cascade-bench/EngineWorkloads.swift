@@ -1,0 +1,183 @@
+import WaterfallLayout
+
+/// The layout engine's workloads from the benchmarks issue, each against a baseline measured in
+/// the same run.
+struct EngineWorkloads {
+  var quick: Bool
+  var runs: Int { quick ? 3 : 5 }
+
+  /// The terminal-sized layout the browser uses: a 200-cell-wide view, 1-cell gaps.
+  static func configuration(columns: Int) -> LayoutConfiguration {
+    LayoutConfiguration(
+      columnCount: columns, columnSpacing: 1, rowSpacing: 1, insets: EdgeInsets(all: 1),
+      containerWidth: 200)
+  }
+
+  static func prepared(_ sizes: [ItemSize], columns: Int) -> WaterfallLayout {
+    var layout = WaterfallLayout(configuration: configuration(columns: columns), items: sizes)
+    try? layout.prepare()
+    return layout
+  }
+
+  /// The memory floor: writing n frames (computed from the sizes, no placement) to an array.
+  static func floor(_ sizes: [ItemSize], columns: Int) -> [Rect] {
+    let w = configuration(columns: columns).itemWidth
+    var frames = [Rect]()
+    frames.reserveCapacity(sizes.count)
+    var y = 0.0
+    for size in sizes {
+      let h = w * size.aspectRatio
+      frames.append(Rect(x: 1, y: y, width: w, height: h))
+      y += 0.001
+    }
+    return frames
+  }
+
+  func fullLayout(into report: inout Report) {
+    let counts = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+    for n in counts {
+      let sizes = SyntheticFeed.sizes(n)
+      for columns in [2, 4, 8] {
+        let floorTime = Stopwatch.median(runs: runs) {
+          Sink.take(Self.floor(sizes, columns: columns).count)
+        }
+        let time = Stopwatch.median(runs: runs) {
+          var layout = WaterfallLayout(configuration: Self.configuration(columns: columns))
+          layout.setItems(sizes)
+          try? layout.prepare()
+          Sink.take(layout.contentSize.height)
+        }
+        let perItem = time / Double(n) * 1e9
+        let target = n == 1_000_000 && columns == 4 ? "≤ 25 ns/item, ≤ 3× floor" : "≤ 3× floor"
+        report.add(
+          Figure(
+            "full layout n=\(n) C=\(columns)", "time per item", perItem, unit: "ns",
+            baseline: ("array write", floorTime / Double(n) * 1e9), target: target))
+      }
+    }
+  }
+
+  func rectQuery(into report: inout Report) {
+    let n = quick ? 100_000 : 1_000_000
+    let sizes = SyntheticFeed.sizes(n)
+    let layout = Self.prepared(sizes, columns: 4)
+    let frames = (0..<n).compactMap { layout.frame(of: $0) }
+    let unions = ChunkedUnionRects(frames: frames, chunk: 20)
+    // A 200×60-cell view: 60 rows of cells about twice as tall as wide is 120 layout units.
+    let view = Size(width: 200, height: 120)
+    var state: UInt64 = 7
+    let offsets: [Double] = (0..<1000).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      return Double(state >> 11) / Double(1 << 53) * (layout.contentSize.height - view.height)
+    }
+    let rects = offsets.map { Rect(x: 0, y: $0, width: view.width, height: view.height) }
+    let indexTime = Stopwatch.median(runs: runs) {
+      for rect in rects { Sink.take(layout.indices(in: rect).count) }
+    }
+    let perQuery = indexTime / Double(rects.count) * 1e6
+    // The linear scan is slow by design: time a slice of the queries and scale.
+    let scanRects = Array(rects.prefix(quick ? 20 : 50))
+    let scanTime = Stopwatch.median(runs: quick ? 1 : 3) {
+      for rect in scanRects {
+        var count = 0
+        for frame in frames where frame.overlaps(rect) { count += 1 }
+        Sink.take(count)
+      }
+    }
+    let unionTime = Stopwatch.median(runs: runs) {
+      for rect in rects { Sink.take(unions.indices(in: rect).count) }
+    }
+    let scanPerQuery = scanTime / Double(scanRects.count) * 1e6
+    let unionPerQuery = unionTime / Double(rects.count) * 1e6
+    report.add(
+      Figure(
+        "rect query 200×60 n=\(n)", "time per query", perQuery, unit: "µs",
+        baseline: ("linear scan", scanPerQuery), target: "≤ 5 µs; ≥ 1000× faster than scan"))
+    report.add(
+      Figure(
+        "rect query 200×60 n=\(n)", "time per query", perQuery, unit: "µs",
+        baseline: ("union rects/20", unionPerQuery), target: "≥ 20× faster than union rects"))
+  }
+
+  func append(into report: inout Report) {
+    let n = quick ? 100_000 : 1_000_000
+    let sizes = SyntheticFeed.sizes(n + 100 * 50)
+    let base = Array(sizes.prefix(n))
+    let pages = (0..<50).map { Array(sizes[(n + $0 * 100)..<(n + $0 * 100 + 100)]) }
+    var layout = Self.prepared(base, columns: 4)
+    // Each run appends the next page; a page costs too little to time alone.
+    var page = 0
+    let time = Stopwatch.median(runs: 9) {
+      layout.append(contentsOf: pages[page % pages.count])
+      page += 1
+    }
+    let full = Stopwatch.median(runs: runs) {
+      Sink.take(Self.prepared(Array(sizes.prefix(n + 100)), columns: 4).contentSize.height)
+    }
+    report.add(
+      Figure(
+        "append 100 items to n=\(n)", "time per page", time * 1e6, unit: "µs",
+        baseline: ("full relayout", full * 1e6), target: "≤ 50 µs, independent of n"))
+  }
+
+  func columnChange(into report: inout Report) {
+    let n = quick ? 100_000 : 1_000_000
+    let sizes = SyntheticFeed.sizes(n)
+    let start = Self.prepared(sizes, columns: 4)
+    let anchorPoint = Point(x: 100, y: start.contentSize.height / 2)
+    let time = Stopwatch.median(runs: runs) {
+      var layout = start
+      let anchor = layout.item(nearest: anchorPoint) ?? 0
+      let before = layout.frame(of: anchor)?.minY ?? 0
+      layout.columnCount = 5
+      try? layout.prepare()
+      Sink.take((layout.frame(of: anchor)?.minY ?? 0) - before)
+    }
+    let full = Stopwatch.median(runs: runs) {
+      Sink.take(Self.prepared(sizes, columns: 5).contentSize.height)
+    }
+    report.add(
+      Figure(
+        "columns 4→5 n=\(n), keep anchor", "time", time * 1e3, unit: "ms",
+        baseline: ("full layout", full * 1e3), target: "≤ 1.2× full layout"))
+  }
+}
+
+/// CHTCollectionViewWaterfallLayout's rect query, as a baseline: the union rect of every 20
+/// items, tested before the items inside it.
+struct ChunkedUnionRects {
+  var frames: [Rect]
+  var unions: [Rect] = []
+  var chunk: Int
+
+  init(frames: [Rect], chunk: Int) {
+    self.frames = frames
+    self.chunk = chunk
+    var start = 0
+    while start < frames.count {
+      let end = min(frames.count, start + chunk)
+      var minX = Double.infinity
+      var minY = Double.infinity
+      var maxX = -Double.infinity
+      var maxY = -Double.infinity
+      for f in frames[start..<end] {
+        minX = min(minX, f.minX)
+        minY = min(minY, f.minY)
+        maxX = max(maxX, f.maxX)
+        maxY = max(maxY, f.maxY)
+      }
+      unions.append(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+      start = end
+    }
+  }
+
+  func indices(in rect: Rect) -> [Int] {
+    var out: [Int] = []
+    for (c, union) in unions.enumerated() where union.overlaps(rect) {
+      for i in (c * chunk)..<min(frames.count, (c + 1) * chunk) where frames[i].overlaps(rect) {
+        out.append(i)
+      }
+    }
+    return out
+  }
+}

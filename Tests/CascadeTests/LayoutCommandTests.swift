@@ -1,0 +1,138 @@
+import FeedKit
+import Foundation
+import Testing
+import WaterfallLayout
+
+/// `cascade layout` run as a script would run it.
+@Suite struct LayoutCommandTests {
+  typealias Printed = PrintedLayout
+
+  func decode(_ result: CascadeProcess.Result) throws -> Printed {
+    try PrintedLayout(result)
+  }
+
+  func engineLayout(_ configuration: LayoutConfiguration) throws -> WaterfallLayout {
+    let document = try FeedDecoder.decode(SampleFeed.bytes, source: "sample")
+    var layout = WaterfallLayout(
+      configuration: configuration,
+      items: document.items.map { ItemSize(width: $0.width, height: $0.height) })
+    try layout.prepare()
+    return layout
+  }
+
+  @Test func printsTheSampleFeedLayoutAsTheEngineComputesIt() throws {
+    let result = try CascadeProcess.run([
+      "layout", "--width", "375", "--columns", "3", "--column-spacing", "15", "--row-spacing",
+      "10", "--insets", "10,10,10,10",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let printed = try decode(result)
+    let layout = try engineLayout(
+      LayoutConfiguration(
+        columnCount: 3, columnSpacing: 15, rowSpacing: 10, insets: EdgeInsets(all: 10),
+        containerWidth: 375))
+    #expect(printed.items.count == layout.itemCount)
+    #expect(printed.items.count >= 200)
+    #expect(printed.contentSize == .init(width: 375, height: layout.contentSize.height))
+    for item in printed.items {
+      let frame = try #require(layout.frame(of: item.index))
+      #expect(item.frame == frame)
+    }
+  }
+
+  @Test func rectPrintsOnlyWhatTheRectQueryReturns() throws {
+    let result = try CascadeProcess.run(["layout", "--width", "80", "--rect", "0,100,80,60"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let printed = try decode(result)
+    let layout = try engineLayout(LayoutConfiguration(containerWidth: 80))
+    let expected = layout.indices(in: Rect(x: 0, y: 100, width: 80, height: 60))
+    #expect(!expected.isEmpty)
+    #expect(printed.items.map(\.index) == expected)
+  }
+
+  @Test func readsAFeedFileAndReportsSkippedItems() throws {
+    let feed = try CascadeProcess.temporaryFile(
+      """
+      {"data": [{"img": "a.jpg", "width": "100", "height": "50"},
+                {"img": "b.jpg", "width": "0", "height": "50"},
+                {"img": "c.jpg", "width": 100, "height": 200},
+                {"img": "d.jpg", "width": "abc", "height": "5"}]}
+      """)
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try CascadeProcess.run(["layout", feed.path, "--width", "100"])
+    #expect(result.status == 0)
+    let printed = try decode(result)
+    #expect(printed.items.map(\.index) == [0, 1])
+    #expect(printed.items.map(\.height) == [25, 100])
+    #expect(result.stderr.contains("skipped 2 items"))
+  }
+
+  @Test func emptyFeedPrintsTopPlusBottom() throws {
+    let feed = try CascadeProcess.temporaryFile(#"{"data": []}"#)
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try CascadeProcess.run([
+      "layout", feed.path, "--width", "50", "--insets", "3,0,4,0",
+    ])
+    #expect(result.status == 0)
+    #expect(try decode(result) == Printed(contentSize: .init(width: 50, height: 7), items: []))
+  }
+
+  @Test(arguments: [
+    ["layout"],
+    ["layout", "--width", "abc"],
+    ["layout", "--width", "nan"],
+    ["layout", "--width", "100", "--columns", "0"],
+    ["layout", "--width", "100", "--columns"],
+    ["layout", "--width", "100", "--insets", "1,2,3"],
+    ["layout", "--width", "100", "--rect", "1,2,x,4"],
+    ["layout", "--width", "100", "--column-spacing", "-1"],
+    ["layout", "--width", "10", "--columns", "3", "--column-spacing", "5"],
+    ["layout", "--width", "100", "--frobnicate"],
+    ["layout", "a.json", "b.json", "--width", "100"],
+  ])
+  func usageErrorsExitTwoWithOneLine(arguments: [String]) throws {
+    let result = try CascadeProcess.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("cascade: "))
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
+
+  @Test func unreadableFileExitsOneNamingIt() throws {
+    let result = try CascadeProcess.run(["layout", "/nonexistent/feed.json", "--width", "100"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("/nonexistent/feed.json"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func malformedJSONExitsOne() throws {
+    let feed = try CascadeProcess.temporaryFile(#"{"data": [{"img": "a", "width": 1,"#)
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try CascadeProcess.run(["layout", feed.path, "--width", "100"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("malformed JSON"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func helpExitsZeroAndShowsUsage() throws {
+    let result = try CascadeProcess.run(["layout", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("usage: cascade layout"))
+  }
+}
+
+@Suite struct TopLevelOptionsTests {
+  @Test func versionPrintsNameAndVersion() throws {
+    let result = try CascadeProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("cascade "))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test func helpNamesBothCommands() throws {
+    let result = try CascadeProcess.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("usage: cascade [FEED]"))
+    #expect(result.stdout.contains("cascade layout"))
+  }
+}

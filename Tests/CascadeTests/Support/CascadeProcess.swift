@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `cascade` binary and collects what it printed, for end-to-end tests.
+struct CascadeProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The repository's root, found from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The `cascade` binary SwiftPM built next to the test bundle (this target depends on it).
+  static var binary: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("cascade")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return packageRoot.appendingPathComponent(".build/debug/cascade")
+  }
+
+  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A temporary file holding `text`, removed by the caller.
+  static func temporaryFile(_ text: String, suffix: String = ".json") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-test-\(UUID().uuidString)\(suffix)")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedKit
+
+/// Waits (at most two seconds) until `condition` holds.
+func waitUntil(_ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(2)
+  while !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("condition not met within 2 s")
+      return
+    }
+    try await Task.sleep(for: .milliseconds(10))
+  }
+}
+
+/// A thread-safe counter for route handlers that answer differently over time.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Increments and returns the new value (1 for the first call).
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}
+
+/// The identities in an update, or nil for updates without items.
+private func ids(_ update: FeedUpdate) -> [String]? {
+  switch update {
+  case .replaced(let items, _), .appended(let items, _): items.map(\.identity)
+  default: nil
+  }
+}
+
+private func isEnd(_ update: FeedUpdate) -> Bool {
+  if case .endOfFeed = update { return true }
+  return false
+}
+
+private func isSuperseded(_ update: FeedUpdate) -> Bool {
+  if case .superseded = update { return true }
+  return false
+}
+
+private func failure(_ update: FeedUpdate) -> FeedError? {
+  if case .failed(let error) = update { return error }
+  return nil
+}
+
+@Suite struct FeedSessionTests {
+  @Test func singlePageFeedAnswersEndOfFeed() async throws {
+    let session = FeedSession(source: .sample)
+    let count = try #require(ids(await session.refresh())).count
+    #expect(count > 0)
+    #expect(await session.hasMorePages == false)
+    #expect(isEnd(await session.loadMore()))
+    #expect(await session.items.count == count)
+    #expect(await session.title == "Cascade sample feed")
+  }
+
+  @Test func loadMoreBeforeRefreshLoadsPageOne() async throws {
+    let session = FeedSession(source: .sample)
+    #expect(try #require(ids(await session.loadMore())).count > 0)
+    #expect(isEnd(await session.loadMore()))
+  }
+
+  @Test func nextLinksArePagedToTheEnd() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/feeds/1.json", reply: .json(feedJSON(["a", "b"], next: "2.json")))
+    server.route("/feeds/2.json", reply: .json(feedJSON(["c"], next: server.url("/other/3"))))
+    server.route("/other/3", reply: .json(feedJSON(["d"])))
+    let session = FeedSession(source: .url(server.url("/feeds/1.json")))
+    #expect(ids(await session.refresh()) == ["a", "b"])
+    #expect(await session.hasMorePages)
+    #expect(ids(await session.loadMore()) == ["c"])
+    #expect(ids(await session.loadMore()) == ["d"])
+    #expect(await session.hasMorePages == false)
+    #expect(isEnd(await session.loadMore()))
+    #expect(await session.items.map(\.identity) == ["a", "b", "c", "d"])
+  }
+
+  @Test func nextLinksInFilesResolveAgainstTheirFolder() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/more", withIntermediateDirectories: true)
+    try feedJSON(["a"], next: "more/2.json").write(
+      toFile: folder + "/1.json", atomically: true, encoding: .utf8)
+    try feedJSON(["b"]).write(toFile: folder + "/more/2.json", atomically: true, encoding: .utf8)
+    let session = FeedSession(source: try FeedSource(argument: folder + "/1.json"))
+    #expect(ids(await session.refresh()) == ["a"])
+    #expect(ids(await session.loadMore()) == ["b"])
+    #expect(isEnd(await session.loadMore()))
+  }
+
+  @Test func nextLinkLoopEndsTheFeed() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .json(feedJSON(["a"], next: "/2")))
+    server.route("/2", reply: .json(feedJSON(["b"], next: "/1")))
+    let session = FeedSession(source: .url(server.url("/1")))
+    _ = await session.refresh()
+    #expect(ids(await session.loadMore()) == ["b"])
+    #expect(await session.hasMorePages == false)
+    #expect(isEnd(await session.loadMore()))
+  }
+
+  @Test func templatePagesUntilAnEmptyPage() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/f?page=1", reply: .json(feedJSON(["a"])))
+    server.route("/f?page=2", reply: .json(feedJSON(["b"])))
+    server.route("/f?page=3", reply: .json(feedJSON([])))
+    let session = FeedSession(source: try FeedSource(argument: server.url("/f?page={page}")))
+    #expect(ids(await session.refresh()) == ["a"])
+    #expect(ids(await session.loadMore()) == ["b"])
+    #expect(isEnd(await session.loadMore()))
+    #expect(await session.hasMorePages == false)
+    #expect(isEnd(await session.loadMore()))
+    #expect(server.requests.map(\.path) == ["/f?page=1", "/f?page=2", "/f?page=3"])
+  }
+
+  @Test func templateEndsOnA404() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/p/1.json", reply: .json(feedJSON(["a"])))
+    let session = FeedSession(source: try FeedSource(argument: server.url("/p/{page}.json")))
+    #expect(ids(await session.refresh()) == ["a"])
+    #expect(isEnd(await session.loadMore()))
+    #expect(await session.items.map(\.identity) == ["a"])
+  }
+
+  @Test func templateEndsOnAPageWithoutNewItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/f?page=1", reply: .json(feedJSON(["a", "b"])))
+    server.route("/f?page=2", reply: .json(feedJSON(["b", "a"])))
+    let session = FeedSession(source: try FeedSource(argument: server.url("/f?page={page}")))
+    _ = await session.refresh()
+    #expect(isEnd(await session.loadMore()))
+    #expect(await session.hasMorePages == false)
+  }
+
+  @Test func templateOverFilesPagesToTheEnd() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for page in 1...3 {
+      try feedJSON(["p\(page)"]).write(
+        toFile: folder + "/\(page).json", atomically: true, encoding: .utf8)
+    }
+    let session = FeedSession(source: try FeedSource(argument: folder + "/{page}.json"))
+    #expect(ids(await session.refresh()) == ["p1"])
+    #expect(ids(await session.loadMore()) == ["p2"])
+    #expect(ids(await session.loadMore()) == ["p3"])
+    // Page 4 is a missing file: for a file template that is a failure, not an end.
+    #expect(failure(await session.loadMore()) != nil)
+    #expect(await session.items.count == 3)
+  }
+
+  @Test func duplicateItemsAcrossPagesAreAddedOnce() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let noID = #"{"img": "shared.jpg", "w": 1, "h": 1}"#
+    server.route(
+      "/1",
+      reply: .json(#"{"next": "/2", "data": [\#(noID), {"id": "x", "img": "x1", "w": 1, "h": 1}]}"#)
+    )
+    server.route(
+      "/2",
+      reply: .json(
+        #"{"data": [\#(noID), {"id": "x", "img": "x2", "w": 1, "h": 1}, {"id": "y", "img": "y", "w": 1, "h": 1}]}"#
+      ))
+    let session = FeedSession(source: .url(server.url("/1")))
+    #expect(ids(await session.refresh()) == ["shared.jpg", "x"])
+    #expect(ids(await session.loadMore()) == ["y"])
+    #expect(await session.items.map(\.identity) == ["shared.jpg", "x", "y"])
+  }
+
+  @Test func duplicatesWithinAPageAreAddedOnce() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .json(feedJSON(["a", "b", "a"])))
+    let session = FeedSession(source: .url(server.url("/1")))
+    #expect(ids(await session.refresh()) == ["a", "b"])
+  }
+
+  @Test func refreshReplacesItemsAndResetsPaging() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let loads = Counter()
+    server.route("/1") { _ in
+      loads.next() == 1 ? .json(feedJSON(["a"], next: "/2")) : .json(feedJSON(["new", "a"]))
+    }
+    server.route("/2", reply: .json(feedJSON(["b"])))
+    let session = FeedSession(source: .url(server.url("/1")))
+    _ = await session.refresh()
+    _ = await session.loadMore()
+    #expect(await session.items.map(\.identity) == ["a", "b"])
+    #expect(ids(await session.refresh()) == ["new", "a"])
+    #expect(await session.items.map(\.identity) == ["new", "a"])
+    #expect(await session.hasMorePages == false)
+  }
+
+  @Test func refreshFailureKeepsItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let loads = Counter()
+    server.route("/1") { _ in
+      switch loads.next() {
+      case 1: .json(feedJSON(["a", "b"], next: "/2"))
+      case 2: .status(500)
+      default: .json("{\"data\": [")
+      }
+    }
+    server.route("/2", reply: .json(feedJSON(["c"])))
+    let session = FeedSession(source: .url(server.url("/1")))
+    _ = await session.refresh()
+    #expect(failure(await session.refresh()) == .httpStatus(url: server.url("/1"), status: 500))
+    guard case .malformedJSON = failure(await session.refresh()) else {
+      Issue.record("expected malformed JSON")
+      return
+    }
+    #expect(await session.items.map(\.identity) == ["a", "b"])
+    // Paging still works from where it was.
+    #expect(ids(await session.loadMore()) == ["c"])
+  }
+
+  @Test func loadMoreFailureKeepsItemsAndCanBeRetried() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let loads = Counter()
+    server.route("/1", reply: .json(feedJSON(["a"], next: "/2")))
+    server.route("/2") { _ in loads.next() == 1 ? .status(503) : .json(feedJSON(["b"])) }
+    let session = FeedSession(source: .url(server.url("/1")))
+    _ = await session.refresh()
+    #expect(failure(await session.loadMore()) == .httpStatus(url: server.url("/2"), status: 503))
+    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.hasMorePages)
+    #expect(ids(await session.loadMore()) == ["b"])
+  }
+
+  @Test func refreshTimeoutKeepsItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let loads = Counter()
+    server.route("/1") { _ in loads.next() == 1 ? .json(feedJSON(["a"])) : .silence }
+    let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 0.3))
+    _ = await session.refresh()
+    #expect(failure(await session.refresh()) == .timedOut(url: server.url("/1"), seconds: 0.3))
+    #expect(await session.items.map(\.identity) == ["a"])
+  }
+
+  @Test func brokenNextLinkFailsLoadMoreAndKeepsItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .json(feedJSON(["a"], next: "file:///etc/passwd")))
+    let session = FeedSession(source: .url(server.url("/1")))
+    _ = await session.refresh()
+    guard case .refusedLink = failure(await session.loadMore()) else {
+      Issue.record("expected refusedLink")
+      return
+    }
+    #expect(await session.items.map(\.identity) == ["a"])
+  }
+
+  @Test func staleLoadDoesNotWin() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let loads = Counter()
+    server.route("/1") { _ in loads.next() == 1 ? .silence : .json(feedJSON(["fresh"])) }
+    let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 10))
+    let stale = Task { await session.refresh() }
+    try await waitUntil { server.requests.count == 1 }
+    let fresh = await session.refresh()
+    #expect(isSuperseded(await stale.value))
+    #expect(ids(fresh) == ["fresh"])
+    #expect(await session.items.map(\.identity) == ["fresh"])
+  }
+
+  @Test func refreshSupersedesARunningLoadMore() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .json(feedJSON(["a"], next: "/2")))
+    server.route("/2", reply: .silence)
+    let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 10))
+    _ = await session.refresh()
+    let more = Task { await session.loadMore() }
+    try await waitUntil { server.requests.count == 2 }
+    #expect(ids(await session.refresh()) == ["a"])
+    #expect(isSuperseded(await more.value))
+    #expect(await session.items.map(\.identity) == ["a"])
+  }
+
+  @Test func loadMoreWhileLoadingAnswersSuperseded() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .silence)
+    let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 10))
+    let first = Task { await session.refresh() }
+    try await waitUntil { server.requests.count == 1 }
+    #expect(isSuperseded(await session.loadMore()))
+    await session.cancel()
+    #expect(isSuperseded(await first.value))
+    #expect(await session.items.isEmpty)
+  }
+
+  @Test func cancellingTheCallerStopsTheLoad() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/1", reply: .silence)
+    let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 10))
+    let task = Task { await session.refresh() }
+    try await waitUntil { server.requests.count == 1 }
+    task.cancel()
+    #expect(failure(await task.value) == .cancelled(source: server.url("/1")))
+  }
+}

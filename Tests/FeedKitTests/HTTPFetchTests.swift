@@ -1,0 +1,219 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedKit
+
+/// Options with short limits, so failures show up in about a second.
+func quickOptions(timeout: Double = 1) -> LoadOptions {
+  var options = LoadOptions()
+  options.timeout = timeout
+  return options
+}
+
+/// Loads page 1 of `url` and returns the error, failing the test when it loads.
+func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> FeedError? {
+  await loadError { () throws(FeedError) in
+    _ = try await FeedLoader(options: options).load(FeedSource(argument: url))
+  }
+}
+
+@Suite struct HTTPFetchTests {
+  @Test func loadsFeedAndSendsUserAgent() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/feed.json", reply: .json(feedJSON(["a", "b", "c"])))
+    let document = try await FeedLoader().load(FeedSource(argument: server.url("/feed.json")))
+    #expect(document.items.map(\.identity) == ["a", "b", "c"])
+    let request = try #require(server.requests.first)
+    #expect(request.headers["user-agent"] == "Cascade/\(CascadeVersion.string)")
+    #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
+  }
+
+  @Test func gzipBodyIsDecoded() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let body = Gzip.wrap(Array(feedJSON(["z"]).utf8))
+    server.route(
+      "/feed.json", reply: .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: body))
+    let document = try await FeedLoader().load(.url(server.url("/feed.json")))
+    #expect(document.items.map(\.identity) == ["z"])
+  }
+
+  @Test(arguments: [404, 500, 403, 503])
+  func errorStatusNamesStatusAndURL(status: Int) async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/feed.json", reply: .status(status))
+    let error = await httpError(server.url("/feed.json"))
+    #expect(error == .httpStatus(url: server.url("/feed.json"), status: status))
+    #expect(error?.description.contains("HTTP \(status)") == true)
+  }
+
+  @Test func redirectChainIsFollowed() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/a", reply: .redirect(to: server.url("/b"), status: 301))
+    server.route("/b", reply: .redirect(to: "/c", status: 302))
+    server.route("/c", reply: .redirect(to: "d.json", status: 307))
+    server.route("/d.json", reply: .json(feedJSON(["x"])))
+    let page = try await FeedLoader().loadPage(.url(server.url("/a")))
+    #expect(page.document.items.map(\.identity) == ["x"])
+    #expect(page.location == .url(server.url("/d.json")))
+    #expect(server.requests.map(\.path) == ["/a", "/b", "/c", "/d.json"])
+  }
+
+  @Test func redirectLoopIsAnError() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/a", reply: .redirect(to: "/b"))
+    server.route("/b", reply: .redirect(to: "/a"))
+    let error = await httpError(server.url("/a"))
+    #expect(error == .redirectLoop(url: server.url("/a"), repeated: server.url("/a")))
+  }
+
+  @Test func tooManyRedirectsIsAnError() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    for hop in 0..<5 { server.route("/\(hop)", reply: .redirect(to: "/\(hop + 1)")) }
+    server.route("/5", reply: .json(feedJSON(["x"])))
+    var options = quickOptions()
+    options.maxRedirects = 3
+    #expect(
+      await httpError(server.url("/0"), options: options)
+        == .tooManyRedirects(url: server.url("/0"), limit: 3))
+    options.maxRedirects = 5
+    #expect(await httpError(server.url("/0"), options: options) == nil)
+  }
+
+  @Test func redirectToAnotherSchemeIsRefused() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/a", reply: .redirect(to: "ftp://127.0.0.1/feed.json"))
+    guard case .refusedLink = await httpError(server.url("/a")) else {
+      Issue.record("expected refusedLink")
+      return
+    }
+  }
+
+  @Test func bodyOverCapIsAnErrorByContentLength() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/big", reply: .json(String(repeating: " ", count: 10_000) + "[]"))
+    var options = quickOptions()
+    options.maxBytes = 4096
+    #expect(
+      await httpError(server.url("/big"), options: options)
+        == .limitExceeded(source: server.url("/big"), limit: .bodySize(4096), location: nil))
+  }
+
+  @Test func bodyOverCapIsAnErrorWhileStreaming() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let body = Array((String(repeating: " ", count: 200_000) + "[]").utf8)
+    server.route("/big", reply: .chunked(body: body, headers: [:]))
+    var options = quickOptions()
+    options.maxBytes = 50_000
+    #expect(
+      await httpError(server.url("/big"), options: options)
+        == .limitExceeded(source: server.url("/big"), limit: .bodySize(50_000), location: nil))
+    options.maxBytes = 300_000
+    #expect(await httpError(server.url("/big"), options: options) == nil)
+  }
+
+  @Test func gzipBombIsCappedAfterDecoding() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let body = Gzip.wrap(Array((String(repeating: " ", count: 100_000) + "[]").utf8))
+    server.route(
+      "/gz", reply: .chunked(body: body, headers: ["Content-Encoding": "gzip"]))
+    var options = quickOptions()
+    options.maxBytes = 50_000
+    guard
+      case .limitExceeded(_, .bodySize(50_000), _) = await httpError(
+        server.url("/gz"), options: options)
+    else {
+      Issue.record("expected the body cap")
+      return
+    }
+  }
+
+  @Test func serverThatNeverAnswersTimesOut() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/slow", reply: .silence)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await httpError(server.url("/slow"), options: quickOptions(timeout: 0.5))
+    #expect(error == .timedOut(url: server.url("/slow"), seconds: 0.5))
+    #expect(clock.now - start < .seconds(3))
+  }
+
+  @Test func stallAfterHeadersTimesOut() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/stall", reply: .stallAfter(body: Array("[".utf8), declaredLength: 100))
+    let error = await httpError(server.url("/stall"), options: quickOptions(timeout: 0.5))
+    #expect(error == .timedOut(url: server.url("/stall"), seconds: 0.5))
+  }
+
+  @Test func totalTimeLimitStopsALoad() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/slow", reply: .silence)
+    var options = quickOptions(timeout: 5)
+    options.totalTime = 0.3
+    let error = await httpError(server.url("/slow"), options: options)
+    #expect(
+      error == .limitExceeded(source: server.url("/slow"), limit: .totalTime(0.3), location: nil))
+  }
+
+  @Test func serverClosingMidBodyIsAnError() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let body = Array(feedJSON(["a", "b"]).utf8)
+    server.route(
+      "/cut", reply: .closeMidBody(declaredLength: body.count, body: Array(body[0..<20])))
+    guard case .network(let url, let detail) = await httpError(server.url("/cut")) else {
+      Issue.record("expected a network error")
+      return
+    }
+    #expect(url == server.url("/cut"))
+    #expect(detail.contains("closed"))
+  }
+
+  @Test func refusedConnectionIsANetworkError() async throws {
+    let server = try TestHTTPServer()
+    let url = server.url("/feed.json")
+    server.stop()
+    guard case .network(url, _) = await httpError(url) else {
+      Issue.record("expected a network error")
+      return
+    }
+  }
+
+  @Test func cancellingTheTaskStopsTheLoad() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/slow", reply: .silence)
+    let url = server.url("/slow")
+    let task = Task { await httpError(url, options: quickOptions(timeout: 10)) }
+    try await Task.sleep(for: .milliseconds(200))
+    task.cancel()
+    #expect(await task.value == .cancelled(source: url))
+  }
+
+  @Test func malformedJSONOverHTTPNamesTheURL() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/bad", reply: .json("{\"data\": [}"))
+    guard
+      case .malformedJSON(let source, "line 1, column 11", _) = await httpError(
+        server.url("/bad"))
+    else {
+      Issue.record("expected malformedJSON")
+      return
+    }
+    #expect(source == server.url("/bad"))
+  }
+}

@@ -1,0 +1,178 @@
+import Testing
+
+@testable import FeedKit
+
+/// Reads `text` as one JSON value with `body`, failing the test on any reader error.
+private func read<T>(
+  _ text: String, maxDepth: Int = 512, maxStringLength: Int = .max,
+  _ body: (inout JSONReader) throws(JSONReader.Failure) -> T
+) -> Result<T, JSONReader.Failure> {
+  let bytes = Array(text.utf8)
+  return bytes.withUnsafeBufferPointer { buffer in
+    var reader = JSONReader(bytes: buffer, maxDepth: maxDepth, maxStringLength: maxStringLength)
+    return Result { () throws(JSONReader.Failure) in
+      let value = try body(&reader)
+      try reader.expectEnd()
+      return value
+    }
+  }
+}
+
+private func string(_ json: String) -> String? {
+  try? read(json) { reader throws(JSONReader.Failure) in
+    reader.string(try reader.readString())
+  }.get()
+}
+
+/// The message and `line L, column C` of the error reading `text` as any value.
+private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, location: String)? {
+  let bytes = Array(text.utf8)
+  return bytes.withUnsafeBufferPointer { buffer -> (message: String, location: String)? in
+    var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+    do throws(JSONReader.Failure) {
+      try reader.skipValue()
+      try reader.expectEnd()
+      return nil
+    } catch {
+      switch error {
+      case .syntax(let offset, let message): return (message, reader.location(of: offset))
+      case .limit(let offset, let limit): return ("\(limit)", reader.location(of: offset))
+      }
+    }
+  }
+}
+
+@Suite struct JSONReaderTests {
+  @Test(arguments: [
+    #""plain""#: "plain",
+    #""a\"b\\c\/d""#: "a\"b\\c/d",
+    #""\b\f\n\r\t""#: "\u{8}\u{C}\n\r\t",
+    #""\u0041\u00e9\u4e2d""#: "Aé中",
+    #""\ud83c\udf41""#: "🍁",
+    #""\ud83c""#: "\u{FFFD}",
+    #""\udf41x""#: "\u{FFFD}x",
+    #""\ud83c\u0041""#: "\u{FFFD}A",
+    #""🍁 maple""#: "🍁 maple",
+    #""""#: "",
+  ])
+  func stringEscapesDecode(json: String, expected: String) {
+    #expect(string(json) == expected)
+  }
+
+  @Test func invalidUTF8BecomesReplacementCharacter() throws {
+    let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]
+    let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+      var reader = JSONReader(bytes: buffer)
+      return (try? reader.readString()).map { reader.string($0) }
+    }
+    #expect(text == "a\u{FFFD}b")
+  }
+
+  @Test func byteOrderMarkIsSkipped() {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
+    let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+      var reader = JSONReader(bytes: buffer)
+      do {
+        try reader.skipValue()
+        try reader.expectEnd()
+        return true
+      } catch { return false }
+    }
+    #expect(ok)
+  }
+
+  @Test(arguments: [
+    ("0", 0.0), ("-0", 0.0), ("1200", 1200.0), ("1200.5", 1200.5), ("1e3", 1000.0),
+    ("2.5E-1", 0.25), ("-7", -7.0), ("123456789012345678901", 1.2345678901234568e20),
+  ])
+  func numbersParse(json: String, expected: Double) throws {
+    let value = try read(json) { reader throws(JSONReader.Failure) in
+      reader.double(try reader.readNumber())
+    }.get()
+    #expect(value == expected)
+  }
+
+  @Test func hugeNumberIsInfinite() throws {
+    let value = try read("1e400") { reader throws(JSONReader.Failure) in
+      reader.double(try reader.readNumber())
+    }.get()
+    #expect(value == .infinity)
+  }
+
+  @Test(arguments: [
+    ("{\"a\": [1, 2.5, -3e2, true, false, null, \"x\", {}, []]}", true),
+    (" \n\t\r[ ] ", true),
+    ("01", false), ("+1", false), (".5", false), ("1.", false), ("1e", false), ("0x10", false),
+    ("NaN", false), ("[1,]", false), ("{\"a\":1,}", false), ("{'a':1}", false),
+    ("[1 2]", false), ("tru", false), ("\"a\u{1}b\"", false), ("\"\\x\"", false),
+    ("\"\\u12G4\"", false), ("// c\n[]", false), ("[] []", false), ("", false),
+  ])
+  func syntaxIsChecked(json: String, valid: Bool) {
+    #expect((failure(json) == nil) == valid, "\(json)")
+  }
+
+  @Test func errorSaysLineAndColumn() throws {
+    let error = try #require(failure("{\n  \"a\": 1,\n  \"b\": tru\n}"))
+    #expect(error.location == "line 3, column 8")
+    #expect(error.message == "unexpected 't', expected true, false or null")
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    let error = try #require(failure("[\"é🍁\", x]"))
+    #expect(error.location == "line 1, column 8")
+    #expect(error.message.contains("'x'"))
+  }
+
+  @Test func truncatedInputSaysEndOfInput() throws {
+    let error = try #require(failure("{\"data\": [{\"img\": \"a.jpg\", \"width\": 1"))
+    #expect(error.message.hasPrefix("unexpected end of input"))
+    #expect(error.location == "line 1, column 38")
+  }
+
+  @Test func unterminatedStringSaysEndOfInput() throws {
+    let error = try #require(failure("[\"abc"))
+    #expect(error.message == "unexpected end of input, expected the end of a string")
+  }
+
+  @Test func controlCharacterInStringIsNamed() throws {
+    let error = try #require(failure("\"a\u{7}\""))
+    #expect(error.message.contains("control character 0x07"))
+  }
+
+  @Test func nestingDeeperThanLimitFails() throws {
+    let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+    #expect(failure(deep, maxDepth: 20) == nil)
+    let error = try #require(failure("[" + deep + "]", maxDepth: 20))
+    #expect(error.message == "\(FeedLimit.nestingDepth(20))")
+    #expect(error.location == "line 1, column 21")
+  }
+
+  @Test func deepNestingOfHostileInputFailsWithoutCrashing() throws {
+    let hostile = String(repeating: "[", count: 200_000)
+    let error = try #require(failure(hostile))
+    #expect(error.message == "\(FeedLimit.nestingDepth(512))")
+  }
+
+  @Test func stringLongerThanLimitFails() {
+    let result = read("\"abcdef\"", maxStringLength: 5) { reader throws(JSONReader.Failure) in
+      try reader.readString()
+    }
+    guard case .failure(.limit(0, .stringLength(5))) = result else {
+      Issue.record("expected a string length failure, got \(result)")
+      return
+    }
+  }
+
+  @Test func keysMatchWithAndWithoutEscapes() throws {
+    let matches = try read(#"{"data": 1, "\u0064ata": 2}"#) { reader throws(JSONReader.Failure) in
+      var found: [Bool] = []
+      _ = try reader.enterObject()
+      repeat {
+        found.append(reader.stringEquals(try reader.readKey(), "data"))
+        try reader.skipValue()
+      } while try reader.objectHasMore()
+      return found
+    }.get()
+    #expect(matches == [true, true])
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A scripted HTTP/1.1 server on 127.0.0.1, on a free port, inside the test process.
+///
+/// Each route answers with a `Reply`, which can also misbehave on purpose: never answer, or
+/// close in the middle of the body. One thread accepts, one thread serves each connection, and
+/// every connection is closed after one exchange (`Connection: close`), so `stop()` leaves
+/// nothing running. Tests call `stop()` in a `defer`.
+package final class TestHTTPServer: @unchecked Sendable {
+  package struct Request: Sendable {
+    package var method: String
+    package var path: String
+    /// Header names lowercased.
+    package var headers: [String: String]
+  }
+
+  package enum Reply: Sendable {
+    /// A complete response with `Content-Length`.
+    case respond(status: Int, headers: [String: String], body: [UInt8])
+    /// Headers promising `declaredLength` bytes, then `body` (shorter), then the socket closes.
+    case closeMidBody(declaredLength: Int, body: [UInt8])
+    /// A 200 with `Transfer-Encoding: chunked`, so the size is unknown until the end.
+    case chunked(body: [UInt8], headers: [String: String])
+    /// Read the request and never answer (the connection stays open until `stop()`).
+    case silence
+    /// Send headers and part of the body, then stall until `stop()`.
+    case stallAfter(body: [UInt8], declaredLength: Int)
+
+    package static func json(_ text: String, status: Int = 200) -> Reply {
+      .respond(
+        status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8))
+    }
+
+    package static func status(_ status: Int) -> Reply {
+      .respond(status: status, headers: ["Content-Type": "text/plain"], body: Array("oops".utf8))
+    }
+
+    package static func redirect(to location: String, status: Int = 302) -> Reply {
+      .respond(status: status, headers: ["Location": location], body: [])
+    }
+  }
+
+  package typealias Handler = @Sendable (Request) -> Reply
+
+  package let port: Int
+  private let listener: Int32
+  private let lock = NSLock()
+  private var routes: [String: Handler] = [:]
+  private var received: [Request] = []
+  private var connections: Set<Int32> = []
+  private var stopped = false
+
+  /// Starts listening; throws when no socket can be had.
+  package init() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 64) == 0 else {
+      close(fd)
+      throw POSIXError(.init(rawValue: errno) ?? .EIO)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    listener = fd
+    Thread.detachNewThread { [self] in acceptLoop() }
+  }
+
+  deinit { stop() }
+
+  /// `http://127.0.0.1:PORT/path`.
+  package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// Answers requests for `path` (the query string is part of it) with `handler`.
+  package func route(_ path: String, _ handler: @escaping Handler) {
+    lock.lock()
+    routes[path] = handler
+    lock.unlock()
+  }
+
+  /// Answers `path` with the same reply every time.
+  package func route(_ path: String, reply: Reply) {
+    route(path) { _ in reply }
+  }
+
+  /// The requests served so far, in order.
+  package var requests: [Request] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// Stops accepting, closes every open connection, and wakes stalled handlers.
+  package func stop() {
+    lock.lock()
+    guard !stopped else {
+      lock.unlock()
+      return
+    }
+    stopped = true
+    let open = connections
+    lock.unlock()
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+  }
+
+  private func acceptLoop() {
+    while true {
+      let fd = accept(listener, nil, nil)
+      if fd < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      lock.lock()
+      if stopped {
+        lock.unlock()
+        close(fd)
+        return
+      }
+      connections.insert(fd)
+      lock.unlock()
+      Thread.detachNewThread { [self] in serve(fd) }
+    }
+  }
+
+  private func serve(_ fd: Int32) {
+    defer {
+      lock.lock()
+      connections.remove(fd)
+      lock.unlock()
+      close(fd)
+    }
+    guard let request = readRequest(fd) else { return }
+    lock.lock()
+    received.append(request)
+    let handler = routes[request.path]
+    lock.unlock()
+    let reply = handler?(request) ?? .status(404)
+    switch reply {
+    case .respond(let status, let headers, let body):
+      writeHead(fd, status: status, headers: headers, length: body.count)
+      writeAll(fd, body)
+    case .closeMidBody(let declaredLength, let body):
+      writeHead(fd, status: 200, headers: [:], length: declaredLength)
+      writeAll(fd, body)
+    case .chunked(let body, let headers):
+      var head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n"
+      for (name, value) in headers { head += "\(name): \(value)\r\n" }
+      writeAll(fd, Array((head + "\r\n").utf8))
+      var offset = 0
+      while offset < body.count {
+        let count = min(16_384, body.count - offset)
+        writeAll(fd, Array((String(count, radix: 16) + "\r\n").utf8))
+        writeAll(fd, Array(body[offset..<offset + count]) + [13, 10])
+        offset += count
+      }
+      writeAll(fd, Array("0\r\n\r\n".utf8))
+    case .silence:
+      waitForClose(fd)
+    case .stallAfter(let body, let declaredLength):
+      writeHead(fd, status: 200, headers: [:], length: declaredLength)
+      writeAll(fd, body)
+      waitForClose(fd)
+    }
+  }
+
+  /// Blocks until the client closes the connection or `stop()` shuts it down.
+  private func waitForClose(_ fd: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while buffer.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}
+  }
+
+  private func readRequest(_ fd: Int32) -> Request? {
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let end = Array("\r\n\r\n".utf8)
+    while !data.contains(subsequence: end) {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0, data.count < 65_536 else { return nil }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    var lines = text.components(separatedBy: "\r\n")
+    let first = lines.removeFirst().split(separator: " ")
+    guard first.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return Request(method: String(first[0]), path: String(first[1]), headers: headers)
+  }
+
+  private func writeHead(_ fd: Int32, status: Int, headers: [String: String], length: Int) {
+    var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    writeAll(fd, Array((head + "\r\n").utf8))
+  }
+
+  private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { return }
+      offset += count
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func contains(subsequence: [UInt8]) -> Bool {
+    guard count >= subsequence.count else { return false }
+    for start in 0...(count - subsequence.count)
+    where self[start..<start + subsequence.count].elementsEqual(subsequence) {
+      return true
+    }
+    return false
+  }
+}
