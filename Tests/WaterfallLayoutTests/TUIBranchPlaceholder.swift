@@ -1,1 +1,0 @@
-// Placeholder so the package builds on branch tui; drop when the real tests arrive.
