@@ -297,7 +297,8 @@ public struct BrowserState: Sendable {
   /// Applies the result of a load; results of stale requests are dropped.
   public mutating func apply(_ result: PageResult, to request: LoadRequest) -> [Effect] {
     guard loading == request else { return [] }
-    if case .superseded = result { return [] }
+    // The newest request itself superseded means the session already had that load running and
+    // nothing more will come for it.
     loading = nil
     pull.loadEnded()
     switch result {

@@ -2,14 +2,15 @@ import CascadeTUI
 import FeedKit
 import Foundation
 
-/// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the feed once (so
-/// that a feed that cannot be loaded is reported on a terminal that was never touched), then
-/// hands over to `BrowserApp`.
+/// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page
+/// through FeedKit's session (so that a feed that cannot be loaded is reported on a terminal that
+/// was never touched), then hands over to `BrowserApp`.
 enum BrowseCommand {
   static let usage = """
     usage: cascade [FEED] [--columns N] [--cell-aspect X] [--pull-threshold N] [--timeout S]
            cascade layout ...
-    FEED is a feed file; without it the bundled sample feed opens. Press ? in the browser for keys.
+    FEED is a file, - (standard input), an http(s) URL, or a URL template with {page}; without it
+    the bundled sample feed opens. Press ? in the browser for the keys.
     """
 
   struct Options {
@@ -36,7 +37,19 @@ enum BrowseCommand {
       printError("\(error.message) (see cascade --help)")
       return 2
     }
-    let feed = source(for: options.feed)
+    let source: FeedSource
+    do {
+      source =
+        try options.feed.map { (argument) throws(FeedError) in
+          try FeedSource(argument: argument)
+        } ?? .sample
+    } catch {
+      printError("\(error) (see cascade --help)")
+      return 2
+    }
+    var loadOptions = LoadOptions()
+    if let timeout = options.timeout { loadOptions.timeout = timeout }
+    let feed = SessionFeed(session: FeedSession(source: source, options: loadOptions))
     let first = await feed.refresh()
     let items: [FeedItem]
     let skipped: SkipReport
@@ -102,25 +115,6 @@ enum BrowseCommand {
       }
     }
     return options
-  }
-
-  /// The feed behind the browser. Until FeedKit's loader and session arrive, a FEED is a file
-  /// read again on every refresh.
-  static func source(for argument: String?) -> SingleDocumentFeed {
-    guard let path = argument else {
-      return SingleDocumentFeed { () throws(FeedError) in
-        try FeedDecoder.decode(SampleFeed.bytes, source: SampleFeed.name)
-      }
-    }
-    return SingleDocumentFeed { () throws(FeedError) in
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw FeedError.unreadable(source: path, detail: error.localizedDescription)
-      }
-      return try FeedDecoder.decode(Array(data), source: path)
-    }
   }
 
   private static func printError(_ message: String) {

@@ -105,6 +105,38 @@ struct BrowserEndToEndTests {
     #expect(!screen.contains("pull to refresh"))
   }
 
+  @Test func loadMoreFollowsANextChainOfFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-e2e-chain-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for page in 1...3 {
+      let items = (1...40).map { i in
+        #"{"id":"p\#(page)-\#(i)","img":"https://example.com/\#(page)/\#(i).jpg","width":100,"height":\#(80 + i % 5 * 20),"title":"page \#(page) item \#(i)"}"#
+      }
+      let next = page < 3 ? #","next":"page\#(page + 1).json""# : ""
+      try #"{"data":[\#(items.joined(separator: ","))]\#(next)}"#.write(
+        to: folder.appendingPathComponent("page\(page).json"), atomically: true, encoding: .utf8)
+    }
+    let tmux = try start("'\(folder.appendingPathComponent("page1.json").path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("40 items")
+    var screen = ""
+    for _ in 0..<12 {
+      try tmux.send("G")
+      try tmux.send("j", "j", "j")
+      let (ended, now) = try tmux.waitFor(timeout: 1) {
+        TmuxSession.statusLine($0).contains("end of feed")
+      }
+      screen = now
+      if ended { break }
+    }
+    let status = TmuxSession.statusLine(screen)
+    #expect(status.contains("120 items"), "\(screen)")
+    #expect(status.contains("end of feed"), "\(screen)")
+    #expect(status.contains("-120"), "\(screen)")
+  }
+
   @Test func failedRefreshKeepsTheItems() throws {
     let file = try temporaryFeed(Self.feed(["\"kept\""]))
     let tmux = try start("'\(file.path)'")
