@@ -54,8 +54,6 @@ public enum Overlay: Hashable, Sendable {
 /// last screen row is the status line. See `CellGeometry` for how layout units become cells.
 public struct BrowserState: Sendable {
   public private(set) var items: [FeedItem] = []
-  /// Box texts, sanitised once when items arrive.
-  public private(set) var labels: [BoxLabel] = []
   public private(set) var layout: WaterfallLayout
   public private(set) var screen: CanvasSize
   public private(set) var columnCount: Int
@@ -348,7 +346,6 @@ public struct BrowserState: Sendable {
   private mutating func replaceItems(_ newItems: [FeedItem]) {
     let selected = selection.flatMap { $0 < items.count ? items[$0].identity : nil }
     items = newItems
-    labels = newItems.enumerated().map { Self.label(for: $1, number: $0 + 1) }
     layout.setItems(newItems.map { ItemSize(width: $0.width, height: $0.height) })
     prepareLayout()
     selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
@@ -357,11 +354,19 @@ public struct BrowserState: Sendable {
   }
 
   private mutating func appendItems(_ newItems: [FeedItem]) {
-    let start = items.count
     items += newItems
-    labels += newItems.enumerated().map { Self.label(for: $1, number: start + $0 + 1) }
     layout.append(contentsOf: newItems.map { ItemSize(width: $0.width, height: $0.height) })
     prepareLayout()
+  }
+
+  /// What box `index` shows, sanitised as it comes on screen.
+  ///
+  /// Built for the visible items of each frame rather than stored for every item: a million
+  /// stored labels would cost more memory than the items themselves, and sanitising is bounded
+  /// by the width kept (`DisplayText`), so a frame's cost stays that of the boxes in view.
+  public func label(at index: Int) -> BoxLabel? {
+    guard index >= 0, index < items.count else { return nil }
+    return Self.label(for: items[index], number: index + 1)
   }
 
   static func label(for item: FeedItem, number: Int) -> BoxLabel {

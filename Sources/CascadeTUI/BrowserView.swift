@@ -17,12 +17,12 @@ public struct BrowserView: Sendable {
     var lowest = Int.max
     var highest = Int.min
     for i in state.visibleIndices() {
-      guard let rect = state.cellRect(of: i), i < state.labels.count else { continue }
+      guard let rect = state.cellRect(of: i), let label = state.label(at: i) else { continue }
       let selected = state.selection == i
       let screenRow = rect.row - state.top + shift
       let style = theme.boxStyle(identity: state.items[i].identity, selected: selected)
       renderer.draw(
-        rect, screenRow: screenRow, label: state.labels[i], style: style, selected: selected,
+        rect, screenRow: screenRow, label: label, style: style, selected: selected,
         clip: clip, into: &canvas)
       if screenRow < clip.upperBound, screenRow + rect.height > clip.lowerBound {
         lowest = min(lowest, i + 1)
@@ -42,9 +42,9 @@ public struct BrowserView: Sendable {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)
     case .details(let i):
-      if i < state.items.count, i < state.labels.count {
+      if let label = state.label(at: i) {
         overlays.drawDetails(
-          item: state.items[i], label: state.labels[i], count: state.items.count, into: &canvas)
+          item: state.items[i], label: label, count: state.items.count, into: &canvas)
       }
     }
   }

@@ -218,7 +218,7 @@ import Testing
       to: request)
     #expect(more.items.count == 210)
     #expect(more.pull.phase == .idle)
-    #expect(more.labels[209].number == 210)
+    #expect(more.label(at: 209)?.number == 210)
   }
 
   @Test func prefetchStartsWithinOneScreenOfTheEnd() {

@@ -127,3 +127,29 @@ import Testing
     #expect(line.range(of: #"\d+-\d+"#, options: .regularExpression) != nil)
   }
 }
+
+@Suite struct FrameCostTests {
+  /// Not the benchmark (that is `cascade-bench`, in release): a guard that a frame's cost follows
+  /// the view, not the feed — 100× the items must not make a frame anywhere near 100× slower.
+  @Test func frameCostFollowsTheViewNotTheFeed() {
+    func perFrame(_ count: Int) -> Duration {
+      var state = Fixtures.state(
+        Fixtures.items(count), columns: 4, size: CanvasSize(columns: 200, rows: 60))
+      _ = state.handle(.page(1))
+      var canvas = MemoryCanvas(columns: 200, rows: 60)
+      let view = BrowserView(theme: Theme())
+      let clock = ContinuousClock()
+      view.draw(state, into: &canvas)
+      let start = clock.now
+      for _ in 0..<20 {
+        _ = state.handle(.scroll(1))
+        view.draw(state, into: &canvas)
+      }
+      return (clock.now - start) / 20
+    }
+    let small = perFrame(1_000)
+    let large = perFrame(100_000)
+    print("frame at n=1k: \(small), n=100k: \(large)")
+    #expect(large < small * 5)
+  }
+}
