@@ -33,6 +33,7 @@ public struct BrowserApp {
       return 1
     }
     wake.installSignalHandlers()
+    wake.input = terminal.inputDescriptor
     let theme = Theme.detect(
       isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
     var state = BrowserState(options: options, screen: terminal.size)
@@ -123,9 +124,11 @@ final class Mailbox: Sendable {
 }
 
 /// The self-pipe that wakes `poll()`: a 0 byte for a posted load, a signal number for a signal.
-final class WakePipe: Sendable {
+final class WakePipe: @unchecked Sendable {
   let readEnd: Int32
   let writeEnd: Int32
+  /// The terminal's input; set once on the main thread before the loop starts.
+  var input: Int32 = 0
 
   init?() {
     var fds: [Int32] = [0, 0]
@@ -184,7 +187,7 @@ final class WakePipe: Sendable {
   /// - Returns: whether input may be waiting, and the first signal received, if any.
   func waitForInput() -> (input: Bool, signal: Int32?) {
     var fds = [
-      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
       pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
     ]
     let ready = poll(&fds, 2, -1)

@@ -34,20 +34,51 @@ final class Terminal {
     var background: Int32
   }
 
-  init() throws(TerminalError) {
-    guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+  /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
+  let inputDescriptor: Int32
+  private let screen: OpaquePointer
+  private let isHeadless: Bool
+
+  /// Takes over the process's terminal. When standard input is not a terminal (the feed was
+  /// piped in), keys are read from `/dev/tty`.
+  convenience init() throws(TerminalError) {
+    guard isatty(1) == 1 else { throw .notATerminal }
+    var inputFD: Int32 = 0
+    if isatty(0) != 1 {
+      inputFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+      guard inputFD >= 0, isatty(inputFD) == 1 else { throw .notATerminal }
+    }
     setlocale(LC_ALL, "")
+    guard let output = fdopen(1, "w"), let input = fdopen(inputFD, "r") else {
+      throw .notATerminal
+    }
+    try self.init(type: nil, output: output, input: input, inputDescriptor: inputFD)
+  }
+
+  /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
+  /// what ncurses sends), without crash or signal handling.
+  convenience init(
+    headless type: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>
+  ) throws(TerminalError) {
+    try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+  }
+
+  private init(
+    type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+    inputDescriptor: Int32
+  ) throws(TerminalError) {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
-    guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
-      newterm(nil, output, input) != nil, let screen = cascade_stdscr()
-    else {
-      let name = getenv("TERM").map { String(cString: $0) } ?? ""
+    isHeadless = inputDescriptor < 0
+    self.inputDescriptor = inputDescriptor
+    guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
+      let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
       throw .unknownTerminal(name)
     }
+    self.screen = made
     window = screen
     isActive = true
-    CrashGuard.install()
+    if !isHeadless { CrashGuard.install() }
     cbreak()
     noecho()
     nonl()
@@ -79,7 +110,11 @@ final class Terminal {
     guard isActive else { return }
     isActive = false
     endwin()
-    CrashGuard.disarm()
+    if isHeadless {
+      delscreen(screen)
+    } else {
+      CrashGuard.disarm()
+    }
   }
 
   var size: CanvasSize {
@@ -88,6 +123,11 @@ final class Terminal {
   }
 
   // MARK: Drawing
+
+  /// Sets the size of a headless terminal (a real one follows the window).
+  func resize(_ size: CanvasSize) {
+    resizeterm(Int32(size.rows), Int32(size.columns))
+  }
 
   func erase() { werase(window) }
 

@@ -137,6 +137,19 @@ struct BrowserEndToEndTests {
     #expect(status.contains("-120"), "\(screen)")
   }
 
+  @Test func aFeedOnStandardInputReadsKeysFromTheTerminal() throws {
+    let file = try temporaryFeed(Self.feed(["\"piped in\""]))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let tmux = try start("- < '\(file.path)'")
+    defer { tmux.close() }
+    let (shown, screen) = try tmux.waitFor("piped in")
+    #expect(shown, "\(screen)")
+    try tmux.send("+")
+    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("5 cols") }.0)
+    try tmux.send("q")
+    #expect(try tmux.waitFor("EXIT=0").0)
+  }
+
   @Test func failedRefreshKeepsTheItems() throws {
     let file = try temporaryFeed(Self.feed(["\"kept\""]))
     let tmux = try start("'\(file.path)'")
