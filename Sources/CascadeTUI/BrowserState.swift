@@ -168,16 +168,12 @@ public struct BrowserState: Sendable {
     return effects
   }
 
+  /// With an overlay up, `o` still opens the item shown; any other key only closes it.
   private mutating func handleInOverlay(_ action: Action) -> [Effect] {
-    switch action {
-    case .escape, .quit, .details, .help:
-      overlay = .none
-    case .open:
-      if case .details(let i) = overlay, i < items.count {
-        return [.open(items[i].link ?? items[i].imageURL)]
-      }
-    default: break
+    if action == .open, case .details(let i) = overlay, i < items.count {
+      return [.open(items[i].link ?? items[i].imageURL)]
     }
+    overlay = .none
     return []
   }
 

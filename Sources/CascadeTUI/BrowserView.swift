@@ -34,7 +34,7 @@ public struct BrowserView: Sendable {
     let range: ClosedRange<Int>? = lowest <= highest ? lowest...highest : nil
     let status = StatusLine.text(
       itemCount: state.items.count, columns: state.columnCount, range: range,
-      percent: state.percent, message: state.message)
+      percent: state.percent, message: state.message, width: canvas.size.columns)
     StatusLine(theme: theme).draw(status, row: canvas.size.rows - 1, into: &canvas)
 
     let overlays = OverlayRenderer(theme: theme)

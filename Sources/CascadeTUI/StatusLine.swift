@@ -4,13 +4,17 @@ struct StatusLine {
   var theme: Theme
 
   /// The text of the status line, without the help hint.
+  /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
+  /// still fit before the message is cut.
   static func text(
-    itemCount: Int, columns: Int, range: ClosedRange<Int>?, percent: Int, message: String
+    itemCount: Int, columns: Int, range: ClosedRange<Int>?, percent: Int, message: String,
+    width: Int = .max
   ) -> String {
     let shown = range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "0-0"
     var fields = ["\(itemCount) items", "\(columns) cols", shown, "\(percent)%"]
     if !message.isEmpty { fields.append(message) }
-    return fields.joined(separator: "  ")
+    let roomy = fields.joined(separator: "  ")
+    return roomy.count + 2 <= width ? roomy : fields.joined(separator: " ")
   }
 
   func draw<C: Canvas>(_ text: String, row: Int, into canvas: inout C) {
