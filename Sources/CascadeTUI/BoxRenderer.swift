@@ -20,7 +20,8 @@ public struct BoxLabel: Hashable, Sendable {
 struct BoxRenderer {
   var theme: Theme
 
-  /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`.
+  /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`. The inside is
+  /// not blanked: the frame starts from a cleared canvas and boxes never overlap.
   func draw<C: Canvas>(
     _ box: CellRect, screenRow: Int, label: BoxLabel, style: CellStyle, selected: Bool,
     clip: Range<Int>, into canvas: inout C
@@ -62,7 +63,6 @@ struct BoxRenderer {
       for r in (screenRow + 1)..<bottom where visible(r) {
         canvas.put(border.vertical, width: 1, row: r, column: x, style: style)
         canvas.put(border.vertical, width: 1, row: r, column: x + w - 1, style: style)
-        if w > 2 { canvas.fill(row: r, column: x + 1, width: w - 2, height: 1) }
       }
     }
 
@@ -72,7 +72,9 @@ struct BoxRenderer {
     let textWidth = w - 2 - 2 * pad
     guard textWidth > 0 else { return }
     let titleStyle =
-      selected ? CellStyle(attributes: [.bold, .reverse]) : CellStyle(attributes: .bold)
+      selected
+      ? CellStyle(attributes: [.bold, .reverse])
+      : CellStyle(foreground: style.foreground, attributes: .bold)
     let detailStyle = CellStyle(attributes: theme.colors == .none ? [] : .dim)
     if h == 2 {
       // No room inside: the title goes on the top edge.

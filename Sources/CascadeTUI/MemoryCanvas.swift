@@ -14,7 +14,7 @@ public struct MemoryCanvas: Canvas, Sendable {
   }
 
   public mutating func clear() {
-    for i in cells.indices { cells[i] = .blank }
+    cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
   }
 
   public mutating func put(
@@ -45,18 +45,7 @@ public struct MemoryCanvas: Canvas, Sendable {
 
   /// The screen as text, one line per row with trailing blanks removed: what a snapshot holds.
   public var text: String {
-    var lines: [String] = []
-    lines.reserveCapacity(size.rows)
-    for row in 0..<size.rows {
-      var line = ""
-      for column in 0..<size.columns {
-        let cell = cells[row * size.columns + column]
-        if cell.width != 0 { line += cell.text }
-      }
-      while line.last == " " { line.removeLast() }
-      lines.append(line)
-    }
-    return lines.joined(separator: "\n")
+    (0..<size.rows).map(line).joined(separator: "\n")
   }
 
   /// One row as text, trailing blanks removed.
