@@ -185,7 +185,9 @@ final class Terminal {
 
   // MARK: Input
 
-  /// The next key if one is waiting; never blocks.
+  /// The next input if any is waiting; never blocks. `nil` means nothing is waiting;
+  /// `.some(nil)` an input the browser has no use for (an unknown key, a mouse click), so the
+  /// caller keeps reading.
   func readKey() -> Key?? {
     var value: wint_t = 0
     let status = wget_wch(window, &value)

@@ -63,7 +63,6 @@ public struct Theme: Hashable, Sendable {
   var pullUpText: String { isUnicode ? "↑ pull to load more" : "^ pull to load more" }
   var refreshingText: String { isUnicode ? "refreshing…" : "refreshing..." }
   var loadingMoreText: String { isUnicode ? "loading more…" : "loading more..." }
-  var rangeDash: String { "-" }
 
   /// A stable colour for an item, from its identity (FNV-1a, not `hashValue`, which changes
   /// from run to run).
