@@ -30,6 +30,13 @@ public struct BrowserView: Sendable {
       }
     }
     drawBanner(state, viewRows: viewRows, into: &canvas)
+    if state.items.isEmpty, viewRows > 0 {
+      let empty = DisplayText(state.loading == nil ? "no items in this feed" : "loading…")
+      let x = max(0, (canvas.size.columns - empty.width) / 2)
+      canvas.write(
+        empty, row: viewRows / 2, column: x, maxWidth: canvas.size.columns - x,
+        ellipsis: theme.ellipsis)
+    }
 
     let range: ClosedRange<Int>? = lowest <= highest ? lowest...highest : nil
     let status = StatusLine.text(

@@ -73,7 +73,7 @@ public enum KeyMap {
 
   /// The rows of the help overlay: keys, then what they do.
   static let help: [(String, String)] = [
-    ("j ↓  k ↑", "scroll one row down / up"),
+    ("j ↓  k ↑  wheel", "scroll down / up"),
     ("space PgDn ^F", "one page down"),
     ("b PgUp ^B", "one page up"),
     ("^D  ^U", "half a page down / up"),

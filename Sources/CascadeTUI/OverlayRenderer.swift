@@ -5,7 +5,7 @@ struct OverlayRenderer {
   var theme: Theme
 
   func drawHelp<C: Canvas>(into canvas: inout C) {
-    let keyWidth = 16
+    let keyWidth = 17
     let lines = KeyMap.help.map { keys, what in
       let keyText = theme.isUnicode ? keys : asciiKeys(keys)
       let padded = keyText + String(repeating: " ", count: max(1, keyWidth - keyText.count))

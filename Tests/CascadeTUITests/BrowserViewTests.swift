@@ -56,6 +56,13 @@ import Testing
     assertSnapshot(render(bottom).text, named: "pullToLoadMoreBanner")
   }
 
+  @Test func emptyFeedSaysSo() {
+    let state = Fixtures.state([], size: CanvasSize(columns: 40, rows: 8))
+    let canvas = render(state)
+    #expect(canvas.line(3) == "         no items in this feed")
+    #expect(canvas.line(7).hasPrefix(" 0 items 1 cols 0-0 100%"))
+  }
+
   @Test func helpOverlay() {
     var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
     _ = state.handle(.help)
