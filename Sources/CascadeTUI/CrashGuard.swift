@@ -9,12 +9,18 @@ import Glibc
 /// the shell, are captured up front; the handler writes the bytes, restores the modes, and
 /// re-raises the signal with its default action.
 enum CrashGuard {
-  static func install() {
+  /// Remembers the shell's terminal modes; call before ncurses changes them (`newterm` already
+  /// turns off output post-processing).
+  static func captureModes() {
     var modes = termios()
-    if tcgetattr(0, &modes) == 0 {
+    if tcgetattr(1, &modes) == 0 {
       savedModes = modes
       hasSavedModes = true
     }
+  }
+
+  /// Installs the handlers, with the bytes that undo what ncurses did to the screen.
+  static func install() {
     var bytes: [UInt8] = []
     for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {
       guard let value = cascade_capability(name) else { continue }
@@ -49,6 +55,6 @@ nonisolated(unsafe) private var hasSavedModes = false
 
 private func crashHandler(_ sig: Int32) {
   if restoreCount > 0 { _ = write(1, restoreBytes, restoreCount) }
-  if hasSavedModes { _ = tcsetattr(0, TCSANOW, &savedModes) }
+  if hasSavedModes { _ = tcsetattr(1, TCSANOW, &savedModes) }
   raise(sig)
 }

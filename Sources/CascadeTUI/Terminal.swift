@@ -71,6 +71,7 @@ final class Terminal {
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
     self.inputDescriptor = inputDescriptor
+    if !isHeadless { CrashGuard.captureModes() }
     guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
       let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
       throw .unknownTerminal(name)

@@ -199,6 +199,7 @@ struct BrowserEndToEndTests {
     let (exited, screen) = try tmux.waitFor("EXIT=0")
     #expect(exited, "\(screen)")
     #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.waitFor("TTY=echo").0)
   }
 
   @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
@@ -211,6 +212,22 @@ struct BrowserEndToEndTests {
     let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
     #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.waitFor("TTY=echo").0)
+  }
+
+  /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
+  /// guard gives the terminal back and the process still dies of the signal.
+  @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134)])
+  func crashesStillRestoreTheTerminal(signal: Int32, status: Int) throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    let pid = try #require(try tmux.commandPID())
+    kill(pid, signal)
+    let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
+    #expect(exited, "\(screen)")
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.waitFor("TTY=echo").0)
   }
 
   @Test func escapeSequencesInTitlesNeverReachTheTerminal() throws {
@@ -240,6 +257,7 @@ struct BrowserEndToEndTests {
     #expect(exited, "\(screen)")
     #expect(screen.contains("cascade: /nonexistent/feed.json: cannot read"))
     #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.waitFor("TTY=echo").0)
   }
 
   @Test func usageErrorsExitWithStatusTwo() throws {

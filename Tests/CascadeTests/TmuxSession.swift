@@ -36,13 +36,18 @@ final class TmuxSession {
   private var closed = false
 
   /// Starts `command` (run by `sh -c`) in a `width`×`height` window. After the command the shell
-  /// prints `EXIT=<status>` and waits, so the pane stays readable.
+  /// prints `EXIT=<status>` and `TTY=echo` (or `TTY=-echo`) and waits, so the pane stays
+  /// readable.
   init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:])
     throws
   {
     socket = "cascade-e2e-\(getpid())-\(Self.counter.next())"
     let exports = environment.map { "export \($0.key)='\($0.value)'; " }.joined()
-    let script = "\(exports)\(command); echo EXIT=$?; sleep 600"
+    // After the command: its status, and whether the terminal echoes again (`TTY=echo`, or
+    // `TTY=-echo` when the command left it broken).
+    let script =
+      "\(exports)\(command); echo EXIT=$?; "
+      + "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo | sed 's/^/TTY=/'; sleep 600"
     try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], capturing: false)
   }
 
