@@ -26,6 +26,10 @@ enum CrashGuard {
       guard let value = cascade_capability(name) else { continue }
       bytes += Array(String(cString: value).utf8)
     }
+    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
+    if cascade_capability("kmous") != nil {
+      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    }
     bytes += Array("\r\n".utf8)
     let count = min(bytes.count, restoreCapacity)
     for i in 0..<count { restoreBytes[i] = bytes[i] }

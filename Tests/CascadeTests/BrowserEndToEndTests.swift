@@ -211,7 +211,7 @@ struct BrowserEndToEndTests {
     kill(pid, signal)
     let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
     #expect(try tmux.waitFor("TTY=echo").0)
   }
 
@@ -226,7 +226,7 @@ struct BrowserEndToEndTests {
     kill(pid, signal)
     let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
     #expect(try tmux.waitFor("TTY=echo").0)
   }
 
