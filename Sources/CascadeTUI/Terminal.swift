@@ -220,7 +220,7 @@ final class Terminal {
     }
   }
 
-  private static func key(character value: UInt32) -> Key? {
+  static func key(character value: UInt32) -> Key? {
     switch value {
     case 27: return .escape
     case 9: return .tab

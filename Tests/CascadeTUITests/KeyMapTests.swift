@@ -27,3 +27,20 @@ import Testing
     #expect(KeyMap.action(for: .resize) == nil)
   }
 }
+
+@Suite struct TerminalKeyTests {
+  @Test(arguments: [
+    (UInt32(27), Key.escape), (9, .tab), (13, .enter), (10, .enter), (6, .control("f")),
+    (2, .control("b")), (4, .control("d")), (21, .control("u")), (3, .control("c")),
+    (0x6A, .character("j")), (0x2B, .character("+")), (0x5C71, .character("山")),
+  ])
+  func charactersDecodeToKeys(value: UInt32, key: Key) {
+    #expect(Terminal.key(character: value) == key)
+  }
+
+  @Test func otherControlsAreIgnored() {
+    #expect(Terminal.key(character: 0) == nil)
+    #expect(Terminal.key(character: 127) == nil)
+    #expect(Terminal.key(character: 0x1F) == nil)
+  }
+}
