@@ -11,34 +11,6 @@ public enum Key: Hashable, Sendable {
   case resize
 }
 
-/// What a key asks the browser to do.
-public enum Action: Hashable, Sendable {
-  /// Scroll by rows (positive is down).
-  case scroll(Int)
-  /// Scroll by a fraction of a page (positive is down).
-  case page(Double)
-  case wheel(Int)
-  case top, bottom
-  case select(SelectionMove)
-  case details
-  case open
-  case columns(ColumnChange)
-  case refresh
-  case help
-  /// Esc: closes an overlay, else quits.
-  case escape
-  case quit
-}
-
-public enum SelectionMove: Hashable, Sendable {
-  case left, right, next, previous
-}
-
-public enum ColumnChange: Hashable, Sendable {
-  case more, fewer
-  case exactly(Int)
-}
-
 /// The keys of issue 4's table; `?` lists them in the help overlay.
 public enum KeyMap {
   public static func action(for key: Key) -> Action? {
