@@ -4,10 +4,12 @@ import Synchronization
 
 /// The browser's main loop: input, loads and signals in, frames out.
 ///
-/// It blocks in `poll()` on standard input and a self-pipe. Background load tasks post their
-/// results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM and SIGHUP
-/// write the signal's number. Only this thread touches ncurses. Every way out — quit, a signal,
-/// an error — goes through `Terminal.restore()`.
+/// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
+/// their results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT (Ctrl-\, whose default would leave a raw terminal behind) write the
+/// signal's number, and the SIGWINCH handler a wake byte. Only this thread touches ncurses.
+/// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
+/// through `CrashGuard`.
 public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
@@ -18,7 +20,7 @@ public struct BrowserApp {
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
-  /// 128 + the signal after SIGINT, SIGTERM or SIGHUP, 1 if the terminal cannot be used.
+  /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
   public func run(items: [FeedItem], skipped: SkipReport, hasMore: Bool) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
@@ -151,9 +153,9 @@ final class WakePipe: @unchecked Sendable {
     // A parent may have left these blocked; the loop depends on them.
     var wanted = sigset_t()
     sigemptyset(&wanted)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&wanted, sig) }
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&wanted, sig) }
     pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { sig in
         var byte = UInt8(truncatingIfNeeded: sig)

@@ -202,7 +202,7 @@ struct BrowserEndToEndTests {
     #expect(try tmux.waitFor("TTY=echo").0)
   }
 
-  @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+  @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131)])
   func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
     let tmux = try start()
     defer { tmux.close() }
