@@ -50,7 +50,20 @@ enum BrowseCommand {
     var loadOptions = LoadOptions()
     if let timeout = options.timeout { loadOptions.timeout = timeout }
     let feed = SessionFeed(session: FeedSession(source: source, options: loadOptions))
+    // A slow first load (a feed over the network) says what it waits for, on the terminal's
+    // standard error only, and wipes that line before the browser starts or the error prints.
+    let notice = Task {
+      try await Task.sleep(for: .milliseconds(300))
+      guard isatty(2) == 1 else { return false }
+      let name = DisplayText(source.displayName, maximumWidth: 60).string
+      FileHandle.standardError.write(Data("cascade: loading \(name)…".utf8))
+      return true
+    }
     let first = await feed.refresh()
+    notice.cancel()
+    if (try? await notice.value) == true {
+      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
     let items: [FeedItem]
     let skipped: SkipReport
     let hasMore: Bool

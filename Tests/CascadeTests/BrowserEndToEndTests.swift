@@ -150,6 +150,20 @@ struct BrowserEndToEndTests {
     #expect(try tmux.waitFor("EXIT=0").0)
   }
 
+  @Test func aSlowFirstLoadSaysWhatItWaitsForThenWipesIt() throws {
+    let file = try temporaryFeed(Self.feed(["\"slow one\""]))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let tmux = try TmuxSession(
+      command: "(sleep 1.5; cat '\(file.path)') | '\(binary)' -", width: 80, height: 12)
+    defer { tmux.close() }
+    #expect(try tmux.waitFor("cascade: loading standard input…").0)
+    #expect(try tmux.waitFor("slow one").0)
+    try tmux.send("q")
+    let (exited, screen) = try tmux.waitFor("EXIT=0")
+    #expect(exited)
+    #expect(!screen.contains("loading"), "\(screen)")
+  }
+
   @Test func failedRefreshKeepsTheItems() throws {
     let file = try temporaryFeed(Self.feed(["\"kept\""]))
     let tmux = try start("'\(file.path)'")
