@@ -179,12 +179,15 @@ public struct BrowserState: Sendable {
 
   private mutating func scroll(by rows: Int) -> [Effect] {
     guard rows != 0 else { return [] }
-    let shift = pull.shift
+    // Scrolling against a pull lets go of it; a load a pull started keeps running, and scrolling
+    // goes on as usual meanwhile.
+    switch pull.phase {
+    case .pullingDown where rows > 0, .pullingUp where rows < 0, .endOfFeed where rows < 0:
+      pull.letGo()
+      return []
+    default: break
+    }
     if rows < 0 {
-      if shift < 0 {
-        pull.letGo()
-        return []
-      }
       if top == 0 {
         guard pull.pullDown() == .refresh else { return [] }
         return startLoad(.refresh)
@@ -192,10 +195,6 @@ public struct BrowserState: Sendable {
       pull.letGo()
       top = max(0, top + rows)
     } else {
-      if shift > 0 {
-        pull.letGo()
-        return []
-      }
       if top >= maxTop {
         let trigger = pull.pullUp(hasMore: hasMorePages)
         if pull.phase == .endOfFeed { message = "end of feed" }

@@ -173,6 +173,22 @@ import Testing
     #expect(state.message == "loaded 5 items")
   }
 
+  @Test func keysKeepWorkingWhileARefreshRuns() throws {
+    var state = Fixtures.state(Fixtures.items(100), threshold: 1)
+    let effects = state.handle(.scroll(-1))
+    guard case .load(let request) = try #require(effects.first) else { return }
+    #expect(state.pull.phase == .refreshing)
+    _ = state.handle(.scroll(1))
+    _ = state.handle(.scroll(1))
+    #expect(state.top == 2)
+    _ = state.handle(.columns(.exactly(2)))
+    #expect(state.columnCount == 2)
+    #expect(state.pull.phase == .refreshing)
+    _ = state.apply(
+      .replaced(Fixtures.items(100), skipped: SkipReport(), hasMore: false), to: request)
+    #expect(state.pull.phase == .idle)
+  }
+
   @Test func anyOtherKeyLetsGoOfAPull() {
     var state = Fixtures.state(Fixtures.items(40))
     _ = state.handle(.scroll(-1))
