@@ -104,6 +104,23 @@ import Testing
     #expect(!state.visibleIndices().isEmpty)
   }
 
+  /// Without a selection the first box that starts in view keeps its height on screen.
+  @Test(arguments: [CanvasSize(columns: 130, rows: 30), CanvasSize(columns: 50, rows: 24)])
+  func resizeKeepsTheTopItemAtItsHeight(size: CanvasSize) throws {
+    var state = Fixtures.state(Fixtures.items(400), size: CanvasSize(columns: 80, rows: 24))
+    for _ in 0..<8 { _ = state.handle(.page(1)) }
+    _ = state.handle(.scroll(2))
+    let starts = state.visibleIndices().compactMap { i in
+      state.cellRect(of: i).map { (i, $0) }
+    }.filter { $0.1.row >= state.top }
+    let anchor = try #require(
+      starts.min { ($0.1.row, $0.1.column) < ($1.1.row, $1.1.column) })
+    let before = anchor.1.row - state.top
+    _ = state.resize(to: size)
+    let after = try #require(state.cellRect(of: anchor.0)).row - state.top
+    #expect(after == before)
+  }
+
   @Test func resizeStormNeverLeavesTheViewOutOfRange() {
     var state = Fixtures.state(Fixtures.items(300))
     _ = state.handle(.bottom)

@@ -164,6 +164,39 @@ struct BrowserEndToEndTests {
     #expect(!screen.contains("loading"), "\(screen)")
   }
 
+  @Test func detailsAndOpenPassTheURLAsOneArgument() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-e2e-open-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = folder.appendingPathComponent("opened.txt")
+    let browser = folder.appendingPathComponent("browser.sh")
+    try "#!/bin/sh\nprintf '%s|%s' \"$#\" \"$1\" > '\(record.path)'\n".write(
+      to: browser, atomically: true, encoding: .utf8)
+    chmod(browser.path, 0o755)
+    let tmux = try TmuxSession(
+      command: "BROWSER='\(browser.path)' '\(binary)'", width: 100, height: 30)
+    defer { tmux.close() }
+    try tmux.waitFor("240 items")
+    try tmux.send("Tab", "Enter")
+    let (shown, screen) = try tmux.waitFor("item:  1 of 240")
+    #expect(shown, "\(screen)")
+    #expect(screen.contains("image: https://images.example.com/cascade/0001.jpg"))
+    try tmux.send("o")
+    let deadline = Date().addingTimeInterval(10)
+    var opened = ""
+    while opened.isEmpty && Date() < deadline {
+      opened = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+      usleep(30_000)
+    }
+    #expect(opened == "1|https://images.example.com/cascade/0001.jpg")
+    try tmux.send("Escape")
+    #expect(try tmux.waitFor { !$0.contains("item:  1 of 240") }.0)
+    try tmux.send("l")
+    let (moved, after) = try tmux.waitFor("┏")
+    #expect(moved, "\(after)")
+  }
+
   @Test func failedRefreshKeepsTheItems() throws {
     let file = try temporaryFeed(Self.feed(["\"kept\""]))
     let tmux = try start("'\(file.path)'")
