@@ -1,4 +1,3 @@
-import CNCurses
 import Glibc
 
 /// Gives the terminal back when the process dies of a trap or a fatal signal.
@@ -19,18 +18,9 @@ enum CrashGuard {
     }
   }
 
-  /// Installs the handlers, with the bytes that undo what ncurses did to the screen.
-  static func install() {
-    var bytes: [UInt8] = []
-    for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {
-      guard let value = cascade_capability(name) else { continue }
-      bytes += Array(String(cString: value).utf8)
-    }
-    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
-    if cascade_capability("kmous") != nil {
-      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
-    }
-    bytes += Array("\r\n".utf8)
+  /// Installs the handlers; `bytes` undo what ncurses did to the screen (leave the alternate
+  /// screen, show the cursor, reset attributes), as `Terminal` looked them up.
+  static func install(restoring bytes: [UInt8]) {
     let count = min(bytes.count, restoreCapacity)
     for i in 0..<count { restoreBytes[i] = bytes[i] }
     restoreCount = count

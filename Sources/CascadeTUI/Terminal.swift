@@ -79,7 +79,7 @@ final class Terminal {
     self.screen = made
     window = screen
     isActive = true
-    if !isHeadless { CrashGuard.install() }
+    if !isHeadless { CrashGuard.install(restoring: Self.restoreBytes()) }
     cbreak()
     noecho()
     nonl()
@@ -229,6 +229,20 @@ final class Terminal {
     case 0..<32, 127: return nil
     default: return Unicode.Scalar(value).map { .character(Character($0)) }
     }
+  }
+
+  /// The terminal's own strings that undo the browser's screen state, for `CrashGuard`.
+  private static func restoreBytes() -> [UInt8] {
+    var bytes: [UInt8] = []
+    for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {
+      guard let value = cascade_capability(name) else { continue }
+      bytes += Array(String(cString: value).utf8)
+    }
+    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
+    if cascade_capability("kmous") != nil {
+      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    }
+    return bytes + Array("\r\n".utf8)
   }
 
   /// How many cells the C library (and so ncurses) gives a scalar; tests compare `DisplayText`'s
