@@ -130,7 +130,10 @@ enum BrowseCommand {
     return options
   }
 
+  /// Errors can quote a feed (a `next` link, a server's text), and stderr is a terminal with no
+  /// curses in between: the message is sanitised like any text from a feed.
   private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("cascade: \(message)\n".utf8))
+    let safe = DisplayText(message, maximumWidth: 2_000).string
+    FileHandle.standardError.write(Data("cascade: \(safe)\n".utf8))
   }
 }
