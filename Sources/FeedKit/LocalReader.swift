@@ -10,7 +10,7 @@ import Foundation
 /// Reads a local file or the standard input, with the body-size limit enforced while reading,
 /// so a huge or endless input is an error rather than an out-of-memory.
 ///
-/// Reads block, so they run on a Dispatch queue, not on Swift's cooperative threads.
+/// Reads block, so they run on a thread of their own, not on Swift's cooperative threads.
 enum LocalReader {
   static func contents(ofFile path: String, maxBytes: Int) async throws(FeedError) -> [UInt8] {
     try await offThread { () throws(FeedError) -> [UInt8] in
@@ -84,10 +84,13 @@ enum LocalReader {
   private static func offThread<T: Sendable>(
     _ work: @escaping @Sendable () throws(FeedError) -> T
   ) async throws(FeedError) -> T {
+    // A thread of its own: Dispatch's global queues and Swift's cooperative pool are only as
+    // wide as the machine has cores, and a read that blocks (a pipe, a slow disk) would starve
+    // URLSession's callbacks and every task with them.
     let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread {
         continuation.resume(returning: Result { () throws(FeedError) in try work() })
-      }
+      }.start()
     }
     return try result.get()
   }

@@ -9,29 +9,29 @@ import Testing
     (["--bogus"], "unknown option --bogus"),
     (["a.json", "b.json"], "only one FEED"), (["ftp://example.com/feed"], "ftp"),
   ])
-  func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
-    let result = try CascadeProcess.run(arguments)
+  func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {
+    let result = try await CascadeProcess.run(arguments)
     #expect(result.status == 2)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func helpPrintsUsage() throws {
-    let result = try CascadeProcess.run(["--help"])
+  @Test func helpPrintsUsage() async throws {
+    let result = try await CascadeProcess.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("usage: cascade [FEED]"))
   }
 
-  @Test func withoutATerminalItRefusesCleanly() throws {
-    let result = try CascadeProcess.run([])
+  @Test func withoutATerminalItRefusesCleanly() async throws {
+    let result = try await CascadeProcess.run([])
     #expect(result.status == 1)
     #expect(result.stderr.contains("needs a terminal"))
     #expect(!result.stdout.contains("\u{1B}"))
   }
 
-  @Test func aMissingFeedExitsOne() throws {
-    let result = try CascadeProcess.run(["/nonexistent/feed.json"])
+  @Test func aMissingFeedExitsOne() async throws {
+    let result = try await CascadeProcess.run(["/nonexistent/feed.json"])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("cascade: /nonexistent/feed.json"))
   }

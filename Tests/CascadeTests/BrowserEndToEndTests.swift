@@ -34,10 +34,10 @@ struct BrowserEndToEndTests {
     return #"{"data":[\#(items.joined(separator: ","))]}"#
   }
 
-  @Test func startupShowsTheSampleFeed() throws {
+  @Test func startupShowsTheSampleFeed() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    let (shown, screen) = try tmux.waitFor("240 items")
+    let (shown, screen) = try await tmux.waitFor("240 items")
     #expect(shown, "\(screen)")
     #expect(screen.contains("Fern study (square)"))
     #expect(screen.contains("1200×2249"))
@@ -45,67 +45,69 @@ struct BrowserEndToEndTests {
     #expect(status.contains("4 cols"))
     #expect(status.contains("0%"))
     #expect(status.contains("1-"))
-    #expect(try tmux.display("#{alternate_on}") == "1")
+    #expect(try await tmux.display("#{alternate_on}") == "1")
   }
 
-  @Test func pagingToTheEndAndBack() throws {
+  @Test func pagingToTheEndAndBack() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    try tmux.send("G")
-    let (atEnd, end) = try tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
+    try await tmux.waitFor("240 items")
+    try await tmux.send("G")
+    let (atEnd, end) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
     #expect(atEnd, "\(end)")
     #expect(TmuxSession.statusLine(end).contains("-240"))
-    try tmux.send("g")
-    let (atTop, top) = try tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }
+    try await tmux.send("g")
+    let (atTop, top) = try await tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }
     #expect(atTop, "\(top)")
-    try tmux.send("Space")
-    let (paged, page) = try tmux.waitFor {
+    try await tmux.send("Space")
+    let (paged, page) = try await tmux.waitFor {
       let status = TmuxSession.statusLine($0)
       return !status.contains(" 0%") && status.contains("%")
     }
     #expect(paged, "\(page)")
-    try tmux.send("b")
-    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }.0)
+    try await tmux.send("b")
+    #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }.0)
   }
 
-  @Test func columnKeysChangeTheColumns() throws {
+  @Test func columnKeysChangeTheColumns() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("4 cols")
+    try await tmux.waitFor("4 cols")
     for (keys, expected) in [
       ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 cols"),
       ("7", "7 cols"),
     ] {
-      try tmux.type(keys)
-      let (changed, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains(expected) }
+      try await tmux.type(keys)
+      let (changed, screen) = try await tmux.waitFor {
+        TmuxSession.statusLine($0).contains(expected)
+      }
       #expect(changed, "after \(keys): \(screen)")
     }
     // One column: a box spans the width.
-    try tmux.type("1")
-    let (one, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains("1 cols") }
+    try await tmux.type("1")
+    let (one, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("1 cols") }
     #expect(one)
     #expect(screen.contains("┌" + String(repeating: "─", count: 96) + "┐"))
   }
 
-  @Test func pullToRefreshReloadsAChangedFeed() throws {
+  @Test func pullToRefreshReloadsAChangedFeed() async throws {
     let file = try temporaryFeed(Self.feed(["\"first version\""]))
     defer { try? FileManager.default.removeItem(at: file) }
     let tmux = try start("'\(file.path)'")
     defer { tmux.close() }
-    try tmux.waitFor("first version")
+    try await tmux.waitFor("first version")
     try Self.feed(["\"second version\"", "\"another\""]).write(
       to: file, atomically: true, encoding: .utf8)
-    try tmux.send("k")
-    #expect(try tmux.waitFor("↓ pull to refresh").0)
-    try tmux.send("k", "k")
-    let (refreshed, screen) = try tmux.waitFor("second version")
+    try await tmux.send("k")
+    #expect(try await tmux.waitFor("↓ pull to refresh").0)
+    try await tmux.send("k", "k")
+    let (refreshed, screen) = try await tmux.waitFor("second version")
     #expect(refreshed, "\(screen)")
-    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("2 items") }.0)
+    #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains("2 items") }.0)
     #expect(!screen.contains("pull to refresh"))
   }
 
-  @Test func loadMoreFollowsANextChainOfFiles() throws {
+  @Test func loadMoreFollowsANextChainOfFiles() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cascade-e2e-chain-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -120,12 +122,12 @@ struct BrowserEndToEndTests {
     }
     let tmux = try start("'\(folder.appendingPathComponent("page1.json").path)'")
     defer { tmux.close() }
-    try tmux.waitFor("40 items")
+    try await tmux.waitFor("40 items")
     var screen = ""
     for _ in 0..<12 {
-      try tmux.send("G")
-      try tmux.send("j", "j", "j")
-      let (ended, now) = try tmux.waitFor(timeout: 1) {
+      try await tmux.send("G")
+      try await tmux.send("j", "j", "j")
+      let (ended, now) = try await tmux.waitFor(timeout: 1) {
         TmuxSession.statusLine($0).contains("end of feed")
       }
       screen = now
@@ -137,34 +139,34 @@ struct BrowserEndToEndTests {
     #expect(status.contains("-120"), "\(screen)")
   }
 
-  @Test func aFeedOnStandardInputReadsKeysFromTheTerminal() throws {
+  @Test func aFeedOnStandardInputReadsKeysFromTheTerminal() async throws {
     let file = try temporaryFeed(Self.feed(["\"piped in\""]))
     defer { try? FileManager.default.removeItem(at: file) }
     let tmux = try start("- < '\(file.path)'")
     defer { tmux.close() }
-    let (shown, screen) = try tmux.waitFor("piped in")
+    let (shown, screen) = try await tmux.waitFor("piped in")
     #expect(shown, "\(screen)")
-    try tmux.send("+")
-    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("5 cols") }.0)
-    try tmux.send("q")
-    #expect(try tmux.waitFor("EXIT=0").0)
+    try await tmux.send("+")
+    #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains("5 cols") }.0)
+    try await tmux.send("q")
+    #expect(try await tmux.waitFor("EXIT=0").0)
   }
 
-  @Test func aSlowFirstLoadSaysWhatItWaitsForThenWipesIt() throws {
+  @Test func aSlowFirstLoadSaysWhatItWaitsForThenWipesIt() async throws {
     let file = try temporaryFeed(Self.feed(["\"slow one\""]))
     defer { try? FileManager.default.removeItem(at: file) }
     let tmux = try TmuxSession(
       command: "(sleep 1.5; cat '\(file.path)') | '\(binary)' -", width: 80, height: 12)
     defer { tmux.close() }
-    #expect(try tmux.waitFor("cascade: loading standard input…").0)
-    #expect(try tmux.waitFor("slow one").0)
-    try tmux.send("q")
-    let (exited, screen) = try tmux.waitFor("EXIT=0")
+    #expect(try await tmux.waitFor("cascade: loading standard input…").0)
+    #expect(try await tmux.waitFor("slow one").0)
+    try await tmux.send("q")
+    let (exited, screen) = try await tmux.waitFor("EXIT=0")
     #expect(exited)
     #expect(!screen.contains("loading"), "\(screen)")
   }
 
-  @Test func detailsAndOpenPassTheURLAsOneArgument() throws {
+  @Test func detailsAndOpenPassTheURLAsOneArgument() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cascade-e2e-open-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -177,12 +179,12 @@ struct BrowserEndToEndTests {
     let tmux = try TmuxSession(
       command: "BROWSER='\(browser.path)' '\(binary)'", width: 100, height: 30)
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    try tmux.send("Tab", "Enter")
-    let (shown, screen) = try tmux.waitFor("item:  1 of 240")
+    try await tmux.waitFor("240 items")
+    try await tmux.send("Tab", "Enter")
+    let (shown, screen) = try await tmux.waitFor("item:  1 of 240")
     #expect(shown, "\(screen)")
     #expect(screen.contains("image: https://images.example.com/cascade/0001.jpg"))
-    try tmux.send("o")
+    try await tmux.send("o")
     let deadline = Date().addingTimeInterval(10)
     var opened = ""
     while opened.isEmpty && Date() < deadline {
@@ -190,94 +192,94 @@ struct BrowserEndToEndTests {
       usleep(30_000)
     }
     #expect(opened == "1|https://images.example.com/cascade/0001.jpg")
-    try tmux.send("Escape")
-    #expect(try tmux.waitFor { !$0.contains("item:  1 of 240") }.0)
-    try tmux.send("l")
-    let (moved, after) = try tmux.waitFor("┏")
+    try await tmux.send("Escape")
+    #expect(try await tmux.waitFor { !$0.contains("item:  1 of 240") }.0)
+    try await tmux.send("l")
+    let (moved, after) = try await tmux.waitFor("┏")
     #expect(moved, "\(after)")
   }
 
-  @Test func failedRefreshKeepsTheItems() throws {
+  @Test func failedRefreshKeepsTheItems() async throws {
     let file = try temporaryFeed(Self.feed(["\"kept\""]))
     let tmux = try start("'\(file.path)'")
     defer { tmux.close() }
-    try tmux.waitFor("kept")
+    try await tmux.waitFor("kept")
     try FileManager.default.removeItem(at: file)
-    try tmux.send("r")
-    let (failed, screen) = try tmux.waitFor("error:")
+    try await tmux.send("r")
+    let (failed, screen) = try await tmux.waitFor("error:")
     #expect(failed, "\(screen)")
     #expect(screen.contains("kept"))
     #expect(TmuxSession.statusLine(screen).contains("1 items"))
   }
 
-  @Test func pullingAtTheEndSaysEndOfFeed() throws {
+  @Test func pullingAtTheEndSaysEndOfFeed() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    try tmux.send("G")
-    try tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
-    try tmux.send("j")
-    #expect(try tmux.waitFor("↑ pull to load more").0)
-    try tmux.send("j", "j")
-    #expect(try tmux.waitFor { TmuxSession.statusLine($0).contains("end of feed") }.0)
+    try await tmux.waitFor("240 items")
+    try await tmux.send("G")
+    try await tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
+    try await tmux.send("j")
+    #expect(try await tmux.waitFor("↑ pull to load more").0)
+    try await tmux.send("j", "j")
+    #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains("end of feed") }.0)
   }
 
-  @Test func resizeLaysOutAgain() throws {
+  @Test func resizeLaysOutAgain() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("4 cols")
-    try tmux.resize(width: 60, height: 20)
-    let (narrow, screen) = try tmux.waitFor { TmuxSession.statusLine($0).contains("2 cols") }
+    try await tmux.waitFor("4 cols")
+    try await tmux.resize(width: 60, height: 20)
+    let (narrow, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("2 cols") }
     #expect(narrow, "\(screen)")
-    for step in 0..<20 { try tmux.resize(width: 20 + step * 7, height: 5 + step) }
-    try tmux.resize(width: 100, height: 30)
-    let (back, again) = try tmux.waitFor { TmuxSession.statusLine($0).contains("4 cols") }
+    for step in 0..<20 { try await tmux.resize(width: 20 + step * 7, height: 5 + step) }
+    try await tmux.resize(width: 100, height: 30)
+    let (back, again) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("4 cols") }
     #expect(back, "\(again)")
     #expect(again.split(separator: "\n").count >= 28)
-    try tmux.send("q")
-    #expect(try tmux.waitFor("EXIT=0").0)
+    try await tmux.send("q")
+    #expect(try await tmux.waitFor("EXIT=0").0)
   }
 
-  @Test func quitLeavesACleanShell() throws {
+  @Test func quitLeavesACleanShell() async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    try tmux.send("q")
-    let (exited, screen) = try tmux.waitFor("EXIT=0")
+    try await tmux.waitFor("240 items")
+    try await tmux.send("q")
+    let (exited, screen) = try await tmux.waitFor("EXIT=0")
     #expect(exited, "\(screen)")
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
-    #expect(try tmux.waitFor("TTY=echo").0)
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try await tmux.waitFor("TTY=echo").0)
   }
 
   @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131)])
-  func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
+  func signalsRestoreTheTerminal(signal: Int32, status: Int) async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    let pid = try #require(try tmux.commandPID())
+    try await tmux.waitFor("240 items")
+    let pid = try #require(try await tmux.commandPID())
     kill(pid, signal)
-    let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
+    let (exited, screen) = try await tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
-    #expect(try tmux.waitFor("TTY=echo").0)
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
+    #expect(try await tmux.waitFor("TTY=echo").0)
   }
 
   /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
   /// guard gives the terminal back and the process still dies of the signal.
   @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134)])
-  func crashesStillRestoreTheTerminal(signal: Int32, status: Int) throws {
+  func crashesStillRestoreTheTerminal(signal: Int32, status: Int) async throws {
     let tmux = try start()
     defer { tmux.close() }
-    try tmux.waitFor("240 items")
-    let pid = try #require(try tmux.commandPID())
+    try await tmux.waitFor("240 items")
+    let pid = try #require(try await tmux.commandPID())
     kill(pid, signal)
-    let (exited, screen) = try tmux.waitFor("EXIT=\(status)")
+    let (exited, screen) = try await tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
-    #expect(try tmux.waitFor("TTY=echo").0)
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
+    #expect(try await tmux.waitFor("TTY=echo").0)
   }
 
-  @Test func escapeSequencesInTitlesNeverReachTheTerminal() throws {
+  @Test func escapeSequencesInTitlesNeverReachTheTerminal() async throws {
     let file = try temporaryFeed(
       Self.feed([
         #""\u001b]0;PWNED\u0007evil \u001b[2J\u001b[31mtitle\u0007""#,
@@ -285,32 +287,32 @@ struct BrowserEndToEndTests {
       ]))
     defer { try? FileManager.default.removeItem(at: file) }
     let titleBefore = try TmuxSession(command: "true")
-    let expectedTitle = try titleBefore.display("#{pane_title}")
+    let expectedTitle = try await titleBefore.display("#{pane_title}")
     titleBefore.close()
     let tmux = try start("'\(file.path)'")
     defer { tmux.close() }
-    let (shown, screen) = try tmux.waitFor("evil title")
+    let (shown, screen) = try await tmux.waitFor("evil title")
     #expect(shown, "\(screen)")
     #expect(screen.contains("c1 bidi"))
     #expect(TmuxSession.statusLine(screen).contains("2 items"))
-    #expect(try tmux.display("#{pane_title}") != "PWNED")
+    #expect(try await tmux.display("#{pane_title}") != "PWNED")
     #expect(!expectedTitle.contains("PWNED"))
   }
 
-  @Test func aFeedThatFailsToLoadExitsWithAMessage() throws {
+  @Test func aFeedThatFailsToLoadExitsWithAMessage() async throws {
     let tmux = try start("/nonexistent/feed.json")
     defer { tmux.close() }
-    let (exited, screen) = try tmux.waitFor("EXIT=1")
+    let (exited, screen) = try await tmux.waitFor("EXIT=1")
     #expect(exited, "\(screen)")
     #expect(screen.contains("cascade: /nonexistent/feed.json: cannot read"))
-    #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
-    #expect(try tmux.waitFor("TTY=echo").0)
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    #expect(try await tmux.waitFor("TTY=echo").0)
   }
 
-  @Test func usageErrorsExitWithStatusTwo() throws {
+  @Test func usageErrorsExitWithStatusTwo() async throws {
     let tmux = try start("--columns zero")
     defer { tmux.close() }
-    let (exited, screen) = try tmux.waitFor("EXIT=2")
+    let (exited, screen) = try await tmux.waitFor("EXIT=2")
     #expect(exited, "\(screen)")
     #expect(screen.contains("--columns must be"))
   }

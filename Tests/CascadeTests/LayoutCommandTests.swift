@@ -1,5 +1,6 @@
 import FeedKit
 import Foundation
+import TestSupport
 import Testing
 import WaterfallLayout
 
@@ -20,8 +21,8 @@ import WaterfallLayout
     return layout
   }
 
-  @Test func printsTheSampleFeedLayoutAsTheEngineComputesIt() throws {
-    let result = try CascadeProcess.run([
+  @Test func printsTheSampleFeedLayoutAsTheEngineComputesIt() async throws {
+    let result = try await CascadeProcess.run([
       "layout", "--width", "375", "--columns", "3", "--column-spacing", "15", "--row-spacing",
       "10", "--insets", "10,10,10,10",
     ])
@@ -40,8 +41,8 @@ import WaterfallLayout
     }
   }
 
-  @Test func rectPrintsOnlyWhatTheRectQueryReturns() throws {
-    let result = try CascadeProcess.run(["layout", "--width", "80", "--rect", "0,100,80,60"])
+  @Test func rectPrintsOnlyWhatTheRectQueryReturns() async throws {
+    let result = try await CascadeProcess.run(["layout", "--width", "80", "--rect", "0,100,80,60"])
     #expect(result.status == 0, "\(result.stderr)")
     let printed = try decode(result)
     let layout = try engineLayout(LayoutConfiguration(containerWidth: 80))
@@ -50,7 +51,7 @@ import WaterfallLayout
     #expect(printed.items.map(\.index) == expected)
   }
 
-  @Test func readsAFeedFileAndReportsSkippedItems() throws {
+  @Test func readsAFeedFileAndReportsSkippedItems() async throws {
     let feed = try CascadeProcess.temporaryFile(
       """
       {"data": [{"img": "a.jpg", "width": "100", "height": "50"},
@@ -59,7 +60,7 @@ import WaterfallLayout
                 {"img": "d.jpg", "width": "abc", "height": "5"}]}
       """)
     defer { try? FileManager.default.removeItem(at: feed) }
-    let result = try CascadeProcess.run(["layout", feed.path, "--width", "100"])
+    let result = try await CascadeProcess.run(["layout", feed.path, "--width", "100"])
     #expect(result.status == 0)
     let printed = try decode(result)
     #expect(printed.items.map(\.index) == [0, 1])
@@ -67,10 +68,10 @@ import WaterfallLayout
     #expect(result.stderr.contains("skipped 2 items"))
   }
 
-  @Test func emptyFeedPrintsTopPlusBottom() throws {
+  @Test func emptyFeedPrintsTopPlusBottom() async throws {
     let feed = try CascadeProcess.temporaryFile(#"{"data": []}"#)
     defer { try? FileManager.default.removeItem(at: feed) }
-    let result = try CascadeProcess.run([
+    let result = try await CascadeProcess.run([
       "layout", feed.path, "--width", "50", "--insets", "3,0,4,0",
     ])
     #expect(result.status == 0)
@@ -90,47 +91,49 @@ import WaterfallLayout
     ["layout", "--width", "100", "--frobnicate"],
     ["layout", "a.json", "b.json", "--width", "100"],
   ])
-  func usageErrorsExitTwoWithOneLine(arguments: [String]) throws {
-    let result = try CascadeProcess.run(arguments)
+  func usageErrorsExitTwoWithOneLine(arguments: [String]) async throws {
+    let result = try await CascadeProcess.run(arguments)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("cascade: "))
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
   }
 
-  @Test func unreadableFileExitsOneNamingIt() throws {
-    let result = try CascadeProcess.run(["layout", "/nonexistent/feed.json", "--width", "100"])
+  @Test func unreadableFileExitsOneNamingIt() async throws {
+    let result = try await CascadeProcess.run([
+      "layout", "/nonexistent/feed.json", "--width", "100",
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("/nonexistent/feed.json"))
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test func malformedJSONExitsOne() throws {
+  @Test func malformedJSONExitsOne() async throws {
     let feed = try CascadeProcess.temporaryFile(#"{"data": [{"img": "a", "width": 1,"#)
     defer { try? FileManager.default.removeItem(at: feed) }
-    let result = try CascadeProcess.run(["layout", feed.path, "--width", "100"])
+    let result = try await CascadeProcess.run(["layout", feed.path, "--width", "100"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("malformed JSON"))
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func helpExitsZeroAndShowsUsage() throws {
-    let result = try CascadeProcess.run(["layout", "--help"])
+  @Test func helpExitsZeroAndShowsUsage() async throws {
+    let result = try await CascadeProcess.run(["layout", "--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("usage: cascade layout"))
   }
 }
 
 @Suite struct TopLevelOptionsTests {
-  @Test func versionPrintsNameAndVersion() throws {
-    let result = try CascadeProcess.run(["--version"])
+  @Test func versionPrintsNameAndVersion() async throws {
+    let result = try await CascadeProcess.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("cascade "))
     #expect(result.stdout.split(separator: "\n").count == 1)
   }
 
-  @Test func helpNamesBothCommands() throws {
-    let result = try CascadeProcess.run(["--help"])
+  @Test func helpNamesBothCommands() async throws {
+    let result = try await CascadeProcess.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("usage: cascade [FEED]"))
     #expect(result.stdout.contains("cascade layout"))

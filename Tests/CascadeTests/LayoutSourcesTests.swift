@@ -9,17 +9,18 @@ import Testing
                {"url": "c.jpg", "width": 640, "height": 640}, {"img": "d.jpg", "w": 3, "h": 0}]}
     """
 
-  @Test func httpFileAndStandardInputGiveTheSameLayout() throws {
+  @Test func httpFileAndStandardInputGiveTheSameLayout() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
     server.route("/feed.json", reply: .json(Self.feed))
     let file = try CascadeProcess.temporaryFile(Self.feed)
     defer { try? FileManager.default.removeItem(at: file) }
     let options = ["--width", "90", "--columns", "3", "--column-spacing", "2"]
-    let fromHTTP = try CascadeProcess.run(["layout", server.url("/feed.json")] + options)
-    let fromFile = try CascadeProcess.run(["layout", file.path] + options)
-    let fromURL = try CascadeProcess.run(["layout", "file://" + file.path] + options)
-    let fromStdin = try CascadeProcess.run(["layout", "-"] + options, stdin: Data(Self.feed.utf8))
+    let fromHTTP = try await CascadeProcess.run(["layout", server.url("/feed.json")] + options)
+    let fromFile = try await CascadeProcess.run(["layout", file.path] + options)
+    let fromURL = try await CascadeProcess.run(["layout", "file://" + file.path] + options)
+    let fromStdin = try await CascadeProcess.run(
+      ["layout", "-"] + options, stdin: Data(Self.feed.utf8))
     #expect(fromHTTP.status == 0, "\(fromHTTP.stderr)")
     #expect(fromHTTP.stdout.contains("\"index\": 2"))
     #expect(!fromHTTP.stdout.contains("\"index\": 3"))
@@ -29,26 +30,32 @@ import Testing
     #expect(fromHTTP.stderr.contains("skipped 1 item"))
   }
 
-  @Test func httpErrorStatusExitsOneNamingStatusAndURL() throws {
+  @Test func httpErrorStatusExitsOneNamingStatusAndURL() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
-    let result = try CascadeProcess.run(["layout", server.url("/missing.json"), "--width", "50"])
+    let result = try await CascadeProcess.run([
+      "layout", server.url("/missing.json"), "--width", "50",
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("404"))
     #expect(result.stderr.contains(server.url("/missing.json")))
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func unsupportedSchemeIsRefused() throws {
-    let result = try CascadeProcess.run(["layout", "ftp://example.com/feed.json", "--width", "50"])
+  @Test func unsupportedSchemeIsRefused() async throws {
+    let result = try await CascadeProcess.run([
+      "layout", "ftp://example.com/feed.json", "--width", "50",
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("ftp"))
   }
 
-  @Test func bodyLimitFlagIsHonoured() throws {
+  @Test func bodyLimitFlagIsHonoured() async throws {
     let file = try CascadeProcess.temporaryFile(Self.feed)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try CascadeProcess.run(["layout", file.path, "--width", "50", "--max-bytes", "10"])
+    let result = try await CascadeProcess.run([
+      "layout", file.path, "--width", "50", "--max-bytes", "10",
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("--max-bytes"))
   }

@@ -1,5 +1,6 @@
 import FeedKit
 import Foundation
+import TestSupport
 import Testing
 import WaterfallLayout
 
@@ -7,8 +8,8 @@ import WaterfallLayout
 @Suite struct LayoutStylesCommandTests {
   typealias Item = PrintedLayout.Item
 
-  func printed(_ arguments: [String]) throws -> [Item] {
-    let result = try CascadeProcess.run(["layout"] + arguments)
+  func printed(_ arguments: [String]) async throws -> [Item] {
+    let result = try await CascadeProcess.run(["layout"] + arguments)
     #expect(result.status == 0, "\(result.stderr)")
     return try PrintedLayout(result).items
   }
@@ -21,8 +22,8 @@ import WaterfallLayout
     }
   }
 
-  @Test func irregularPrintsSpansAsTheEngineLaysThemOut() throws {
-    let items = try printed(["--width", "120", "--columns", "4", "--style", "irregular"])
+  @Test func irregularPrintsSpansAsTheEngineLaysThemOut() async throws {
+    let items = try await printed(["--width", "120", "--columns", "4", "--style", "irregular"])
     var layout = WaterfallLayout(
       configuration: LayoutConfiguration(
         columnCount: 4, containerWidth: 120, enlargement: Enlargement()),
@@ -36,17 +37,17 @@ import WaterfallLayout
     }
   }
 
-  @Test func seedAndProbabilityChangeTheIrregularLayout() throws {
+  @Test func seedAndProbabilityChangeTheIrregularLayout() async throws {
     let base = ["--width", "120", "--columns", "4", "--style", "irregular"]
-    let never = try printed(base + ["--enlarge-probability", "0"])
+    let never = try await printed(base + ["--enlarge-probability", "0"])
     #expect(!never.contains { $0.span == 2 })
-    let a = try printed(base + ["--seed", "1"])
-    let b = try printed(base + ["--seed", "2"])
+    let a = try await printed(base + ["--seed", "1"])
+    let b = try await printed(base + ["--seed", "2"])
     #expect(a != b)
   }
 
-  @Test func carouselPrintsTheBoxesInViewScaled() throws {
-    let items = try printed([
+  @Test func carouselPrintsTheBoxesInViewScaled() async throws {
+    let items = try await printed([
       "--width", "80", "--height", "20", "--style", "carousel", "--offset", "30",
     ])
     let layout = CarouselLayout(
@@ -62,8 +63,8 @@ import WaterfallLayout
     #expect(items.contains { ($0.scale ?? 1) < 1 })
   }
 
-  @Test func ringPrintsEveryBoxOnTheCircle() throws {
-    let items = try printed(["--width", "100", "--height", "60", "--style", "ring"])
+  @Test func ringPrintsEveryBoxOnTheCircle() async throws {
+    let items = try await printed(["--width", "100", "--height", "60", "--style", "ring"])
     #expect(items.count == 240)
     let ring = RingLayout(
       configuration: .init(viewWidth: 100, viewHeight: 60, itemWidth: 12, itemHeight: 12),
@@ -73,19 +74,21 @@ import WaterfallLayout
         == ring.frame(of: 0))
   }
 
-  @Test func columnWidthChoosesTheCountThatFits() throws {
-    let items = try printed(["--width", "100", "--column-width", "30", "--column-spacing", "2"])
+  @Test func columnWidthChoosesTheCountThatFits() async throws {
+    let items = try await printed([
+      "--width", "100", "--column-width", "30", "--column-spacing", "2",
+    ])
     // 3·30 + 2·2 = 94 fits in 100; 4 columns would need 126.
     #expect(Set(items.map(\.x)).count == 3)
   }
 
-  @Test func readingOrderFillsColumnsInTurn() throws {
-    let items = try printed(["--width", "90", "--columns", "3", "--order", "right-to-left"])
+  @Test func readingOrderFillsColumnsInTurn() async throws {
+    let items = try await printed(["--width", "90", "--columns", "3", "--order", "right-to-left"])
     #expect(items.prefix(4).map(\.x) == [60, 30, 0, 60])
   }
 
-  @Test func stylesNeedingAHeightSaySo() throws {
-    let result = try CascadeProcess.run(["layout", "--width", "80", "--style", "carousel"])
+  @Test func stylesNeedingAHeightSaySo() async throws {
+    let result = try await CascadeProcess.run(["layout", "--width", "80", "--style", "carousel"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--height"))
   }

@@ -1,10 +1,11 @@
 import FeedKit
 import Foundation
+import TestSupport
 import Testing
 
 /// The sample feed is compiled into the binary; the file in `Resources/` is its source.
 @Suite struct SampleFeedTests {
-  @Test func embeddedCopyMatchesResourcesFile() throws {
+  @Test func embeddedCopyMatchesResourcesFile() async throws {
     let file = CascadeProcess.packageRoot.appendingPathComponent("Resources/sample-feed.json")
     let onDisk = try Data(contentsOf: file)
     let same = Array(onDisk) == SampleFeed.bytes
@@ -22,24 +23,20 @@ import Testing
     #expect(ratios.contains { $0 >= 3 }, "very tall")
   }
 
-  @Test func aCopiedBinaryStillOpensTheSampleFeed() throws {
+  @Test func aCopiedBinaryStillOpensTheSampleFeed() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-copy-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let copy = folder.appendingPathComponent("cascade")
-    try FileManager.default.copyItem(at: CascadeProcess.binary, to: copy)
-    let process = Process()
-    process.executableURL = copy
-    process.arguments = ["layout", "--width", "40"]
-    process.currentDirectoryURL = folder
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self).contains("\"index\": 239"))
+    // Copied by cp, not by this process: a file this process held open for writing could be
+    // inherited by a child another test forks meanwhile, and exec would fail with ETXTBSY.
+    let cp = try await CascadeProcess.run(
+      ["-p", CascadeProcess.binary.path, copy.path], executable: URL(fileURLWithPath: "/bin/cp"))
+    #expect(cp.status == 0, "\(cp.stderr)")
+    let result = try await CascadeProcess.run(
+      ["layout", "--width", "40"], executable: copy, directory: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"index\": 239"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `cascade` binary built beside this test bundle.
 enum BuiltBinary {
@@ -24,7 +25,7 @@ enum BuiltBinary {
 /// Each session uses its own socket (`-L`), so tests never meet each other or the user's tmux,
 /// and `close()` (or deinit) kills that server. Waits poll with a deadline; nothing sleeps a
 /// fixed long time.
-final class TmuxSession {
+final class TmuxSession: @unchecked Sendable {
   static var isAvailable: Bool { executable != nil }
 
   static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
@@ -62,30 +63,34 @@ final class TmuxSession {
     unlink("\(folder)/tmux-\(getuid())/\(socket)")
   }
 
-  func send(_ keys: String...) throws {
-    try run(["send-keys"] + keys)
+  // Each tmux call waits for the client off Swift concurrency's pool (see `OffPool`), and the
+  // polls sleep as tasks, so these tests never hold one of the pool's two threads.
+
+  func send(_ keys: String...) async throws {
+    try await tmux(["send-keys"] + keys)
   }
 
   /// Sends text literally (no key names).
-  func type(_ text: String) throws {
-    try run(["send-keys", "-l", text])
+  func type(_ text: String) async throws {
+    try await tmux(["send-keys", "-l", text])
   }
 
-  func capture() throws -> String {
-    try run(["capture-pane", "-p"])
+  func capture() async throws -> String {
+    try await tmux(["capture-pane", "-p"])
   }
 
-  func display(_ format: String) throws -> String {
-    try run(["display-message", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  func display(_ format: String) async throws -> String {
+    try await tmux(["display-message", "-p", format])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  func resize(width: Int, height: Int) throws {
-    try run(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+  func resize(width: Int, height: Int) async throws {
+    try await tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// The process the pane's shell started (the `cascade` under test), if it still runs.
-  func commandPID() throws -> pid_t? {
-    let shell = try display("#{pane_pid}")
+  func commandPID() async throws -> pid_t? {
+    let shell = try await display("#{pane_pid}")
     let path = "/proc/\(shell)/task/\(shell)/children"
     let children = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     return children.split(separator: " ").first.flatMap { pid_t($0) }
@@ -93,27 +98,32 @@ final class TmuxSession {
 
   /// Polls the screen until `predicate` holds; returns the last screen either way.
   @discardableResult
-  func waitFor(timeout: Double = 10, _ predicate: (String) -> Bool) throws -> (Bool, String) {
+  func waitFor(timeout: Double = 10, _ predicate: (String) -> Bool) async throws -> (Bool, String) {
     let deadline = Date().addingTimeInterval(timeout)
-    var screen = try capture()
+    var screen = try await capture()
     while !predicate(screen) {
       if Date() > deadline { return (false, screen) }
-      usleep(30_000)
-      screen = try capture()
+      try await Task.sleep(for: .milliseconds(30))
+      screen = try await capture()
     }
     return (true, screen)
   }
 
   /// Waits for `text` on screen.
   @discardableResult
-  func waitFor(_ text: String, timeout: Double = 10) throws -> (Bool, String) {
-    try waitFor(timeout: timeout) { $0.contains(text) }
+  func waitFor(_ text: String, timeout: Double = 10) async throws -> (Bool, String) {
+    try await waitFor(timeout: timeout) { $0.contains(text) }
   }
 
   /// The status line: the last non-empty line of the screen.
   static func statusLine(_ screen: String) -> String {
     screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
       .map(String.init) ?? ""
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String]) async throws -> String {
+    try await OffPool.run { try self.run(arguments) }
   }
 
   /// Runs tmux with this session's socket and waits for it; returns what it printed.

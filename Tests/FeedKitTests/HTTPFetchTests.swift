@@ -146,7 +146,8 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     let start = clock.now
     let error = await httpError(server.url("/slow"), options: quickOptions(timeout: 0.5))
     #expect(error == .timedOut(url: server.url("/slow"), seconds: 0.5))
-    #expect(clock.now - start < .seconds(3))
+    // Far below the 15 s default, with room for a loaded two-core machine.
+    #expect(clock.now - start < .seconds(8))
   }
 
   @Test func stallAfterHeadersTimesOut() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `cascade` binary and collects what it printed, for end-to-end tests.
 struct CascadeProcess {
@@ -21,10 +22,23 @@ struct CascadeProcess {
     return packageRoot.appendingPathComponent(".build/debug/cascade")
   }
 
-  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+  /// Runs the binary to its end, waiting off Swift concurrency's pool (see `OffPool`).
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, executable: URL? = nil, directory: URL? = nil
+  ) async throws -> Result {
+    try await OffPool.run {
+      try runBlocking(
+        arguments, stdin: stdin, executable: executable ?? binary, directory: directory)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], stdin: Data?, executable: URL, directory: URL?
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -34,16 +48,16 @@ struct CascadeProcess {
     try process.run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a large output cannot block the child.
-    let group = DispatchGroup()
+    // Read both pipes to the end before waiting, so a large output cannot block the child; the
+    // second reader is a thread of its own, not a Dispatch one (see `OffPool`).
+    let errDone = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
+    Thread {
       errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
+      errDone.signal()
+    }.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
+    errDone.wait()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
