@@ -191,7 +191,7 @@ public struct BrowserState: Sendable {
     var effects: [Effect] = []
     switch action {
     case .scroll(let rows), .wheel(let rows):
-      if case .wheel = action, arrangement.slide(by: 2 * rows) {
+      if case .wheel = action, arrangement.slide(by: 4 * rows) {
         selection = arrangement.focus
       } else if arrangement.scrollsVertically {
         effects += scroll(by: rows)
