@@ -428,7 +428,7 @@ public struct BrowserState: Sendable {
     for k in page..<pageStarts.count { pageStarts[k] -= 1 }
     let keptTop = top
     selection = items.isEmpty ? nil : min(s, items.count - 1)
-    relayout(keepingPlace: false)
+    relayout(keepingPlace: false, itemsChanged: true)
     top = keptTop
     clampTop()
     if let s = selection { select(s) }
@@ -445,7 +445,7 @@ public struct BrowserState: Sendable {
     items.insert(removal.item, at: position)
     for k in removal.page..<pageStarts.count { pageStarts[k] += 1 }
     let keptTop = top
-    relayout(keepingPlace: false)
+    relayout(keepingPlace: false, itemsChanged: true)
     top = keptTop
     clampTop()
     select(position)
@@ -535,7 +535,7 @@ public struct BrowserState: Sendable {
     pageStarts = []
     removals = []
     selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
-    arrangement.layOut(styleFeed, in: context)
+    arrangement.layOut(styleFeed, in: context, itemsChanged: true)
     syncFocus()
     if case .details = overlay { overlay = .none }
     clampTop()
@@ -612,7 +612,7 @@ public struct BrowserState: Sendable {
     StyleContext(screen: screen, geometry: geometry, columnCount: columnCount, options: options)
   }
 
-  private mutating func relayout(keepingPlace: Bool) {
+  private mutating func relayout(keepingPlace: Bool, itemsChanged: Bool = false) {
     let place = keepingPlace ? anchor() : nil
     let automatic = max(1, min(8, screen.columns / 24))
     let margin = Double(ColumnStyle.margin(forWidth: screen.columns))
@@ -622,7 +622,7 @@ public struct BrowserState: Sendable {
         insets: EdgeInsets(top: 0, left: margin, bottom: 0, right: margin))
     }
     columnCount = max(1, min(requestedColumns ?? fitting ?? automatic, maximumColumnsThatFit))
-    arrangement.layOut(styleFeed, in: context)
+    arrangement.layOut(styleFeed, in: context, itemsChanged: itemsChanged)
     if let failure = (arrangement as? ColumnStyle)?.failure { message = failure }
     syncFocus()
     restore(place)

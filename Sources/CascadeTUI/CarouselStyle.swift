@@ -22,7 +22,7 @@ struct CarouselStyle: StyleLayout {
   /// The columns between two boxes.
   static let spacing = 2.0
 
-  mutating func layOut(_ feed: StyleFeed, in context: StyleContext) {
+  mutating func layOut(_ feed: StyleFeed, in context: StyleContext, itemsChanged: Bool) {
     let kept = focus
     viewRows = context.viewRows
     let width = Double(context.screen.columns)

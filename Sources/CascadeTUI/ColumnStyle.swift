@@ -41,9 +41,17 @@ struct ColumnStyle: StyleLayout {
         ? Enlargement(probability: options.enlargeProbability, seed: options.seed) : nil)
   }
 
-  mutating func layOut(_ feed: StyleFeed, in context: StyleContext) {
+  /// - Complexity: O(n) to lay out; building the engine's item list again (also O(n), but the
+  ///   larger part) only when the items changed.
+  mutating func layOut(_ feed: StyleFeed, in context: StyleContext, itemsChanged: Bool) {
     geometry = context.geometry
     layout.configuration = Self.configuration(for: context, style: style)
+    if !itemsChanged, layout.itemCount == feed.items.count + feed.rows.count,
+      rows.count == feed.rows.count
+    {
+      prepare()
+      return
+    }
     let rowHeight = context.geometry.cellAspect
     var items: [LayoutItem] = []
     items.reserveCapacity(feed.items.count + feed.rows.count)

@@ -23,7 +23,7 @@ struct RingStyle: StyleLayout {
   /// How many boxes are on the ring.
   var shown: Int { min(itemCount, Self.maximumShown) }
 
-  mutating func layOut(_ feed: StyleFeed, in context: StyleContext) {
+  mutating func layOut(_ feed: StyleFeed, in context: StyleContext, itemsChanged: Bool) {
     itemCount = feed.items.count
     viewRows = context.viewRows
     selected = min(selected, max(0, itemCount - 1))
@@ -77,7 +77,7 @@ struct RingStyle: StyleLayout {
   ) {
     let before = shown
     itemCount = feed.items.count
-    if shown != before { layOut(feed, in: context) }
+    if shown != before { layOut(feed, in: context, itemsChanged: true) }
   }
 
   /// The ring position of item `i`, or nil when it is not on the ring. Position `shown/2` is

@@ -1,39 +1,6 @@
 import FeedKit
 import WaterfallLayout
 
-/// What one box on screen shows.
-public enum BoxContent: Hashable, Sendable {
-  /// The picture at this position in the browser's item list.
-  case item(Int)
-  /// A full-width row: the feed's name at the top, or the start of a loaded page.
-  case row(FullWidthRow)
-}
-
-/// A full-width row of the column styles: across every column, one row high.
-public enum FullWidthRow: Hashable, Sendable {
-  /// The feed's name, above the first picture.
-  case header(String)
-  /// The start of page `n` (2, 3, …) of the feed.
-  case page(Int)
-}
-
-/// One box in the view: what it shows, and where, in content rows and screen columns.
-public struct PlacedBox: Hashable, Sendable {
-  public var content: BoxContent
-  public var rect: CellRect
-
-  public init(content: BoxContent, rect: CellRect) {
-    self.content = content
-    self.rect = rect
-  }
-
-  /// The item shown, nil for a full-width row.
-  public var item: Int? {
-    if case .item(let i) = content { return i }
-    return nil
-  }
-}
-
 /// Everything a style lays out for: the screen, the cells and the browser's options.
 struct StyleContext: Sendable {
   var screen: CanvasSize
@@ -64,8 +31,9 @@ struct StyleFeed: Sendable {
 protocol StyleLayout: Sendable {
   var style: LayoutStyle { get }
 
-  /// Lays every item out again for `context`.
-  mutating func layOut(_ feed: StyleFeed, in context: StyleContext)
+  /// Lays every item out again for `context`. Unless `itemsChanged`, the feed is the one of the
+  /// last layout, so a style may keep what it built from it.
+  mutating func layOut(_ feed: StyleFeed, in context: StyleContext, itemsChanged: Bool)
 
   /// Adds the items and rows of a page after the existing ones (`feed` holds all of them);
   /// `firstNew` is the first new item.
