@@ -84,19 +84,13 @@ enum BrowseCommand {
         browser.columns = try scanner.integer(option, in: 1...BrowserState.maximumColumns)
       case "--column-width": browser.columnWidth = try scanner.number(option, atLeast: 1)
       case "--cell-aspect":
-        browser.cellAspect = try scanner.number(option, atLeast: 0.25)
-        guard browser.cellAspect <= 8 else {
-          throw UsageError("\(option) must be a number from 0.25 to 8", command: scanner.command)
-        }
+        browser.cellAspect = try scanner.number(option, in: 0.25...8)
       case "--pull-threshold": browser.pullThreshold = try scanner.integer(option, in: 1...50)
       case "--style": browser.style = try scanner.choice(option, LayoutStyle.self)
       case "--order": browser.order = try scanner.choice(option, ColumnOrder.self)
       case "--tie-tolerance": browser.tieTolerance = try scanner.number(option, atLeast: 0)
       case "--enlarge-probability":
-        browser.enlargeProbability = try scanner.number(option, atLeast: 0)
-        guard browser.enlargeProbability <= 1 else {
-          throw UsageError("\(option) must be from 0 to 1", command: scanner.command)
-        }
+        browser.enlargeProbability = try scanner.number(option, in: 0...1)
       case "--seed": browser.seed = try scanner.unsigned(option)
       case "--no-separators":
         try scanner.flag()

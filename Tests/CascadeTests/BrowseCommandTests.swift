@@ -11,7 +11,7 @@ import Testing
     (["--style", "grid"], "--style must be one of waterfall, irregular, carousel, ring"),
     (["--order=sideways"], "--order must be one of"),
     (["--no-separators=yes"], "--no-separators takes no value"),
-    (["--enlarge-probability", "2"], "--enlarge-probability must be from 0 to 1"),
+    (["--enlarge-probability", "2"], "--enlarge-probability must be a number from 0 to 1"),
     (["--column-width", "0"], "--column-width must be at least 1"),
     (["--tie-tolerance", "-1"], "--tie-tolerance must be at least 0"),
     (["--max-items", "0"], "--max-items must be"), (["--seed", "-3"], "--seed must be"),
