@@ -193,4 +193,36 @@ import WaterfallLayout
     let layout = try #require(state.layout)
     #expect((0..<6).map { layout.attributes(at: $0)?.column } == [2, 1, 0, 2, 1, 0])
   }
+
+  @Test(arguments: LayoutStyle.allCases)
+  func resizeStormKeepsEveryStyleInRange(style: LayoutStyle) {
+    var state = Fixtures.state(Fixtures.items(300), options: BrowserOptions(style: style))
+    _ = state.handle(.bottom)
+    for step in 0..<120 {
+      let size = CanvasSize(columns: 1 + (step * 37) % 180, rows: 1 + (step * 13) % 70)
+      _ = state.resize(to: size)
+      #expect(state.top >= 0 && state.top <= state.maxTop)
+      if style != .waterfall && style != .irregular { #expect(state.selection == 299) }
+      _ = render(state)
+    }
+  }
+
+  @Test(arguments: LayoutStyle.allCases)
+  func anEmptyFeedIsQuietInEveryStyle(style: LayoutStyle) {
+    var state = Fixtures.state([], options: BrowserOptions(style: style))
+    for action in [Action.scroll(1), .wheel(3), .select(.right), .top, .bottom, .remove, .undo] {
+      _ = state.handle(action)
+    }
+    _ = state.settle()
+    #expect(state.selection == nil)
+    #expect(state.visibleBoxes().isEmpty)
+    #expect(render(state).text.contains("no items in this feed"))
+  }
+
+  @Test func theTieToleranceIsOneRowUnlessGiven() {
+    let byDefault = Fixtures.state(Fixtures.items(4), options: BrowserOptions(cellAspect: 2.5))
+    #expect(byDefault.layout?.configuration.tieTolerance == 2.5)
+    let exact = Fixtures.state(Fixtures.items(4), options: BrowserOptions(tieTolerance: 0))
+    #expect(exact.layout?.configuration.tieTolerance == 0)
+  }
 }
