@@ -545,9 +545,14 @@ public struct BrowserState: Sendable {
     let firstNew = items.count
     pageStarts.append(firstNew)
     items += newItems
-    let rows: [FullWidthRow] =
-      options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
-    arrangement.append(styleFeed, firstNew: firstNew, rows: rows, in: context)
+    if firstNew == 0 {
+      // Nothing was shown, so there was no header either: lay out from the start.
+      arrangement.layOut(styleFeed, in: context, itemsChanged: true)
+    } else {
+      let rows: [FullWidthRow] =
+        options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
+      arrangement.append(styleFeed, firstNew: firstNew, rows: rows, in: context)
+    }
     syncFocus()
   }
 
