@@ -10,6 +10,12 @@ public enum Action: Hashable, Sendable {
   case details
   case open
   case columns(ColumnChange)
+  /// `L`: the next layout style.
+  case nextStyle
+  /// `d`: remove the selected item from the view.
+  case remove
+  /// `u`: bring back the last removed item.
+  case undo
   case refresh
   case help
   /// Esc: closes an overlay, else quits.

@@ -21,7 +21,9 @@ public struct BrowserApp {
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
   /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
-  public func run(items: [FeedItem], skipped: SkipReport, hasMore: Bool) -> Int32 {
+  public func run(items: [FeedItem], skipped: SkipReport, hasMore: Bool, title: String? = nil)
+    -> Int32
+  {
     let wake = WakePipe()
     guard let wake else {
       printError("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -39,7 +41,7 @@ public struct BrowserApp {
     let theme = Theme.detect(
       isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
     var state = BrowserState(options: options, screen: terminal.size)
-    let first = state.start(with: items, skipped: skipped, hasMore: hasMore)
+    let first = state.start(with: items, skipped: skipped, hasMore: hasMore, title: title)
     let mailbox = Mailbox()
     let view = BrowserView(theme: theme)
     var children: [pid_t] = []
@@ -61,7 +63,7 @@ public struct BrowserApp {
           Task.detached {
             let result =
               request.kind == .refresh ? await feed.refresh() : await feed.loadMore()
-            mailbox.post(result, for: request)
+            mailbox.post(result, for: request, title: await feed.title())
             wake.wake()
           }
         }
@@ -76,14 +78,16 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       terminal.present()
 
-      let (_, signal) = wake.waitForInput()
+      // A free scroll (the carousel's wheel) has ended when no input came for a moment.
+      let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
       if let signal {
         status = 128 + signal
         break
       }
-      for (result, request) in mailbox.take() where running {
-        running = perform(state.apply(result, to: request))
+      for (result, request, title) in mailbox.take() where running {
+        running = perform(state.apply(result, to: request, title: title))
       }
+      if !input, state.isSliding { running = perform(state.settle()) }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       while running, let key = terminal.readKey() {
         guard let key else { continue }
@@ -111,13 +115,13 @@ public struct BrowserApp {
 
 /// Load results waiting for the main thread.
 final class Mailbox: Sendable {
-  private let inbox = Mutex<[(PageResult, LoadRequest)]>([])
+  private let inbox = Mutex<[(PageResult, LoadRequest, String?)]>([])
 
-  func post(_ result: PageResult, for request: LoadRequest) {
-    inbox.withLock { $0.append((result, request)) }
+  func post(_ result: PageResult, for request: LoadRequest, title: String?) {
+    inbox.withLock { $0.append((result, request, title)) }
   }
 
-  func take() -> [(PageResult, LoadRequest)] {
+  func take() -> [(PageResult, LoadRequest, String?)] {
     inbox.withLock { inbox in
       defer { inbox.removeAll() }
       return inbox
@@ -185,15 +189,18 @@ final class WakePipe: @unchecked Sendable {
     sigaction(SIGWINCH, &action, nil)
   }
 
-  /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts).
-  /// - Returns: whether input may be waiting, and the first signal received, if any.
-  func waitForInput() -> (input: Bool, signal: Int32?) {
+  /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts), or for
+  /// at most `timeout` milliseconds (-1: no limit).
+  /// - Returns: whether input or a wake byte may be waiting (false after a timeout), and the
+  ///   first signal received, if any.
+  func waitForInput(timeout: Int32 = -1) -> (input: Bool, signal: Int32?) {
     var fds = [
       pollfd(fd: input, events: Int16(POLLIN), revents: 0),
       pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
     ]
-    let ready = poll(&fds, 2, -1)
-    if ready < 0 { return (true, nil) }  // EINTR: a resize, most likely; let ncurses look.
+    let ready = poll(&fds, 2, timeout)
+    if ready < 0 { return (true, nil) }
+    if ready == 0 { return (false, nil) }  // EINTR: a resize, most likely; let ncurses look.
     var signal: Int32?
     if fds[1].revents != 0 {
       var buffer = [UInt8](repeating: 0, count: 64)
@@ -205,7 +212,7 @@ final class WakePipe: @unchecked Sendable {
         }
       }
     }
-    return (fds[0].revents != 0, signal)
+    return (fds[0].revents != 0 || fds[1].revents != 0, signal)
   }
 }
 

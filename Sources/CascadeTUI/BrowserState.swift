@@ -5,15 +5,42 @@ import WaterfallLayout
 public struct BrowserOptions: Hashable, Sendable {
   /// The column count; nil picks one from the terminal's width (about one per 24 cells).
   public var columns: Int?
+  /// Instead of a count: as many columns of this width as fit, following the terminal's width.
+  public var columnWidth: Double?
   /// How many times taller than wide a terminal cell is.
   public var cellAspect: Double
   /// Rows of pull that start a refresh or a load of the next page.
   public var pullThreshold: Int
+  /// The style the browser starts in.
+  public var style: LayoutStyle
+  public var order: ColumnOrder
+  /// Column bottoms this close count as tied (layout units); nil is one row (`cellAspect`).
+  public var tieTolerance: Double?
+  /// The irregular style's chance of enlarging a picture, and the seed of its draws.
+  public var enlargeProbability: Double
+  public var seed: UInt64
+  /// Whether the column styles show the feed's name and a row between loaded pages.
+  public var separators: Bool
+  /// The feed's name for the header until the feed gives its own (the source's display name).
+  public var feedName: String?
 
-  public init(columns: Int? = nil, cellAspect: Double = 2.0, pullThreshold: Int = 3) {
+  public init(
+    columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,
+    pullThreshold: Int = 3, style: LayoutStyle = .waterfall, order: ColumnOrder = .shortest,
+    tieTolerance: Double? = nil, enlargeProbability: Double = Enlargement.defaultProbability,
+    seed: UInt64 = Enlargement.defaultSeed, separators: Bool = true, feedName: String? = nil
+  ) {
     self.columns = columns
+    self.columnWidth = columnWidth
     self.cellAspect = cellAspect
     self.pullThreshold = pullThreshold
+    self.style = style
+    self.order = order
+    self.tieTolerance = tieTolerance
+    self.enlargeProbability = enlargeProbability
+    self.seed = seed
+    self.separators = separators
+    self.feedName = feedName
   }
 }
 
@@ -44,17 +71,19 @@ public enum Overlay: Hashable, Sendable {
   case details(Int)
 }
 
-/// The browser as a pure state machine: items, layout, viewport, selection, pulls and loads.
+/// The browser as a pure state machine: items, layout style, viewport, selection, pulls, loads
+/// and removals.
 ///
 /// The app loop feeds it keys, sizes and load results and carries out the effects it returns;
 /// drawing reads it. Nothing here touches the terminal or the network, so every behaviour of
-/// the browser can be tested by driving this value.
+/// the browser can be tested by driving this value. Where boxes go and how the selection moves
+/// is the current style's business (`StyleLayout`); the state keeps what all styles share.
 ///
 /// The viewport is the content rows `top ..< top + viewRows` (shifted on screen by a pull); the
 /// last screen row is the status line. See `CellGeometry` for how layout units become cells.
 public struct BrowserState: Sendable {
+  /// The items shown: the feed's, less the ones removed with `d`.
   public private(set) var items: [FeedItem] = []
-  public private(set) var layout: WaterfallLayout
   public private(set) var screen: CanvasSize
   public private(set) var columnCount: Int
   /// The first content row in view.
@@ -66,9 +95,17 @@ public struct BrowserState: Sendable {
   public private(set) var message = ""
   public private(set) var loading: LoadRequest?
   public private(set) var hasMorePages = false
+  /// The feed's own name once a load gave one.
+  public private(set) var feedTitle: String?
   public let geometry: CellGeometry
+  private(set) var arrangement: any StyleLayout
+  private var options: BrowserOptions
   private var requestedColumns: Int?
   private var generation = 0
+  /// Where pages 2, 3, … start in `items`.
+  private var pageStarts: [Int] = []
+  /// Removed items, the last removed on top.
+  private var removals: [Removal] = []
 
   public static let maximumColumns = 30
 
@@ -77,24 +114,48 @@ public struct BrowserState: Sendable {
     geometry = CellGeometry(cellAspect: aspect)
     pull = PullGesture(threshold: options.pullThreshold)
     requestedColumns = options.columns
+    self.options = options
     self.screen = screen
     columnCount = 1
-    layout = WaterfallLayout(configuration: LayoutConfiguration(containerWidth: 1))
+    arrangement = Self.arrangement(for: options.style)
     relayout(keepingPlace: false)
   }
 
+  private static func arrangement(for style: LayoutStyle) -> any StyleLayout {
+    switch style {
+    case .waterfall, .irregular: ColumnStyle(style: style)
+    case .carousel: CarouselStyle()
+    case .ring: RingStyle()
+    }
+  }
+
   // MARK: Derived geometry
+
+  public var style: LayoutStyle { arrangement.style }
+
+  /// The column layout, when a column style shows.
+  public var layout: WaterfallLayout? { (arrangement as? ColumnStyle)?.layout }
 
   /// Rows for boxes: all but the status line.
   public var viewRows: Int { max(0, screen.rows - 1) }
 
   /// The height of the laid-out content in rows.
-  public var contentRows: Int { geometry.row(layout.contentSize.height) }
+  public var contentRows: Int { arrangement.contentRows }
 
   public var maxTop: Int { max(0, contentRows - viewRows) }
 
-  /// The scroll position: 0 at the top, 100 at the bottom (and when everything fits).
-  public var percent: Int { maxTop == 0 ? 100 : top * 100 / maxTop }
+  /// The position: 0 at the top (or the first item), 100 at the bottom (or the last item, and
+  /// when everything fits).
+  public var percent: Int {
+    if !arrangement.scrollsVertically {
+      guard items.count > 1 else { return 100 }
+      return (selection ?? 0) * 100 / (items.count - 1)
+    }
+    return maxTop == 0 ? 100 : top * 100 / maxTop
+  }
+
+  /// Whether a free scroll (the carousel's wheel) waits for `settle()`.
+  public var isSliding: Bool { arrangement.isSliding }
 
   /// Content rows shown, given the pull's shift.
   var visibleContentRows: Range<Int> {
@@ -102,23 +163,24 @@ public struct BrowserState: Sendable {
     return first..<(first + viewRows)
   }
 
-  /// The items with at least one cell in view, in item order; only these are ever drawn.
-  /// - Complexity: that of `WaterfallLayout.indices(in:)`, independent of the item count.
-  public func visibleIndices() -> [Int] {
-    let rows = visibleContentRows
-    guard !rows.isEmpty, layout.itemCount > 0 else { return [] }
-    let rect = Rect(
-      x: 0, y: geometry.y(ofRow: rows.lowerBound), width: Double(screen.columns),
-      height: geometry.y(ofRow: rows.count))
-    return layout.indices(in: rect).filter { i in
-      guard let frame = layout.frame(of: i) else { return false }
-      let cells = geometry.cellRect(frame)
-      return cells.height > 0 && cells.bottom > rows.lowerBound && cells.row < rows.upperBound
-    }
+  /// The boxes with at least one cell in view, pictures and full-width rows; only these are
+  /// ever drawn.
+  /// - Complexity: that of `WaterfallLayout.indices(in:)` for the waterfalls, independent of the
+  ///   item count; O(boxes in view) for the others.
+  public func visibleBoxes() -> [PlacedBox] {
+    arrangement.boxes(inRows: visibleContentRows)
   }
 
+  /// The items with at least one cell in view, in item order.
+  public func visibleIndices() -> [Int] {
+    visibleBoxes().compactMap(\.item).sorted()
+  }
+
+  /// Where the view writes out the selected item's title and size, if the style leaves room.
+  public var caption: CellRect? { arrangement.caption }
+
   public func cellRect(of index: Int) -> CellRect? {
-    layout.frame(of: index).map(geometry.cellRect)
+    arrangement.cellRect(ofItem: index)
   }
 
   // MARK: Input
@@ -128,17 +190,30 @@ public struct BrowserState: Sendable {
     if overlay != .none { return handleInOverlay(action) }
     var effects: [Effect] = []
     switch action {
-    case .scroll(let rows): effects += scroll(by: rows)
-    case .wheel(let rows): effects += scroll(by: rows)
+    case .scroll(let rows), .wheel(let rows):
+      if case .wheel = action, arrangement.slide(by: 4 * rows) {
+        selection = arrangement.focus
+      } else if arrangement.scrollsVertically {
+        effects += scroll(by: rows)
+      } else {
+        step(by: rows.signum())
+      }
     case .page(let fraction):
-      let rows = max(1, Int((Double(viewRows) * abs(fraction)).rounded(.down)))
-      effects += scroll(by: fraction < 0 ? -rows : rows)
+      if arrangement.scrollsVertically {
+        let rows = max(1, Int((Double(viewRows) * abs(fraction)).rounded(.down)))
+        effects += scroll(by: fraction < 0 ? -rows : rows)
+      } else {
+        let count = max(1, visibleIndices().count - 1)
+        step(by: fraction < 0 ? -count : count)
+      }
     case .top:
       pull.letGo()
       top = 0
+      if !arrangement.scrollsVertically, !items.isEmpty { select(0) }
     case .bottom:
       pull.letGo()
       top = maxTop
+      if !arrangement.scrollsVertically, !items.isEmpty { select(items.count - 1) }
     case .select(let move):
       pull.letGo()
       moveSelection(move)
@@ -155,6 +230,15 @@ public struct BrowserState: Sendable {
     case .columns(let change):
       pull.letGo()
       changeColumns(change)
+    case .nextStyle:
+      pull.letGo()
+      switchStyle(to: style.next)
+    case .remove:
+      pull.letGo()
+      removeSelected()
+    case .undo:
+      pull.letGo()
+      undoRemoval()
     case .refresh:
       pull.letGo()
       effects += startLoad(.refresh)
@@ -175,6 +259,13 @@ public struct BrowserState: Sendable {
     }
     overlay = .none
     return []
+  }
+
+  /// Ends a free scroll: the carousel snaps the box nearest the centre into it, and selects it.
+  public mutating func settle() -> [Effect] {
+    guard arrangement.isSliding else { return [] }
+    if let focus = arrangement.settle() { selection = focus }
+    return prefetchIfNeeded()
   }
 
   private mutating func scroll(by rows: Int) -> [Effect] {
@@ -207,33 +298,46 @@ public struct BrowserState: Sendable {
     return []
   }
 
+  /// The styles that do not scroll vertically turn scrolling into steps from item to item.
+  private mutating func step(by count: Int) {
+    guard !items.isEmpty, count != 0 else { return }
+    var current = selection ?? arrangement.focus ?? 0
+    for _ in 0..<abs(count) {
+      guard
+        let next = arrangement.item(
+          count < 0 ? .previous : .next, from: current,
+          itemCount: items.count)
+      else { break }
+      current = next
+    }
+    select(current)
+  }
+
   private mutating func moveSelection(_ move: SelectionMove) {
     guard !items.isEmpty else { return }
     let visible = visibleIndices()
     guard let current = selection, visible.contains(current) || move == .next || move == .previous
     else {
-      selection = visible.first ?? 0
-      revealSelection()
+      select(visible.first ?? 0)
       return
     }
-    switch move {
-    case .next: selection = min(items.count - 1, current + 1)
-    case .previous: selection = max(0, current - 1)
-    case .left, .right:
-      guard let attributes = layout.attributes(at: current) else { return }
-      let column = attributes.column + (move == .left ? -1 : 1)
-      guard column >= 0, column < columnCount else { return }
-      let config = layout.configuration
-      let x = config.insets.left + Double(column) * (config.itemWidth + config.columnSpacing)
-      let point = Point(x: x + config.itemWidth / 2, y: attributes.frame.minY)
-      if let found = layout.item(nearest: point) { selection = found }
+    if let next = arrangement.item(move, from: current, itemCount: items.count) {
+      select(next)
     }
+  }
+
+  /// Selects item `i` and brings it into view: the style's focus, or scrolled to.
+  private mutating func select(_ i: Int) {
+    selection = i
+    arrangement.focus(on: i)
     revealSelection()
   }
 
   /// Scrolls so that the selected box is in view (its top, if it is taller than the view).
   private mutating func revealSelection() {
-    guard let s = selection, let rect = cellRect(of: s) else { return }
+    guard arrangement.scrollsVertically, let s = selection, let rect = cellRect(of: s) else {
+      return
+    }
     // A row of room above or below, so the box does not touch the screen's edge.
     if rect.row <= top {
       top = rect.row - 1
@@ -263,6 +367,22 @@ public struct BrowserState: Sendable {
     relayout(keepingPlace: true)
   }
 
+  /// Shows the items in `style`, keeping the selected item (or the one that kept the reader's
+  /// place) where it was on screen, as far as the new style allows.
+  public mutating func switchStyle(to style: LayoutStyle) {
+    let place = anchor()
+    let kept = selection ?? place?.index
+    arrangement = Self.arrangement(for: style)
+    top = 0
+    relayout(keepingPlace: false)
+    if let kept, kept < items.count, !arrangement.scrollsVertically {
+      select(kept)
+    } else {
+      restore(place)
+    }
+    message = "\(style.rawValue) style"
+  }
+
   /// The terminal changed size: lay out again for the new width, keeping the reader's place.
   public mutating func resize(to size: CanvasSize) -> [Effect] {
     guard size != screen else { return [] }
@@ -272,6 +392,68 @@ public struct BrowserState: Sendable {
     restore(place)
     return prefetchIfNeeded()
   }
+
+  // MARK: Removal
+
+  /// One removed item and where it was.
+  private struct Removal: Sendable {
+    var item: FeedItem
+    var position: Int
+    /// Its page: 0 for the first, k for the page that starts at `pageStarts[k − 1]`.
+    var page: Int
+  }
+
+  /// The page of the item at `position`, as `Removal.page` counts.
+  private func page(of position: Int) -> Int {
+    var low = 0
+    var high = pageStarts.count
+    while low < high {
+      let mid = (low + high) / 2
+      if pageStarts[mid] <= position { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// `d`: takes the selected item out of the view (the feed keeps it); the next item takes its
+  /// place and the selection. Without a selection, `d` only selects the first box in view.
+  private mutating func removeSelected() {
+    guard !items.isEmpty else { return }
+    guard let s = selection, s < items.count else {
+      select(visibleIndices().first ?? 0)
+      message = "press d again to remove the selected item"
+      return
+    }
+    let page = page(of: s)
+    removals.append(Removal(item: items.remove(at: s), position: s, page: page))
+    for k in page..<pageStarts.count { pageStarts[k] -= 1 }
+    let keptTop = top
+    selection = items.isEmpty ? nil : min(s, items.count - 1)
+    relayout(keepingPlace: false, itemsChanged: true)
+    top = keptTop
+    clampTop()
+    if let s = selection { select(s) }
+    message = "removed #\(s + 1); u brings it back"
+  }
+
+  /// `u`: puts the last removed item back in its place and selects it.
+  private mutating func undoRemoval() {
+    guard let removal = removals.popLast() else {
+      message = "nothing to undo"
+      return
+    }
+    let position = min(removal.position, items.count)
+    items.insert(removal.item, at: position)
+    for k in removal.page..<pageStarts.count { pageStarts[k] += 1 }
+    let keptTop = top
+    relayout(keepingPlace: false, itemsChanged: true)
+    top = keptTop
+    clampTop()
+    select(position)
+    message = "restored #\(position + 1)"
+  }
+
+  /// How many removed items `u` can bring back.
+  public var undoCount: Int { removals.count }
 
   // MARK: Loads
 
@@ -287,8 +469,11 @@ public struct BrowserState: Sendable {
     return [.load(request)]
   }
 
-  /// Applies the result of a load; results of stale requests are dropped.
-  public mutating func apply(_ result: PageResult, to request: LoadRequest) -> [Effect] {
+  /// Applies the result of a load; results of stale requests are dropped. `title` is the feed's
+  /// own name as the load left it, if known.
+  public mutating func apply(_ result: PageResult, to request: LoadRequest, title: String? = nil)
+    -> [Effect]
+  {
     guard loading == request else { return [] }
     // The newest request itself superseded means the session already had that load running and
     // nothing more will come for it.
@@ -296,6 +481,7 @@ public struct BrowserState: Sendable {
     pull.loadEnded()
     switch result {
     case .replaced(let newItems, let skipped, let hasMore):
+      feedTitle = title
       replaceItems(newItems)
       hasMorePages = hasMore
       message = "loaded \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
@@ -320,38 +506,74 @@ public struct BrowserState: Sendable {
 
   /// Shows a feed that was loaded before the browser started; may ask for the next page.
   @discardableResult
-  public mutating func start(with items: [FeedItem], skipped: SkipReport, hasMore: Bool)
-    -> [Effect]
-  {
+  public mutating func start(
+    with items: [FeedItem], skipped: SkipReport, hasMore: Bool, title: String? = nil
+  ) -> [Effect] {
+    feedTitle = title
     replaceItems(items)
     hasMorePages = hasMore
     message = "loaded \(items.count) items" + (skipped.message.map { "; \($0)" } ?? "")
     return prefetchIfNeeded()
   }
 
-  /// When the view is within one screen of the end of a feed with more pages, ask for the next
-  /// page before the reader gets there.
+  /// When the view is within one screen of the end of a feed with more pages (or, in the
+  /// carousel and the ring, within a dozen items of it), ask for the next page before the
+  /// reader gets there.
   private mutating func prefetchIfNeeded() -> [Effect] {
-    guard hasMorePages, loading == nil, !items.isEmpty,
-      top + 2 * viewRows >= contentRows
-    else { return [] }
-    return startLoad(.more)
+    guard hasMorePages, loading == nil, !items.isEmpty else { return [] }
+    let nearEnd =
+      arrangement.scrollsVertically
+      ? top + 2 * viewRows >= contentRows
+      : (selection ?? 0) + RingStyle.maximumShown >= items.count
+    return nearEnd ? startLoad(.more) : []
   }
 
+  /// A refresh: the new items replace everything, and removals are forgotten.
   private mutating func replaceItems(_ newItems: [FeedItem]) {
     let selected = selection.flatMap { $0 < items.count ? items[$0].identity : nil }
     items = newItems
-    layout.setItems(newItems.map { ItemSize(width: $0.width, height: $0.height) })
-    prepareLayout()
+    pageStarts = []
+    removals = []
     selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
+    arrangement.layOut(styleFeed, in: context, itemsChanged: true)
+    syncFocus()
     if case .details = overlay { overlay = .none }
     clampTop()
   }
 
   private mutating func appendItems(_ newItems: [FeedItem]) {
+    let firstNew = items.count
+    pageStarts.append(firstNew)
     items += newItems
-    layout.append(contentsOf: newItems.map { ItemSize(width: $0.width, height: $0.height) })
-    prepareLayout()
+    if firstNew == 0 {
+      // Nothing was shown, so there was no header either: lay out from the start.
+      arrangement.layOut(styleFeed, in: context, itemsChanged: true)
+    } else {
+      let rows: [FullWidthRow] =
+        options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
+      arrangement.append(styleFeed, firstNew: firstNew, rows: rows, in: context)
+    }
+    syncFocus()
+  }
+
+  /// The name the header shows: the feed's own, else the one the command line gave.
+  public var feedName: String? {
+    let name = feedTitle.flatMap { $0.isEmpty ? nil : $0 } ?? options.feedName
+    return name.map { DisplayText($0, maximumWidth: 200).string }
+  }
+
+  /// The items and the full-width rows between them: the header, and a row before every
+  /// loaded page that still has items.
+  private var styleFeed: StyleFeed {
+    var rows: [(before: Int, row: FullWidthRow)] = []
+    if options.separators {
+      if let name = feedName, !items.isEmpty { rows.append((0, .header(name))) }
+      for (k, start) in pageStarts.enumerated() {
+        let end = k + 1 < pageStarts.count ? pageStarts[k + 1] : items.count
+        if start < end { rows.append((start, .page(k + 2))) }
+      }
+    }
+    return StyleFeed(items: items, rows: rows)
   }
 
   /// What box `index` shows, sanitised as it comes on screen.
@@ -386,56 +608,59 @@ public struct BrowserState: Sendable {
 
   /// The most columns for which every box is at least one cell wide.
   public var maximumColumnsThatFit: Int {
-    let margin = Double(Self.margin(for: screen.columns))
+    let margin = Double(ColumnStyle.margin(forWidth: screen.columns))
     let room = Double(screen.columns) - 2 * margin
     return max(1, min(Self.maximumColumns, Int(((room + 1) / 2).rounded(.down))))
   }
 
-  private static func margin(for width: Int) -> Int { width >= 12 ? 1 : 0 }
+  private var context: StyleContext {
+    StyleContext(screen: screen, geometry: geometry, columnCount: columnCount, options: options)
+  }
 
-  private mutating func relayout(keepingPlace: Bool) {
+  private mutating func relayout(keepingPlace: Bool, itemsChanged: Bool = false) {
     let place = keepingPlace ? anchor() : nil
     let automatic = max(1, min(8, screen.columns / 24))
-    columnCount = max(1, min(requestedColumns ?? automatic, maximumColumnsThatFit))
-    let margin = Double(Self.margin(for: screen.columns))
-    let rowGap = geometry.cellAspect
-    layout.configuration = LayoutConfiguration(
-      columnCount: columnCount, columnSpacing: 1, rowSpacing: rowGap,
-      insets: EdgeInsets(
-        top: margin * rowGap, left: margin, bottom: margin * rowGap, right: margin),
-      containerWidth: Double(max(1, screen.columns)))
-    prepareLayout()
+    let margin = Double(ColumnStyle.margin(forWidth: screen.columns))
+    let fitting = options.columnWidth.map { width in
+      LayoutConfiguration.columnCount(
+        fitting: width, containerWidth: Double(screen.columns), columnSpacing: 1,
+        insets: EdgeInsets(top: 0, left: margin, bottom: 0, right: margin))
+    }
+    columnCount = max(1, min(requestedColumns ?? fitting ?? automatic, maximumColumnsThatFit))
+    arrangement.layOut(styleFeed, in: context, itemsChanged: itemsChanged)
+    if let failure = (arrangement as? ColumnStyle)?.failure { message = failure }
+    syncFocus()
     restore(place)
   }
 
-  private mutating func prepareLayout() {
-    do {
-      try layout.prepare()
-    } catch {
-      message = "cannot lay out: \(error)"
+  /// The carousel and the ring always have a selected item, the one in their focus.
+  private mutating func syncFocus() {
+    guard !arrangement.scrollsVertically else { return }
+    guard !items.isEmpty else {
+      selection = nil
+      return
     }
+    let s = min(selection ?? arrangement.focus ?? 0, items.count - 1)
+    selection = s
+    arrangement.focus(on: s)
   }
 
   /// The item that keeps the reader's place, and its row on screen: the selected item if it is
   /// in view, else the first box that starts in view.
   private func anchor() -> (index: Int, screenRow: Int)? {
-    let visible = visibleIndices()
-    if let s = selection, visible.contains(s), let rect = cellRect(of: s) {
+    let visible = visibleBoxes().compactMap { box in box.item.map { ($0, box.rect) } }
+    if let s = selection, let rect = visible.first(where: { $0.0 == s })?.1 {
       return (s, rect.row - top)
     }
-    var best: (index: Int, row: Int, column: Int)?
-    for i in visible {
-      guard let rect = cellRect(of: i) else { continue }
-      let starts = rect.row >= top
-      let key = (starts ? 0 : 1, starts ? rect.row : -rect.row, rect.column)
-      if let b = best, let bRect = cellRect(of: b.index) {
-        let bStarts = bRect.row >= top
-        let bKey = (bStarts ? 0 : 1, bStarts ? bRect.row : -bRect.row, bRect.column)
-        if key >= bKey { continue }
+    // The first box that starts in view, else the one that reaches furthest down into it.
+    let best = visible.min { a, b in
+      func key(_ r: CellRect) -> (Int, Int, Int) {
+        let starts = r.row >= top
+        return (starts ? 0 : 1, starts ? r.row : -r.row, r.column)
       }
-      best = (i, rect.row, rect.column)
+      return key(a.1) < key(b.1)
     }
-    return best.map { ($0.index, $0.row - top) }
+    return best.map { ($0.0, $0.1.row - top) }
   }
 
   private mutating func restore(_ place: (index: Int, screenRow: Int)?) {

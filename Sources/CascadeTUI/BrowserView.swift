@@ -16,10 +16,17 @@ public struct BrowserView: Sendable {
     let renderer = BoxRenderer(theme: theme)
     var lowest = Int.max
     var highest = Int.min
-    for i in state.visibleIndices() {
-      guard let rect = state.cellRect(of: i), let label = state.label(at: i) else { continue }
-      let selected = state.selection == i
+    for box in state.visibleBoxes() {
+      let rect = box.rect
       let screenRow = rect.row - state.top + shift
+      guard case .item(let i) = box.content else {
+        if case .row(let row) = box.content {
+          drawRow(row, rect: rect, screenRow: screenRow, clip: clip, into: &canvas)
+        }
+        continue
+      }
+      guard let label = state.label(at: i) else { continue }
+      let selected = state.selection == i
       let style = theme.boxStyle(identity: state.items[i].identity, selected: selected)
       renderer.draw(
         rect, screenRow: screenRow, label: label, style: style, selected: selected,
@@ -28,6 +35,9 @@ public struct BrowserView: Sendable {
         lowest = min(lowest, i + 1)
         highest = max(highest, i + 1)
       }
+    }
+    if let caption = state.caption, let s = state.selection, let label = state.label(at: s) {
+      drawCaption(label, count: state.items.count, in: caption, into: &canvas)
     }
     drawBanner(state, viewRows: viewRows, into: &canvas)
     if state.items.isEmpty, viewRows > 0 {
@@ -40,7 +50,7 @@ public struct BrowserView: Sendable {
 
     let range: ClosedRange<Int>? = lowest <= highest ? lowest...highest : nil
     let status = StatusLine.text(
-      itemCount: state.items.count, columns: state.columnCount, range: range,
+      itemCount: state.items.count, columns: state.columnCount, style: state.style, range: range,
       percent: state.percent, message: state.message, width: canvas.size.columns)
     StatusLine(theme: theme).draw(status, row: canvas.size.rows - 1, into: &canvas)
 
@@ -53,6 +63,49 @@ public struct BrowserView: Sendable {
         overlays.drawDetails(
           item: state.items[i], label: label, count: state.items.count, into: &canvas)
       }
+    }
+  }
+
+  /// A full-width row: the feed's name in bold, or a rule with the page number in its middle.
+  private func drawRow<C: Canvas>(
+    _ row: FullWidthRow, rect: CellRect, screenRow: Int, clip: Range<Int>, into canvas: inout C
+  ) {
+    guard clip.contains(screenRow), rect.width > 0 else { return }
+    let text: DisplayText
+    let style: CellStyle
+    switch row {
+    case .header(let name):
+      text = DisplayText(name, maximumWidth: 200)
+      style = CellStyle(attributes: .bold)
+    case .page(let n):
+      text = DisplayText(" page \(n) ")
+      style = CellStyle(attributes: theme.colors == .none ? [] : .dim)
+      let rule = theme.border(selected: false).horizontal
+      for c in rect.column..<rect.right {
+        canvas.put(rule, width: 1, row: screenRow, column: c, style: style)
+      }
+    }
+    let width = min(text.width, rect.width)
+    let x = rect.column + (rect.width - width) / 2
+    canvas.write(
+      text, row: screenRow, column: x, maxWidth: rect.width, style: style,
+      ellipsis: theme.ellipsis)
+  }
+
+  /// The selected item written out, centred, where the style leaves room for it.
+  private func drawCaption<C: Canvas>(
+    _ label: BoxLabel, count: Int, in rect: CellRect, into canvas: inout C
+  ) {
+    let lines = [
+      (label.title, CellStyle(attributes: .bold)),
+      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), CellStyle()),
+      (DisplayText("#\(label.number) of \(count)"), CellStyle()),
+    ]
+    for (k, (text, style)) in lines.prefix(rect.height).enumerated() {
+      let width = min(text.width, rect.width)
+      canvas.write(
+        text, row: rect.row + k, column: rect.column + (rect.width - width) / 2,
+        maxWidth: rect.width, style: style, ellipsis: theme.ellipsis)
     }
   }
 

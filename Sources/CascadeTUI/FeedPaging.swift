@@ -19,6 +19,12 @@ public enum PageResult: Sendable {
 public protocol FeedPaging: Sendable {
   func refresh() async -> PageResult
   func loadMore() async -> PageResult
+  /// The feed's own name as the last load left it, for the header row.
+  func title() async -> String?
+}
+
+extension FeedPaging {
+  public func title() async -> String? { nil }
 }
 
 /// A feed of one document, read again on every refresh and never with more pages.

@@ -33,6 +33,9 @@ public enum KeyMap {
     case .character("-"), .character("_"): .columns(.fewer)
     case .character(let c) where c.isASCII && ("1"..."9").contains(c):
       c.wholeNumberValue.map { .columns(.exactly($0)) }
+    case .character("L"): .nextStyle
+    case .character("d"): .remove
+    case .character("u"): .undo
     case .character("r"): .refresh
     case .character("?"): .help
     case .character("q"), .control("c"): .quit
@@ -51,10 +54,14 @@ public enum KeyMap {
     ("^D  ^U", "half a page down / up"),
     ("g Home  G End", "top / bottom"),
     ("h ←  l →", "select the box to the left / right"),
+    ("", "(carousel, ring: previous / next)"),
     ("Tab  Shift-Tab", "select the next / previous box"),
     ("Enter", "details of the selected box"),
     ("o", "open the link in a browser"),
     ("+  -  1…9", "more / fewer / exactly N columns"),
+    ("L", "next style: waterfall, irregular,"),
+    ("", "carousel, ring"),
+    ("d  u", "remove the selected box / undo"),
     ("r", "refresh (or pull down at the top)"),
     ("q  Esc  ^C", "quit"),
   ]

@@ -15,6 +15,8 @@ public struct SessionFeed: FeedPaging {
     await Self.result(of: session.loadMore(), hasMore: session.hasMorePages)
   }
 
+  public func title() async -> String? { await session.title }
+
   static func result(of update: FeedUpdate, hasMore: Bool) -> PageResult {
     switch update {
     case .replaced(let items, let skipped): .replaced(items, skipped: skipped, hasMore: hasMore)

@@ -1,4 +1,6 @@
-/// The bottom line: `<n> items`, `<c> cols`, the item numbers in view, the scroll position in
+import WaterfallLayout
+
+/// The bottom line: `<n> items`, `<c> cols`, the style's name, the item numbers in view, the scroll position in
 /// percent, and the latest message. Scripts read these tokens, so they stay literal.
 struct StatusLine {
   var theme: Theme
@@ -7,11 +9,12 @@ struct StatusLine {
   /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
   /// still fit before the message is cut.
   static func text(
-    itemCount: Int, columns: Int, range: ClosedRange<Int>?, percent: Int, message: String,
+    itemCount: Int, columns: Int, style: LayoutStyle = .waterfall, range: ClosedRange<Int>?,
+    percent: Int, message: String,
     width: Int = .max
   ) -> String {
     let shown = range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "0-0"
-    var fields = ["\(itemCount) items", "\(columns) cols", shown, "\(percent)%"]
+    var fields = ["\(itemCount) items", "\(columns) cols", style.rawValue, shown, "\(percent)%"]
     if !message.isEmpty { fields.append(message) }
     let roomy = fields.joined(separator: "  ")
     return roomy.count + 2 <= width ? roomy : fields.joined(separator: " ")

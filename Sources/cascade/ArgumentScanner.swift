@@ -64,6 +64,17 @@ struct ArgumentScanner {
     return number
   }
 
+  /// A finite number within `range`, such as a probability.
+  mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+    let text = try value()
+    guard let number = Self.parseNumber(text), range.contains(number) else {
+      throw UsageError(
+        "\(name) must be a number from \(Self.format(range.lowerBound)) to "
+          + "\(Self.format(range.upperBound)), got '\(text)'", command: command)
+    }
+    return number
+  }
+
   /// A whole number within `range`.
   mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
     let text = try value()

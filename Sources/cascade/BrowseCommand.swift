@@ -1,26 +1,16 @@
 import CascadeTUI
 import FeedKit
 import Foundation
+import WaterfallLayout
 
 /// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page
 /// through FeedKit's session (so that a feed that cannot be loaded is reported on a terminal that
 /// was never touched), then hands over to `BrowserApp`.
 enum BrowseCommand {
-  static let usage = """
-    usage: cascade [FEED] [--columns N] [--cell-aspect X] [--pull-threshold N] [--timeout S]
-           cascade layout ...
-    FEED is a file, - (standard input), an http(s) URL, or a URL template with {page}; without it
-    the bundled sample feed opens. Press ? in the browser for the keys.
-    """
-
   struct Options {
     var feed: String?
     var browser = BrowserOptions()
-    var timeout: Double?
-  }
-
-  struct UsageError: Error {
-    var message: String
+    var load = LoadOptions()
   }
 
   /// Runs the browser; returns the process exit status.
@@ -29,12 +19,12 @@ enum BrowseCommand {
     let options: Options
     do {
       guard let parsed = try parse(arguments) else {
-        print(usage)
+        print(Usage.main)
         return 0
       }
       options = parsed
     } catch {
-      printError("\(error.message) (see cascade --help)")
+      printError(error.description)
       return 2
     }
     let source: FeedSource
@@ -47,9 +37,7 @@ enum BrowseCommand {
       printError("\(error) (see cascade --help)")
       return 2
     }
-    var loadOptions = LoadOptions()
-    if let timeout = options.timeout { loadOptions.timeout = timeout }
-    let feed = SessionFeed(session: FeedSession(source: source, options: loadOptions))
+    let feed = SessionFeed(session: FeedSession(source: source, options: options.load))
     // A slow first load (a feed over the network) says what it waits for, on the terminal's
     // standard error only, and wipes that line before the browser starts or the error prints.
     let notice = Task {
@@ -76,57 +64,50 @@ enum BrowseCommand {
     case .endOfFeed, .superseded:
       (items, skipped, hasMore) = ([], SkipReport(), false)
     }
-    return BrowserApp(feed: feed, options: options.browser).run(
-      items: items, skipped: skipped, hasMore: hasMore)
+    var browser = options.browser
+    browser.feedName = source.displayName
+    return BrowserApp(feed: feed, options: browser).run(
+      items: items, skipped: skipped, hasMore: hasMore, title: await feed.title())
   }
 
   /// The options, or nil for `--help`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
     var options = Options()
-    var rest = arguments[...]
-    func value(_ name: String) throws(UsageError) -> String {
-      guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
-      return next
-    }
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "-h", "--help": return nil
+    var scanner = ArgumentScanner(arguments, command: "cascade")
+    var browser = BrowserOptions()
+    while let option = scanner.nextOption() {
+      switch option {
+      case "-h", "--help":
+        try scanner.flag()
+        return nil
       case "--columns":
-        let text = try value(argument)
-        guard let n = Int(text), (1...BrowserState.maximumColumns).contains(n) else {
-          throw UsageError(
-            message: "--columns must be a whole number from 1 to \(BrowserState.maximumColumns), "
-              + "not \(text)")
-        }
-        options.browser.columns = n
+        browser.columns = try scanner.integer(option, in: 1...BrowserState.maximumColumns)
+      case "--column-width": browser.columnWidth = try scanner.number(option, atLeast: 1)
       case "--cell-aspect":
-        let text = try value(argument)
-        guard let x = Double(text), x.isFinite, x >= 0.25, x <= 8 else {
-          throw UsageError(message: "--cell-aspect must be a number from 0.25 to 8, not \(text)")
-        }
-        options.browser.cellAspect = x
-      case "--pull-threshold":
-        let text = try value(argument)
-        guard let n = Int(text), (1...50).contains(n) else {
-          throw UsageError(message: "--pull-threshold must be from 1 to 50, not \(text)")
-        }
-        options.browser.pullThreshold = n
-      case "--timeout":
-        let text = try value(argument)
-        guard let s = Double(text), s.isFinite, s > 0 else {
-          throw UsageError(message: "--timeout must be a positive number of seconds, not \(text)")
-        }
-        options.timeout = s
+        browser.cellAspect = try scanner.number(option, in: 0.25...8)
+      case "--pull-threshold": browser.pullThreshold = try scanner.integer(option, in: 1...50)
+      case "--style": browser.style = try scanner.choice(option, LayoutStyle.self)
+      case "--order": browser.order = try scanner.choice(option, ColumnOrder.self)
+      case "--tie-tolerance": browser.tieTolerance = try scanner.number(option, atLeast: 0)
+      case "--enlarge-probability":
+        browser.enlargeProbability = try scanner.number(option, in: 0...1)
+      case "--seed": browser.seed = try scanner.unsigned(option)
+      case "--no-separators":
+        try scanner.flag()
+        browser.separators = false
       default:
-        if argument.hasPrefix("-") && argument != "-" {
-          throw UsageError(message: "unknown option \(argument)")
+        guard try LoadOptionFlags.parse(option, &scanner, into: &options.load) else {
+          throw scanner.unknown(option)
         }
-        guard options.feed == nil else {
-          throw UsageError(message: "only one FEED may be given, got \(argument) as well")
-        }
-        options.feed = argument
       }
     }
+    guard scanner.positionals.count <= 1 else {
+      throw UsageError(
+        "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
+          + " as well", command: scanner.command)
+    }
+    options.feed = scanner.positionals.first
+    options.browser = browser
     return options
   }
 

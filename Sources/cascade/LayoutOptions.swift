@@ -71,10 +71,7 @@ struct LayoutOptions {
       case "--order": c.order = try scanner.choice(option, ColumnOrder.self)
       case "--tie-tolerance": c.tieTolerance = try scanner.number(option, atLeast: 0)
       case "--enlarge-probability":
-        enlargement.probability = try scanner.number(option, atLeast: 0)
-        guard enlargement.probability <= 1 else {
-          throw UsageError("\(option) must be from 0 to 1", command: scanner.command)
-        }
+        enlargement.probability = try scanner.number(option, in: 0...1)
       case "--seed": enlargement.seed = try scanner.unsigned(option)
       case "--height": height = try scanner.number(option, atLeast: 0)
       case "--offset": offset = try scanner.number(option)

@@ -139,9 +139,9 @@ import Testing
     #expect(state.selection == 0)
     _ = state.handle(.select(.right))
     let right = try #require(state.selection)
-    #expect(state.layout.attributes(at: right)?.column == 1)
+    #expect(state.layout?.attributes(at: right)?.column == 1)
     _ = state.handle(.select(.left))
-    #expect(state.layout.attributes(at: try #require(state.selection))?.column == 0)
+    #expect(state.layout?.attributes(at: try #require(state.selection))?.column == 0)
     for _ in 0..<60 { _ = state.handle(.select(.next)) }
     let selected = try #require(state.selection)
     #expect(state.visibleIndices().contains(selected))

@@ -1,5 +1,6 @@
 import FeedKit
 import Testing
+import WaterfallLayout
 
 @testable import CascadeTUI
 
@@ -60,7 +61,7 @@ import Testing
     let state = Fixtures.state([], size: CanvasSize(columns: 40, rows: 8))
     let canvas = render(state)
     #expect(canvas.line(3) == "         no items in this feed")
-    #expect(canvas.line(7).hasPrefix(" 0 items 1 cols 0-0 100%"))
+    #expect(canvas.line(7).hasPrefix(" 0 items 1 cols waterfall 0-0 100%"))
   }
 
   @Test func helpOverlay() {
@@ -135,13 +136,16 @@ import Testing
   }
 }
 
-@Suite struct FrameCostTests {
+@Suite(.serialized) struct FrameCostTests {
   /// Not the benchmark (that is `cascade-bench`, in release): a guard that a frame's cost follows
   /// the view, not the feed — 100× the items must not make a frame anywhere near 100× slower.
-  @Test func frameCostFollowsTheViewNotTheFeed() {
+  /// Serialized: the styles' runs would otherwise time each other.
+  @Test(arguments: LayoutStyle.allCases)
+  func frameCostFollowsTheViewNotTheFeed(style: LayoutStyle) {
     func perFrame(_ count: Int) -> Duration {
       var state = Fixtures.state(
-        Fixtures.items(count), columns: 4, size: CanvasSize(columns: 200, rows: 60))
+        Fixtures.items(count), options: BrowserOptions(columns: 4, style: style),
+        size: CanvasSize(columns: 200, rows: 60))
       _ = state.handle(.page(1))
       var canvas = MemoryCanvas(columns: 200, rows: 60)
       let view = BrowserView(theme: Theme())
@@ -156,7 +160,7 @@ import Testing
     }
     let small = perFrame(1_000)
     let large = perFrame(100_000)
-    print("frame at n=1k: \(small), n=100k: \(large)")
+    print("\(style) frame at n=1k: \(small), n=100k: \(large)")
     #expect(large < small * 5)
   }
 }

@@ -31,6 +31,19 @@ enum Fixtures {
   }
 }
 
+extension Fixtures {
+  /// A started browser with these options.
+  static func state(
+    _ items: [FeedItem], options: BrowserOptions,
+    size: CanvasSize = CanvasSize(columns: 80, rows: 24), hasMore: Bool = false,
+    title: String? = nil
+  ) -> BrowserState {
+    var state = BrowserState(options: options, screen: size)
+    state.start(with: items, skipped: SkipReport(), hasMore: hasMore, title: title)
+    return state
+  }
+}
+
 /// A feed that answers each load from a script, for tests without files or HTTP.
 actor ScriptedFeed: FeedPaging {
   private var refreshes: [PageResult]

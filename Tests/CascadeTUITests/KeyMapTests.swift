@@ -16,6 +16,7 @@ import Testing
     (.character("1"), .columns(.exactly(1))), (.character("9"), .columns(.exactly(9))),
     (.character("r"), .refresh), (.character("?"), .help), (.character("q"), .quit),
     (.control("c"), .quit), (.escape, .escape), (.wheelUp, .wheel(-3)), (.wheelDown, .wheel(3)),
+    (.character("L"), .nextStyle), (.character("d"), .remove), (.character("u"), .undo),
   ])
   func keysMapToTheirActions(key: Key, action: Action) {
     #expect(KeyMap.action(for: key) == action)

@@ -6,8 +6,15 @@ import Testing
   @Test(arguments: [
     (["--columns", "0"], "--columns must be"), (["--cell-aspect", "x"], "--cell-aspect must be"),
     (["--pull-threshold"], "--pull-threshold needs a value"),
-    (["--bogus"], "unknown option --bogus"),
+    (["--bogus"], "unknown option '--bogus'"),
     (["a.json", "b.json"], "only one FEED"), (["ftp://example.com/feed"], "ftp"),
+    (["--style", "grid"], "--style must be one of waterfall, irregular, carousel, ring"),
+    (["--order=sideways"], "--order must be one of"),
+    (["--no-separators=yes"], "--no-separators takes no value"),
+    (["--enlarge-probability", "2"], "--enlarge-probability must be a number from 0 to 1"),
+    (["--column-width", "0"], "--column-width must be at least 1"),
+    (["--tie-tolerance", "-1"], "--tie-tolerance must be at least 0"),
+    (["--max-items", "0"], "--max-items must be"), (["--seed", "-3"], "--seed must be"),
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {
     let result = try await CascadeProcess.run(arguments)
@@ -28,6 +35,18 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("needs a terminal"))
     #expect(!result.stdout.contains("\u{1B}"))
+  }
+
+  /// Every browser flag, in both forms, parses: the run gets as far as wanting a terminal.
+  @Test func everyBrowserFlagParses() async throws {
+    let result = try await CascadeProcess.run([
+      "--style", "ring", "--order=left-to-right", "--tie-tolerance", "0.5", "--column-width=20",
+      "--enlarge-probability", "0.3", "--seed=7", "--no-separators", "--cell-aspect=2.2",
+      "--pull-threshold", "4", "--timeout=5", "--total-time", "60", "--max-bytes", "100000000",
+      "--max-items=1000", "--max-depth", "64", "--max-string", "4096",
+    ])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("needs a terminal"))
   }
 
   @Test func aMissingFeedExitsOne() async throws {

@@ -90,6 +90,37 @@ struct BrowserEndToEndTests {
     #expect(screen.contains("┌" + String(repeating: "─", count: 96) + "┐"))
   }
 
+  @Test func styleKeyCyclesTheStylesAndRemovalsUndo() async throws {
+    let tmux = try start("--columns 4")
+    defer { tmux.close() }
+    let (started, first) = try await tmux.waitFor("240 items")
+    #expect(started, "\(first)")
+    #expect(first.contains("Cascade sample feed"))
+    #expect(TmuxSession.statusLine(first).contains("waterfall"))
+    for style in ["irregular", "carousel", "ring", "waterfall"] {
+      try await tmux.type("L")
+      let (named, screen) = try await tmux.waitFor {
+        TmuxSession.statusLine($0).contains("  \(style)  ")
+      }
+      #expect(named, "after L, wanted \(style): \(screen)")
+    }
+    // The carousel selected its centred box, the first, and the waterfall kept it: remove it,
+    // then bring it back.
+    try await tmux.type("d")
+    let (removed, afterRemove) = try await tmux.waitFor {
+      TmuxSession.statusLine($0).contains("239 items")
+    }
+    #expect(removed, "\(afterRemove)")
+    #expect(!afterRemove.contains("Fern study (square)"))
+    #expect(TmuxSession.statusLine(afterRemove).contains("removed #1"))
+    try await tmux.type("u")
+    let (restored, afterUndo) = try await tmux.waitFor {
+      TmuxSession.statusLine($0).contains("240 items")
+    }
+    #expect(restored, "\(afterUndo)")
+    #expect(afterUndo.contains("Fern study (square)"))
+  }
+
   @Test func pullToRefreshReloadsAChangedFeed() async throws {
     let file = try temporaryFeed(Self.feed(["\"first version\""]))
     defer { try? FileManager.default.removeItem(at: file) }
