@@ -60,7 +60,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(source): will not follow \(target): \(detail)"
     case .limitExceeded(let source, let limit, let location):
       let place = location.map { " at \($0)" } ?? ""
-      return "\(source): \(limit)\(place); the feed is too large or broken"
+      return "\(source): \(limit)\(place); \(limit.advice)"
     case .cancelled(let source):
       return "\(source): loading was cancelled"
     }
