@@ -4,12 +4,14 @@ import Testing
 
 @testable import FeedKit
 
-/// Waits (at most two seconds) until `condition` holds.
+/// Waits (at most ten seconds) until `condition` holds. Usually it holds within milliseconds;
+/// the margin is for a loaded machine, where other suites' HTTP traffic (the 1,000-page test)
+/// and processes share the same two cores.
 func waitUntil(_ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(2)
+  let deadline = ContinuousClock.now + .seconds(10)
   while !condition() {
     guard ContinuousClock.now < deadline else {
-      Issue.record("condition not met within 2 s")
+      Issue.record("condition not met within 10 s")
       return
     }
     try await Task.sleep(for: .milliseconds(10))
