@@ -130,4 +130,29 @@ import Testing
     #expect(error?.description.contains("--max-depth") == true)
     #expect(clock.now - start < .seconds(15))
   }
+
+  @Test func endlessFeedStopsAtThePageLimitAndKeepsItsItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    // Every page has new items, so only the page limit ends it.
+    for n in 1...5 { server.route("/p/\(n)", reply: .json(feedJSON(["item\(n)"]))) }
+    var options = quickOptions()
+    options.maxPages = 3
+    let session = FeedSession(
+      source: try FeedSource(argument: server.url("/p/{page}")), options: options)
+    for _ in 1...3 {
+      guard case .appended = await session.loadMore() else {
+        Issue.record("a page within the limit did not load")
+        return
+      }
+    }
+    guard case .failed(let error) = await session.loadMore() else {
+      Issue.record("page 4 loaded past the limit")
+      return
+    }
+    #expect(
+      error == .limitExceeded(source: server.url("/p/{page}"), limit: .pageCount(3), location: nil))
+    #expect(error.description.contains("--max-pages"))
+    #expect(await session.items.map(\.identity) == ["item1", "item2", "item3"])
+  }
 }
