@@ -50,7 +50,8 @@ private func check(_ document: FeedDocument, options: LoadOptions) {
     }
     let ratio = item.height / item.width
     require(
-      ratio >= ItemFields.minAspectRatio * 0.999_999 && ratio <= ItemFields.maxAspectRatio * 1.000_001,
+      ratio >= ItemFields.minAspectRatio * 0.999_999
+        && ratio <= ItemFields.maxAspectRatio * 1.000_001,
       "aspect ratio \(ratio) outside the clamp for \(item.width)x\(item.height)")
   }
   if document.skipped.count > 0 {
