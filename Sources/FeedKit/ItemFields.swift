@@ -213,13 +213,36 @@ struct ItemFields {
       switch scalar.value {
       case 0x22: out += "\\\""
       case 0x5C: out += "\\\\"
-      case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
+      default: appendEscaped(scalar, to: &out)
       }
     }
     return out + "\""
   }
+
+  /// `text` with C0 and C1 controls, DEL and bidirectional formatting characters written as
+  /// `\u{1b}`, so that printing it cannot move the cursor, retitle the terminal or reorder text.
+  static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
+    return out
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+    if isControl(scalar) {
+      out += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+
 }
 
 extension String {

@@ -155,4 +155,51 @@ import Testing
     #expect(error.description.contains("--max-pages"))
     #expect(await session.items.map(\.identity) == ["item1", "item2", "item3"])
   }
+
+  /// Whether `text` holds a C0/C1 control, DEL or a bidirectional override: what must never
+  /// reach the terminal from a message.
+  static func hasControls(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        || (0x2066...0x2069).contains($0.value)
+    }
+  }
+
+  @Test func hostileRedirectTargetIsEscapedInTheMessage() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/a", reply: .redirect(to: "ftp://x/\u{1b}]0;pwned\u{07}\u{202e}"))
+    let error = try #require(await httpError(server.url("/a")))
+    guard case .refusedLink = error else {
+      Issue.record("expected refusedLink, got \(error)")
+      return
+    }
+    #expect(!Self.hasControls(error.description))
+    #expect(error.description.contains(#"ftp://x/\u{1b}]0;pwned\u{7}\u{202e}"#))
+  }
+
+  @Test func hostileNextLinkIsEscapedInTheMessage() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let page = #"{"next": "gopher://\u001b[2J\u009b31m", "data": [{"img": "a", "w": 1, "h": 1}]}"#
+    try page.write(toFile: folder + "/1.json", atomically: true, encoding: .utf8)
+    let session = FeedSession(source: .file(folder + "/1.json"))
+    _ = await session.refresh()
+    guard case .failed(let error) = await session.loadMore() else {
+      Issue.record("expected the broken next link to fail")
+      return
+    }
+    #expect(!Self.hasControls(error.description), "\(error.description)")
+    #expect(error.description.contains(#"gopher://\u{1b}[2J\u{9b}31m"#))
+  }
+
+  @Test(arguments: [
+    FeedError.network(url: "http://h/\u{1b}[2J", detail: "\u{7}bell"),
+    .unreadable(source: "a\u{0}b", detail: "\u{85}next line"),
+    .invalidArgument(argument: "\u{202e}txt.exe", detail: "x"),
+    .notAFeed(source: "\u{1b}]0;title\u{7}", detail: "\u{2066}isolate\u{2069}"),
+  ])
+  func everyErrorMessageEscapesControls(error: FeedError) {
+    #expect(!Self.hasControls(error.description), "\(error.description)")
+  }
 }
