@@ -28,7 +28,14 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The load was cancelled (a newer refresh replaced it, or the program is stopping).
   case cancelled(source: String)
 
+  /// The message, with every control and bidirectional formatting character escaped: sources,
+  /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
+  /// link), and the message goes to a terminal.
   public var description: String {
+    ItemFields.escapingControls(rawDescription)
+  }
+
+  private var rawDescription: String {
     switch self {
     case .malformedJSON(let source, let location, let detail):
       return "\(source): malformed JSON at \(location): \(detail); check that the feed is JSON"
@@ -60,7 +67,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(source): will not follow \(target): \(detail)"
     case .limitExceeded(let source, let limit, let location):
       let place = location.map { " at \($0)" } ?? ""
-      return "\(source): \(limit)\(place); the feed is too large or broken"
+      return "\(source): \(limit)\(place); \(limit.advice)"
     case .cancelled(let source):
       return "\(source): loading was cancelled"
     }

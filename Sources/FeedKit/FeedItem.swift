@@ -5,7 +5,8 @@
 public struct FeedItem: Hashable, Sendable {
   /// The picture's address, as the feed gave it.
   public var imageURL: String
-  /// The pixel size; both finite and above zero for every decoded item.
+  /// The pixel size. For every decoded item both sides are finite, above zero and at most
+  /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
   public var width: Double
   public var height: Double
   private var extras: Extras?

@@ -16,14 +16,39 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   /// `LoadOptions.maxPages`: pages followed by one session.
   case pageCount(Int)
 
+  /// What the limit is, with the value that was exceeded.
   public var description: String {
     switch self {
-    case .bodySize(let bytes): "the body is larger than \(ByteCountText(bytes)) (--max-bytes)"
-    case .itemCount(let count): "the page has more than \(count) items (--max-items)"
+    case .bodySize(let bytes): "the body is larger than \(ByteCountText(bytes))"
+    case .itemCount(let count): "the page has more than \(count) items"
     case .nestingDepth(let depth): "values are nested more than \(depth) deep"
     case .stringLength(let bytes): "a string is longer than \(ByteCountText(bytes))"
     case .totalTime(let seconds): "the page took longer than \(seconds.shortText) s in all"
     case .pageCount(let count): "more than \(count) pages were loaded"
+    }
+  }
+
+  /// The `cascade` flag that sets this limit.
+  public var flag: String {
+    switch self {
+    case .bodySize: "--max-bytes"
+    case .itemCount: "--max-items"
+    case .nestingDepth: "--max-depth"
+    case .stringLength: "--max-string"
+    case .totalTime: "--total-time"
+    case .pageCount: "--max-pages"
+    }
+  }
+
+  /// What to do about it: a limit of size suspects the feed, a limit of time the server.
+  public var advice: String {
+    switch self {
+    case .bodySize, .itemCount, .nestingDepth, .stringLength:
+      "the feed is too large or broken; if you trust it, raise the limit with \(flag) N"
+    case .totalTime:
+      "the server is too slow; try again, or allow longer with \(flag) SECONDS"
+    case .pageCount:
+      "the feed does not end; to read further, raise the limit with \(flag) N"
     }
   }
 }

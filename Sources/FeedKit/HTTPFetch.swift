@@ -183,6 +183,22 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     completionHandler: @escaping (URLRequest?) -> Void
   ) {
     let from = (response.url ?? url).absoluteString
+    // FoundationNetworking turns a `Location` of another scheme into an http URL on the same
+    // server (file:///etc/passwd becomes http://host/etc/passwd), so the header is what says
+    // where the server meant to send us.
+    if let location = response.value(forHTTPHeaderField: "Location"),
+      let scheme = URL(string: location, relativeTo: response.url ?? url)?.absoluteURL.scheme?
+        .lowercased(),
+      scheme != "http" && scheme != "https"
+    {
+      completionHandler(nil)
+      finish(
+        .failure(
+          .refusedLink(
+            source: from, target: location, detail: "a redirect may only lead to http or https")),
+        cancelTransfer: false)
+      return
+    }
     guard let target = request.url else {
       completionHandler(nil)
       finish(
@@ -230,6 +246,18 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     finish(.failure(Self.feedError(error, url: address, options: options)))
   }
 
+  /// libcurl's failures that FoundationNetworking passes on as `.unknown`, said plainly; the
+  /// text is all there is to tell them apart by.
+  static func curlDetail(_ text: String) -> String {
+    if text.contains("transfer closed with") {
+      return "the connection closed before the whole page arrived (\(text))"
+    }
+    if text.contains("unencoding") || text.contains("content encoding") {
+      return "the server's compressed (gzip) body is corrupt (\(text))"
+    }
+    return text
+  }
+
   private static func feedError(_ error: Error, url: String, options: LoadOptions) -> FeedError {
     guard let code = (error as? URLError)?.code else {
       return .network(url: url, detail: "\(error)")
@@ -248,7 +276,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       return .network(url: url, detail: "secure connection failed (\(error.localizedDescription))")
-    default: return .network(url: url, detail: error.localizedDescription)
+    default: return .network(url: url, detail: curlDetail(error.localizedDescription))
     }
   }
 }

@@ -2,7 +2,20 @@
 ///
 /// Values are judged as they are read (the reader moves on), and the verdict is kept per field:
 /// a usable value, or the reason it is unusable, so the skip message can name the first problem.
+///
+/// Sizes are where a hostile feed could hurt the layout, so they are held to sane limits: each
+/// side a finite number above 0 and at most `maxSide` pixels (else the item is skipped), and
+/// the shape no more extreme than 64:1 either way (else the longer side is shortened to 64 times
+/// the shorter), so no box is a million rows tall or a hair wide.
 struct ItemFields {
+  /// The largest width or height, in pixels: beyond what any common image format can hold
+  /// (JPEG stops at 65,535), so a larger number is a broken feed, not a picture.
+  static let maxSide: Double = 1_000_000
+  /// The tallest shape kept, height / width; a taller picture is cut to this shape.
+  static let maxAspectRatio: Double = 64
+  /// The widest shape kept, height / width; a wider picture is cut to this shape.
+  static let minAspectRatio: Double = 1 / 64
+
   /// Why an item was skipped, without the `item N:` prefix.
   struct SkipReason: Error, Equatable {
     var text: String
@@ -77,10 +90,21 @@ struct ItemFields {
     case .unusable(let reason): return .failure(SkipReason(text: reason))
     case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
     }
+    let (clampedWidth, clampedHeight) = Self.clampShape(width: widthValue, height: heightValue)
     return .success(
       FeedItem(
-        imageURL: image.url, width: widthValue, height: heightValue, title: title, id: id,
+        imageURL: image.url, width: clampedWidth, height: clampedHeight, title: title, id: id,
         link: link))
+  }
+
+  /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the
+  /// longer side; sizes within the range come back unchanged. Both sides must be finite and
+  /// above zero. Multiplying by 64 is exact, so the clamped ratio is exactly 64 or 1/64.
+  static func clampShape(width: Double, height: Double) -> (width: Double, height: Double) {
+    let ratio = height / width
+    if !(ratio <= maxAspectRatio) { return (width, width * maxAspectRatio) }
+    if ratio < minAspectRatio { return (height * maxAspectRatio, height) }
+    return (width, height)
   }
 
   private mutating func readImage(rank: Int, from reader: inout JSONReader)
@@ -113,7 +137,8 @@ struct ItemFields {
     return reader.string(try reader.readString())
   }
 
-  /// Reads a size: a number, or a string holding a decimal number; above zero and finite.
+  /// Reads a size: a number, or a string holding a decimal number; above zero and at most
+  /// `maxSide`.
   static func readSize(named name: String, from reader: inout JSONReader)
     throws(JSONReader.Failure) -> Size
   {
@@ -135,8 +160,10 @@ struct ItemFields {
       try reader.skipValue()
       return .unusable("\"\(name)\" is \(kind.phrase), not a number")
     }
-    guard value.isFinite else { return .unusable("\"\(name)\" is \(shown), too large") }
     guard value > 0 else { return .unusable("\"\(name)\" is \(shown), not above zero") }
+    guard value <= maxSide else {
+      return .unusable("\"\(name)\" is \(shown), larger than \(Int(maxSide)) px")
+    }
     return .value(value)
   }
 
@@ -186,13 +213,36 @@ struct ItemFields {
       switch scalar.value {
       case 0x22: out += "\\\""
       case 0x5C: out += "\\\\"
-      case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
+      default: appendEscaped(scalar, to: &out)
       }
     }
     return out + "\""
   }
+
+  /// `text` with C0 and C1 controls, DEL and bidirectional formatting characters written as
+  /// `\u{1b}`, so that printing it cannot move the cursor, retitle the terminal or reorder text.
+  static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
+    return out
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+    if isControl(scalar) {
+      out += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+
 }
 
 extension String {

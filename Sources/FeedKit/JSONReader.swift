@@ -124,20 +124,42 @@ struct JSONReader {
   }
 
   /// Reads and discards one value of any kind, checking its syntax.
+  ///
+  /// A loop with a stack of open containers, not recursion: `--max-depth` may allow a document
+  /// nested 100,000 deep, and one stack frame per level would overflow the thread's stack.
   mutating func skipValue() throws(Failure) {
-    switch try peekKind() {
-    case .object:
-      guard try enterObject() else { return }
-      repeat {
-        _ = try readKey()
-        try skipValue()
-      } while try objectHasMore()
-    case .array:
-      guard try enterArray() else { return }
-      repeat { try skipValue() } while try arrayHasMore()
-    case .string: _ = try readString()
-    case .number: _ = try readNumber()
-    case .bool, .null: _ = try readLiteral()
+    // Whether each open container is an object (true) or a list (false), innermost last.
+    var open: [Bool] = []
+    while true {
+      switch try peekKind() {
+      case .object:
+        if try enterObject() {
+          open.append(true)
+          _ = try readKey()
+          continue
+        }
+      case .array:
+        if try enterArray() {
+          open.append(false)
+          continue
+        }
+      case .string: _ = try readString()
+      case .number: _ = try readNumber()
+      case .bool, .null: _ = try readLiteral()
+      }
+      // A value is complete: close every container that ends here, then read the next member.
+      while let isObject = open.last {
+        if isObject {
+          if try objectHasMore() {
+            _ = try readKey()
+            break
+          }
+        } else if try arrayHasMore() {
+          break
+        }
+        open.removeLast()
+      }
+      if open.isEmpty { return }
     }
   }
 

@@ -12,15 +12,16 @@ public struct LoadOptions: Hashable, Sendable {
   public var maxRedirects: Int = 10
   /// Largest number of elements in one page's item list (`--max-items`).
   public var maxItems: Int = 5_000_000
-  /// Deepest nesting of objects and lists; feeds need three or four levels.
+  /// Deepest nesting of objects and lists; feeds need three or four levels (`--max-depth`).
   public var maxDepth: Int = 256
-  /// Longest JSON string, in bytes; a URL or title longer than this is not honest data.
+  /// Longest JSON string, in bytes; a URL or title longer than this is not honest data
+  /// (`--max-string`).
   public var maxStringLength: Int = 1 << 20
   /// Seconds for one page in all, connection, redirects and body included; nil waits as long
-  /// as data keeps arriving.
+  /// as data keeps arriving (`--total-time`).
   public var totalTime: Double? = 300
   /// Most pages one session follows; a `next` chain or template longer than this ends with an
-  /// error instead of running forever.
+  /// error instead of running forever (`--max-pages`).
   public var maxPages: Int = 100_000
 
   public init() {}

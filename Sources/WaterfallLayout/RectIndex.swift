@@ -172,12 +172,16 @@ struct RectIndex: Sendable {
   /// The item nearest to `point` (distance to its frame, 0 inside); ties go to the lower index.
   ///
   /// Within one column, only the item that reaches below `point.y` first and the one above it
-  /// can be nearest, so each column costs one binary search.
+  /// can be nearest, so each column costs one binary search. Zero-height items (full-width rows
+  /// of height 0) share their bottom with the entry above them and tie with it, so every entry
+  /// with that bottom is a candidate, and the lowest index among them wins.
   func nearest(to point: Point, geometry: ColumnGeometry) -> Int? {
     var best: (index: Int, distance: Double)?
     for stack in stacks where !stack.items.isEmpty {
       let i = stack.firstIndex(below: point.y)
-      for j in [i - 1, i] where j >= 0 && j < stack.items.count {
+      var above = i - 1
+      while above > 0, stack.bottoms[above - 1] == stack.bottoms[i - 1] { above -= 1 }
+      for j in max(0, above)...i where j < stack.items.count {
         let item = Int(stack.items[j])
         let distance = geometry.rect(frames[item]).distance(to: point)
         if let current = best,

@@ -9,6 +9,7 @@ enum LoadOptionFlags {
       --max-items N        most items in one page (default 5000000)
       --max-depth N        deepest nesting of JSON values (default 256)
       --max-string N       longest JSON string, in bytes (default 1048576)
+      --max-pages N        most pages loaded while paging (default 100000)
     """
 
   /// Consumes `option` if it is one of these flags; false leaves it for the command.
@@ -25,6 +26,7 @@ enum LoadOptionFlags {
     case "--max-depth": options.maxDepth = try scanner.integer(option, in: 1...100_000)
     case "--max-string":
       options.maxStringLength = try scanner.integer(option, in: 1...Int(Int32.max))
+    case "--max-pages": options.maxPages = try scanner.integer(option, in: 1...100_000_000)
     default: return false
     }
     return true

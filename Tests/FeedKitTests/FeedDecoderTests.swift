@@ -72,11 +72,12 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     ("\"1e3\"", 1000.0), ("\"\\t12\\n\"", 12.0), ("1200", 1200.0), ("0.5", 0.5),
   ])
   func numericStringsAreAccepted(json: String, expected: Double) throws {
-    let document = try decode(#"[{"img": "a", "width": \#(json), "height": 1}]"#)
+    let document = try decode(#"[{"img": "a", "width": \#(json), "height": \#(json)}]"#)
     #expect(document.items.first?.width == expected)
   }
 
-  @Test(arguments: [
+  /// (a width as written, the skip reason).
+  static let unusableWidths: [(String, String)] = [
     ("\"\"", #"item 1: "width" is "", not a number"#),
     ("\"abc\"", #"item 1: "width" is "abc", not a number"#),
     ("\"NaN\"", #"item 1: "width" is "NaN", not a number"#),
@@ -88,17 +89,69 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     ("-0", #"item 1: "width" is -0, not above zero"#),
     ("-5", #"item 1: "width" is -5, not above zero"#),
     ("\"-5\"", #"item 1: "width" is "-5", not above zero"#),
-    ("1e400", #"item 1: "width" is 1e400, too large"#),
-    ("\"1e400\"", #"item 1: "width" is "1e400", too large"#),
+    ("1e400", #"item 1: "width" is 1e400, larger than 1000000 px"#),
+    ("\"1e400\"", #"item 1: "width" is "1e400", larger than 1000000 px"#),
+    ("1e308", #"item 1: "width" is 1e308, larger than 1000000 px"#),
+    ("-1e308", #"item 1: "width" is -1e308, not above zero"#),
+    ("1e-400", #"item 1: "width" is 1e-400, not above zero"#),
+    ("\"-0\"", #"item 1: "width" is "-0", not above zero"#),
+    ("\"nan\"", #"item 1: "width" is "nan", not a number"#),
+    ("\"Infinity\"", #"item 1: "width" is "Infinity", not a number"#),
+    ("\"0X10\"", #"item 1: "width" is "0X10", not a number"#),
+    ("\"1_000\"", #"item 1: "width" is "1_000", not a number"#),
+    ("\"1,5\"", #"item 1: "width" is "1,5", not a number"#),
+    ("12345678901234567890", #"item 1: "width" is 12345678901234567890, larger than 1000000 px"#),
+    (
+      "\"-12345678901234567890\"",
+      #"item 1: "width" is "-12345678901234567890", not above zero"#
+    ),
+    ("1000000.5", #"item 1: "width" is 1000000.5, larger than 1000000 px"#),
     ("null", #"item 1: "width" is null, not a number"#),
     ("true", #"item 1: "width" is a boolean, not a number"#),
     ("[1]", #"item 1: "width" is a list, not a number"#),
     ("{}", #"item 1: "width" is an object, not a number"#),
-  ])
+  ]
+
+  @Test(arguments: unusableWidths)
   func unusableWidthIsSkippedWithReason(json: String, reason: String) throws {
     let document = try decode(#"[{"img": "a", "width": \#(json), "height": 1}]"#)
     #expect(document.items.isEmpty)
     #expect(document.skipped == SkipReport(count: 1, firstReason: reason))
+  }
+
+  static let sizesAtTheLimits: [(String, Double)] = [
+    ("1000000", 1_000_000.0), ("\"1e6\"", 1_000_000.0), ("999999999999999e-9", 999_999.999999999),
+    ("0.000001", 0.000001),
+  ]
+
+  @Test(arguments: sizesAtTheLimits)
+  func sizesUpToTheLimitAreKept(json: String, expected: Double) throws {
+    let document = try decode(#"[{"img": "a", "width": \#(json), "height": \#(json)}]"#)
+    #expect(document.items.first?.width == expected)
+    #expect(document.items.first?.height == expected)
+  }
+
+  /// The smallest Double above zero, which `5e-324` reads as.
+  static let tiny = Double.leastNonzeroMagnitude
+
+  /// (width, height) as written, (width, height) kept: the longer side is cut to 64:1.
+  static let extremeShapes: [(String, String, Double, Double)] = [
+    ("1", "1000000", 1.0, 64.0), ("1000000", "1", 64.0, 1.0), ("10", "640", 10.0, 640.0),
+    ("640", "10", 640.0, 10.0), ("3", "1000", 3.0, 192.0), ("1e-300", "1", 1e-300, 64 * 1e-300),
+    ("1", "1e-300", 64 * 1e-300, 1e-300), ("5e-324", "1000000", tiny, 64 * tiny),
+    ("1000000", "5e-324", 64 * tiny, tiny),
+  ]
+
+  @Test(arguments: extremeShapes)
+  func extremeShapesAreCutTo64To1(
+    width: String, height: String, keptWidth: Double, keptHeight: Double
+  ) throws {
+    let document = try decode(#"[{"img": "a", "width": \#(width), "height": \#(height)}]"#)
+    let item = try #require(document.items.first)
+    #expect(document.skipped.count == 0)
+    #expect(item.width == keptWidth)
+    #expect(item.height == keptHeight)
+    #expect(item.height / item.width >= 1.0 / 64 && item.height / item.width <= 64)
   }
 
   @Test(arguments: [

@@ -4,8 +4,9 @@ import Testing
 
 @testable import FeedKit
 
-/// Waits (at most ten seconds) until `condition` holds. Generous, because the whole suite runs
-/// in parallel on two cores: CPU-heavy property tests can hold both threads for seconds.
+/// Waits (at most ten seconds) until `condition` holds. Usually it holds within milliseconds;
+/// the margin is for a loaded machine, where other suites' HTTP traffic (the 1,000-page test)
+/// and processes share the same two cores.
 func waitUntil(_ condition: () -> Bool) async throws {
   let deadline = ContinuousClock.now + .seconds(10)
   while !condition() {

@@ -176,3 +176,32 @@ private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, l
     #expect(matches == [true, true])
   }
 }
+
+@Suite struct JSONReaderDepthTests {
+  @Test func nestingAsDeepAsARaisedLimitAllowsDoesNotOverflowTheStack() throws {
+    // One stack frame per level crashed `cascade layout --max-depth 100000` at about 10,000.
+    let depth = 200_000
+    let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let nested =
+      String(repeating: #"{"a": "#, count: depth) + "1" + String(repeating: "}", count: depth)
+    var options = LoadOptions()
+    options.maxDepth = depth + 2
+    for value in [deep, nested] {
+      let document = try decode(
+        #"[{"img": "a", "w": 1, "h": 1, "x": \#(value)}, 7]"#, options: options)
+      #expect(document.items.count == 1)
+      #expect(document.skipped.firstReason == "item 2: a number, not an object")
+    }
+  }
+
+  @Test func skippedValuesAreCheckedAsDeeplyAsBefore() {
+    var options = LoadOptions()
+    options.maxDepth = 10
+    #expect(decodeError(#"[{"img": "a", "w": 1, "h": 1, "x": [{"b": [1, 2,]}]}]"#) != nil)
+    #expect(decodeError(#"[{"img": "a", "w": 1, "h": 1, "x": {"b" 1}}]"#) != nil)
+    #expect(
+      decodeError(#"[{"img": "a", "w": 1, "h": 1, "x": [[[[[[[[[[[]]]]]]]]]]]}]"#, options: options)
+        != nil)
+    #expect(decodeError(#"[{"img": "a", "w": 1, "h": 1, "x": [{}, [], {"c": [{}]}]}]"#) == nil)
+  }
+}

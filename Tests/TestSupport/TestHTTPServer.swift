@@ -8,8 +8,8 @@ import Foundation
 
 /// A scripted HTTP/1.1 server on 127.0.0.1, on a free port, inside the test process.
 ///
-/// Each route answers with a `Reply`, which can also misbehave on purpose: never answer, or
-/// close in the middle of the body. One thread accepts, one thread serves each connection, and
+/// Each route answers with a `Reply`, which can also misbehave on purpose: never answer, close
+/// in the middle of the body, stall, drip the body a byte at a time, or declare a wrong length. One thread accepts, one thread serves each connection, and
 /// every connection is closed after one exchange (`Connection: close`), so `stop()` leaves
 /// nothing running. Tests call `stop()` in a `defer`.
 package final class TestHTTPServer: @unchecked Sendable {
@@ -31,6 +31,12 @@ package final class TestHTTPServer: @unchecked Sendable {
     case silence
     /// Send headers and part of the body, then stall until `stop()`.
     case stallAfter(body: [UInt8], declaredLength: Int)
+    /// A 200 whose body arrives one byte every `interval` seconds, each byte soon enough to
+    /// keep an idle timeout from firing; ends when the body is sent or the client leaves.
+    case drip(body: [UInt8], interval: Double)
+    /// A 200 whose `Content-Length` says `declaredLength` while the whole `body` is sent (more
+    /// or fewer bytes), then the socket closes.
+    case wrongLength(declaredLength: Int, body: [UInt8], headers: [String: String])
 
     package static func json(_ text: String, status: Int = 200) -> Reply {
       .respond(
@@ -180,7 +186,22 @@ package final class TestHTTPServer: @unchecked Sendable {
       writeHead(fd, status: 200, headers: [:], length: declaredLength)
       writeAll(fd, body)
       waitForClose(fd)
+    case .drip(let body, let interval):
+      writeHead(fd, status: 200, headers: [:], length: body.count)
+      for byte in body {
+        if isStopped || !writeAll(fd, [byte]) { return }
+        Thread.sleep(forTimeInterval: interval)
+      }
+    case .wrongLength(let declaredLength, let body, let headers):
+      writeHead(fd, status: 200, headers: headers, length: declaredLength)
+      writeAll(fd, body)
     }
+  }
+
+  private var isStopped: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopped
   }
 
   /// Blocks until the client closes the connection or `stop()` shuts it down.
@@ -217,15 +238,18 @@ package final class TestHTTPServer: @unchecked Sendable {
     writeAll(fd, Array((head + "\r\n").utf8))
   }
 
-  private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+  /// Sends every byte; false when the client has gone.
+  @discardableResult
+  private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
         send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
-      guard count > 0 else { return }
+      guard count > 0 else { return false }
       offset += count
     }
+    return true
   }
 }
 

@@ -160,4 +160,25 @@ import WaterfallLayout
     #expect(layout.item(nearest: Point(x: -100, y: -100)) == 0)
     #expect(layout.item(nearest: Point(x: 1_000, y: 5_000)) == 2)
   }
+
+  /// Found by the layout fuzzer: two rows of height 0 at the same place tie, and the lower
+  /// index must win; the index used to look only at the last entry above the point.
+  @Test func nearestItemAmongZeroHeightRowsIsTheLowerIndex() throws {
+    var layout = WaterfallLayout(
+      configuration: LayoutConfiguration(
+        columnCount: 5, insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 1),
+        containerWidth: 100))
+    layout.setItems([LayoutItem.fullWidth(height: 0), .fullWidth(height: 0)])
+    try layout.prepare()
+    #expect(layout.item(nearest: Point(x: 150, y: 50)) == 0)
+  }
+
+  @Test func nearestItemTiesWithAZeroHeightRowBelowGoToThePicture() throws {
+    var layout = WaterfallLayout(
+      configuration: LayoutConfiguration(columnCount: 1, containerWidth: 100))
+    layout.setItems([LayoutItem.picture(ItemSize(width: 1, height: 1)), .fullWidth(height: 0)])
+    try layout.prepare()
+    #expect(layout.frame(of: 1) == Rect(x: 0, y: 100, width: 100, height: 0))
+    #expect(layout.item(nearest: Point(x: 50, y: 150)) == 0)
+  }
 }

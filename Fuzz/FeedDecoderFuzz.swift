@@ -1,0 +1,69 @@
+/// libFuzzer target: `FeedDecoder.decode` on arbitrary bytes.
+///
+/// Compiled together with `Sources/FeedKit/*.swift` into one module (see `run.sh`), so it can
+/// reach FeedKit's internals. Every input must decode to items or throw a `FeedError`; a trap,
+/// an overflow or a memory error is a crash that libFuzzer reports.
+///
+/// The first byte picks the limits, so the fuzzer also explores the limit paths: nesting depth
+/// 1...31, 100,000 (the most `--max-depth` allows, so deep documents are walked, not refused) or
+/// the default; a short string limit or the default; a small item count or the default.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFeedDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data, size > 0 else { return 0 }
+  let control = data[0]
+  let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  var options = LoadOptions()
+  if control & 0x80 != 0 {
+    options.maxDepth = control & 0x1F == 0x1F ? 100_000 : Int(control & 0x1F) + 1
+  }
+  if control & 0x40 != 0 { options.maxStringLength = Int(control & 0x0F) }
+  if control & 0x20 != 0 { options.maxItems = Int(control & 0x07) + 1 }
+  do {
+    let document = try FeedDecoder.decode(bytes, source: "fuzz", options: options)
+    check(document, options: options)
+  } catch {
+    // Every error must be describable without trapping.
+    require(!error.description.isEmpty, "empty error description")
+  }
+  // The number and string helpers are reached by the decoder, but straight calls go deeper.
+  let text = String(decoding: bytes, as: UTF8.self)
+  if let value = ItemFields.decimalValue(of: text) {
+    require(!value.isNaN, "decimalValue gave NaN for \(ItemFields.quoted(text))")
+  }
+  _ = ItemFields.quoted(text)
+  return 0
+}
+
+/// What every decoded document promises.
+private func check(_ document: FeedDocument, options: LoadOptions) {
+  require(document.items.count <= options.maxItems, "more items than the limit")
+  for item in document.items {
+    require(!item.imageURL.isEmpty, "an item without an image URL")
+    for side in [item.width, item.height] {
+      require(side.isFinite && side > 0, "unusable size \(item.width)x\(item.height)")
+      require(side <= ItemFields.maxSide, "size above the limit: \(side)")
+    }
+    let ratio = item.height / item.width
+    require(
+      ratio >= ItemFields.minAspectRatio * 0.999_999
+        && ratio <= ItemFields.maxAspectRatio * 1.000_001,
+      "aspect ratio \(ratio) outside the clamp for \(item.width)x\(item.height)")
+  }
+  if document.skipped.count > 0 {
+    require(document.skipped.firstReason != nil, "skips without a reason")
+  }
+  _ = document.skipped.message
+}
+
+/// `precondition` that says why even in an optimised build (which drops the message), then
+/// aborts so that libFuzzer keeps the input.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  guard !condition else { return }
+  fputs("invariant broken: \(message())\n", stderr)
+  abort()
+}

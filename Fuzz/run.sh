@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target and runs it for N seconds on its corpus; exits non-zero on a crash.
+#
+#   Fuzz/run.sh decoder 60     FeedDecoder.decode on arbitrary bytes
+#   Fuzz/run.sh layout 60      random waterfall layouts and rect queries against the invariants
+#
+# The target is compiled straight from the module's sources with swiftc (not SwiftPM), so
+# `swift test` never needs it. New inputs the fuzzer finds go to .build/fuzz/<target>/corpus,
+# not into the committed seed corpus in Fuzz/corpus/<target>; a crash is written to
+# .build/fuzz/<target>/crash-* and can be replayed with `.build/fuzz/<target>/fuzz FILE`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:-}
+seconds=${2:-60}
+case "$target" in
+  decoder) sources=(Sources/FeedKit/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
+  layout) sources=(Sources/WaterfallLayout/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
+  *)
+    echo "usage: Fuzz/run.sh decoder|layout SECONDS" >&2
+    exit 2
+    ;;
+esac
+
+work=.build/fuzz/$target
+mkdir -p "$work/corpus"
+binary=$work/fuzz
+# Rebuild only when a source is newer than the binary.
+if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
+  echo "fuzz: building $target"
+  # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" \
+    "${sources[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
+fi
+
+echo "fuzz: running $target for $seconds s"
+# -rss_limit_mb keeps a runaway allocation a reported crash instead of a stuck machine;
+# leaks are not checked: Foundation keeps caches alive on purpose. The full log is kept in
+# $work/log; only the summary and any crash report are printed.
+set +e
+# Swift's own backtracer would race ASan for the crash report; libFuzzer's is enough.
+SWIFT_BACKTRACE=enable=no "$binary" "$work/corpus" "Fuzz/corpus/$target" \
+  -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
+  -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$work/" >"$work/log" 2>&1
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+  grep -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|INITED)' "$work/log" | tail -n 60 >&2
+  echo "fuzz: $target FAILED (exit $status); the input is in $work/" >&2
+  exit "$status"
+fi
+grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss)' \
+  "$work/log" || true
+echo "fuzz: $target ran $seconds s clean"
