@@ -648,7 +648,12 @@ public struct BrowserState: Sendable {
   /// The item that keeps the reader's place, and its row on screen: the selected item if it is
   /// in view, else the first box that starts in view.
   private func anchor() -> (index: Int, screenRow: Int)? {
-    let visible = visibleBoxes().compactMap { box in box.item.map { ($0, box.rect) } }
+    // A plain loop: Swift 6.3.1's optimiser (CopyPropagation) crashes on the compactMap form of
+    // this in release builds ("Found ownership error").
+    var visible: [(Int, CellRect)] = []
+    for box in visibleBoxes() {
+      if case .item(let i) = box.content { visible.append((i, box.rect)) }
+    }
     if let s = selection, let rect = visible.first(where: { $0.0 == s })?.1 {
       return (s, rect.row - top)
     }
