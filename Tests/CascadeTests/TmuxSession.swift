@@ -1,25 +1,6 @@
 import Foundation
 import TestSupport
 
-/// The `cascade` binary built beside this test bundle.
-enum BuiltBinary {
-  static var cascade: URL? {
-    var candidates: [URL] = []
-    if let first = CommandLine.arguments.first {
-      let url = URL(fileURLWithPath: first)
-      candidates.append(url.deletingLastPathComponent().appendingPathComponent("cascade"))
-      // Inside `X.xctest/...` on some layouts: walk up to the build folder.
-      candidates.append(
-        url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-          "cascade"))
-    }
-    candidates.append(Bundle.main.bundleURL.appendingPathComponent("cascade"))
-    candidates.append(
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cascade"))
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-}
-
 /// A tmux server of its own running one command in a fixed-size window, for end-to-end tests.
 ///
 /// Each session uses its own socket (`-L`), so tests never meet each other or the user's tmux,
@@ -181,16 +162,5 @@ final class TmuxSession: @unchecked Sendable {
   enum TmuxError: Error {
     case missing
     case spawn(Int32)
-  }
-
-  final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
-    }
   }
 }

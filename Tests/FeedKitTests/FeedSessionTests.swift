@@ -18,20 +18,6 @@ func waitUntil(_ condition: () -> Bool) async throws {
   }
 }
 
-/// A thread-safe counter for route handlers that answer differently over time.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  /// Increments and returns the new value (1 for the first call).
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
-  }
-}
-
 /// The identities in an update, or nil for updates without items.
 private func ids(_ update: FeedUpdate) -> [String]? {
   switch update {

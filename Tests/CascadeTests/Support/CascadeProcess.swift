@@ -14,12 +14,9 @@ struct CascadeProcess {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The `cascade` binary SwiftPM built next to the test bundle (this target depends on it).
+  /// The built `cascade` binary, else where a debug build leaves it.
   static var binary: URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("cascade")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return packageRoot.appendingPathComponent(".build/debug/cascade")
+    BuiltBinary.cascade ?? packageRoot.appendingPathComponent(".build/debug/cascade")
   }
 
   /// Runs the binary to its end, waiting off Swift concurrency's pool (see `OffPool`).
