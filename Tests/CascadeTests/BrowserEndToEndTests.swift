@@ -284,21 +284,18 @@ struct BrowserEndToEndTests {
 
   @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131)])
   func signalsRestoreTheTerminal(signal: Int32, status: Int) async throws {
-    let tmux = try start()
-    defer { tmux.close() }
-    try await tmux.waitFor("240 items")
-    let pid = try #require(try await tmux.commandPID())
-    kill(pid, signal)
-    let (exited, screen) = try await tmux.waitFor("EXIT=\(status)")
-    #expect(exited, "\(screen)")
-    #expect(try await tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
-    #expect(try await tmux.waitFor("TTY=echo").0)
+    try await expectRestored(after: signal, exitStatus: status)
   }
 
   /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
   /// guard gives the terminal back and the process still dies of the signal.
   @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134)])
   func crashesStillRestoreTheTerminal(signal: Int32, status: Int) async throws {
+    try await expectRestored(after: signal, exitStatus: status)
+  }
+
+  /// Sends `signal` to the browser; the shell must see `status` and get a sane terminal back.
+  private func expectRestored(after signal: Int32, exitStatus status: Int) async throws {
     let tmux = try start()
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
