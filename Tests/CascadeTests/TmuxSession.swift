@@ -142,6 +142,11 @@ final class TmuxSession: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
+    // The same screens whatever locale the tests run in (CI may have none): the browser draws
+    // ASCII boxes without a UTF-8 locale, and these tests look for the Unicode ones.
+    environment["LANG"] = "C.UTF-8"
+    environment.removeValue(forKey: "LC_ALL")
+    environment.removeValue(forKey: "LC_CTYPE")
     let argv =
       ([executable, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
       + [nil]
