@@ -106,6 +106,8 @@ public struct BrowserState: Sendable {
   private var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   private var removals: [Removal] = []
+  /// Sanitised labels of the boxes drawn lately (see `label(at:)`).
+  private let labels = LabelCache()
 
   public static let maximumColumns = 30
 
@@ -578,12 +580,13 @@ public struct BrowserState: Sendable {
 
   /// What box `index` shows, sanitised as it comes on screen.
   ///
-  /// Built for the visible items of each frame rather than stored for every item: a million
-  /// stored labels would cost more memory than the items themselves, and sanitising is bounded
-  /// by the width kept (`DisplayText`), so a frame's cost stays that of the boxes in view.
+  /// Built for the visible items rather than stored for every item: a million stored labels
+  /// would cost more memory than the items themselves, and sanitising is bounded by the width
+  /// kept (`DisplayText`), so a frame's cost stays that of the boxes in view. The last few
+  /// screens' labels are cached, so a scroll step sanitises only the boxes it brings in.
   public func label(at index: Int) -> BoxLabel? {
     guard index >= 0, index < items.count else { return nil }
-    return Self.label(for: items[index], number: index + 1)
+    return labels.label(items[index], number: index + 1, make: Self.label(for:number:))
   }
 
   static func label(for item: FeedItem, number: Int) -> BoxLabel {
