@@ -24,7 +24,7 @@ enum BrowseCommand {
       }
       options = parsed
     } catch {
-      printError(error.description)
+      Console.error(error.description)
       return 2
     }
     let source: FeedSource
@@ -34,7 +34,7 @@ enum BrowseCommand {
           try FeedSource(argument: argument)
         } ?? .sample
     } catch {
-      printError("\(error) (see cascade --help)")
+      Console.error("\(error) (see cascade --help)")
       return 2
     }
     let feed = SessionFeed(session: FeedSession(source: source, options: options.load))
@@ -59,7 +59,7 @@ enum BrowseCommand {
     case .replaced(let loaded, let report, let more), .appended(let loaded, let report, let more):
       (items, skipped, hasMore) = (loaded, report, more)
     case .failed(let error):
-      printError("\(error)")
+      Console.error("\(error)")
       return 1
     case .endOfFeed, .superseded:
       (items, skipped, hasMore) = ([], SkipReport(), false)
@@ -109,12 +109,5 @@ enum BrowseCommand {
     options.feed = scanner.positionals.first
     options.browser = browser
     return options
-  }
-
-  /// Errors can quote a feed (a `next` link, a server's text), and stderr is a terminal with no
-  /// curses in between: the message is sanitised like any text from a feed.
-  private static func printError(_ message: String) {
-    let safe = DisplayText(message, maximumWidth: 2_000).string
-    FileHandle.standardError.write(Data("cascade: \(safe)\n".utf8))
   }
 }
