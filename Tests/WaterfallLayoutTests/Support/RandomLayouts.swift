@@ -44,13 +44,7 @@ enum RandomLayouts {
   static func prepared(_ configuration: LayoutConfiguration, _ items: [ItemSize])
     -> WaterfallLayout?
   {
-    var layout = WaterfallLayout(configuration: configuration, items: items)
-    do {
-      try layout.prepare()
-    } catch {
-      return nil
-    }
-    return layout
+    prepared(configuration, items.map(LayoutItem.picture))
   }
 }
 
