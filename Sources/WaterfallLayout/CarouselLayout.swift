@@ -22,18 +22,6 @@ public struct CarouselLayout: Hashable, Sendable {
       self.itemHeight = itemHeight
       self.spacing = spacing
     }
-
-    public func validate() throws(LayoutError) {
-      for (value, name) in [
-        (viewWidth, "view width"), (viewHeight, "view height"), (itemWidth, "item width"),
-        (itemHeight, "item height"), (spacing, "spacing"),
-      ] {
-        guard value.isFinite, value >= 0 else { throw .negativeOrNonFinite(name, value) }
-      }
-      guard itemWidth > 0 else {
-        throw .itemWidth(itemWidth, containerWidth: viewWidth, columnCount: 1)
-      }
-    }
   }
 
   public var configuration: Configuration
