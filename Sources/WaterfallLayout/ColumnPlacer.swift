@@ -46,8 +46,9 @@ struct ColumnPlacer: Sendable {
 
   /// Places one item per stored value, in order, writing frame `i` to `frames[i]`.
   ///
-  /// The plain waterfall pins the column state once for a whole run of pictures instead of
-  /// once per item, which halves the cost of a full layout; the other styles go item by item.
+  /// The plain waterfall runs its pictures through `SortedColumns` once every column holds an
+  /// item (2 to 8 columns), or through a loop that pins the column state once for a whole run
+  /// (more columns); the other styles, and the first items, go item by item.
   mutating func placeAll(
     _ encoded: UnsafeBufferPointer<Double>, into frames: UnsafeMutableBufferPointer<PlacedFrame>
   ) {
@@ -55,26 +56,46 @@ struct ColumnPlacer: Sendable {
       for i in encoded.indices { frames.initializeElement(at: i, to: place(encoded[i], index: i)) }
       return
     }
+    let sorted = SortedColumns.columnRange.contains(bottoms.count)
     var i = 0
     while i < encoded.count {
-      // Runs of pictures go through the tight loop; a full-width row breaks the run.
-      let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
-      i = bottoms.withUnsafeMutableBufferPointer { bottoms in
-        started.withUnsafeMutableBufferPointer { started in
-          var i = i
-          while i < encoded.count, encoded[i] > 0 {
-            let column = Self.shortest(UnsafeBufferPointer(bottoms))
-            let frame = Self.stack(
-              encoded[i], column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth)
-            frames.initializeElement(at: i, to: frame)
-            i += 1
-          }
-          return i
-        }
-      }
-      if i < encoded.count {
+      if encoded[i] <= 0 {
         frames.initializeElement(at: i, to: placeRow(height: -encoded[i]))
         i += 1
+      } else if sorted && !started.contains(false) {
+        let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
+        i = bottoms.withUnsafeMutableBufferPointer { bottoms in
+          SortedColumns.place(
+            encoded, from: i, into: frames, bottoms: bottoms, rowSpacing: rowSpacing,
+            itemWidth: itemWidth)
+        }
+      } else if sorted {
+        frames.initializeElement(at: i, to: placePicture(ratio: encoded[i], index: i))
+        i += 1
+      } else {
+        i = placeRun(encoded, from: i, into: frames)
+      }
+    }
+  }
+
+  /// Places pictures from `start` until a full-width row or the end, pinning the column state
+  /// once for the run instead of once per item; returns the index it stopped at.
+  private mutating func placeRun(
+    _ encoded: UnsafeBufferPointer<Double>, from start: Int,
+    into frames: UnsafeMutableBufferPointer<PlacedFrame>
+  ) -> Int {
+    let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
+    return bottoms.withUnsafeMutableBufferPointer { bottoms in
+      started.withUnsafeMutableBufferPointer { started in
+        var i = start
+        while i < encoded.count, encoded[i] > 0 {
+          let column = Self.shortest(UnsafeBufferPointer(bottoms))
+          let frame = Self.stack(
+            encoded[i], column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth)
+          frames.initializeElement(at: i, to: frame)
+          i += 1
+        }
+        return i
       }
     }
   }

@@ -13,7 +13,20 @@ public struct ItemSize: Hashable, Sendable {
   /// A size that gives no usable ratio (zero, negative, NaN or infinite) counts as square: the
   /// feed decoder skips such items, so this only keeps the engine total for other callers.
   public var aspectRatio: Double {
+    // Written as two selects, not `isFinite && > 0`, so that `aspectRatios` vectorises: the
+    // division is the dearest step of loading a feed into the engine. NaN fails both tests.
     let ratio = height / width
-    return ratio.isFinite && ratio > 0 ? ratio : 1
+    let finite = ratio < .infinity ? ratio : 1
+    return finite > 0 ? finite : 1
+  }
+
+  /// Every item's `aspectRatio`, in one loop the compiler turns into two divisions at a time.
+  static func aspectRatios(_ items: [ItemSize]) -> [Double] {
+    items.withUnsafeBufferPointer { items in
+      [Double](unsafeUninitializedCapacity: items.count) { ratios, count in
+        for i in items.indices { ratios.initializeElement(at: i, to: items[i].aspectRatio) }
+        count = items.count
+      }
+    }
   }
 }

@@ -1,112 +1,38 @@
-/// The laid-out frames, with per-column stacks that make a rect query cost O(C·log n + k log k).
+/// The laid-out frames of a column layout and the index that answers rect queries over them.
 ///
-/// Items in one column never overlap and each is placed below the ones before it, so a column's
-/// list of items is sorted by `y` and by index at once. A query binary-searches each column the
-/// rect crosses for the first item that reaches below the rect's top — over a contiguous array
-/// of bottoms, so the search touches few cache lines — walks down until items start below the
-/// rect's bottom, and merges the columns back into item order. An item spanning several columns
-/// is listed in each of them and reported once.
-///
-/// This beats the chunked union rects of CHTCollectionViewWaterfallLayout (still linear in
-/// n / chunk) and needs no rebalancing like an interval tree, because appends only ever add to
-/// the bottom of a column.
+/// Two kinds of index, chosen by what the frames allow: `TopSortedIndex` while item tops never
+/// go up in item order (every shortest-column layout: nearly no memory beyond the frames, built
+/// in one pass), `ColumnStacks` otherwise (reading order, a tie tolerance). The choice is made
+/// by looking at the frames, not at the configuration, so a rule that breaks the order only
+/// sometimes is still answered right; an append that breaks it switches to stacks once.
 struct RectIndex: Sendable {
-  /// One column's items, top to bottom, with their bottoms kept beside them so that a query
-  /// reads contiguous memory and touches `frames` for at most one item per column.
-  struct Stack: Sendable {
-    /// Entries per block of the summary.
-    static let block = 32
-
-    var items: [Int32] = []
-    var bottoms: [Double] = []
-    /// The bottom of the last entry of every complete block of `block` entries: a search looks
-    /// here first (a few KiB that stay in cache), then inside one block, instead of walking a
-    /// binary search through megabytes of `bottoms` with a cache miss at every step.
-    var summary: [Double] = []
-
-    init() {}
-
-    init(items: [Int32], bottoms: [Double]) {
-      self.items = items
-      self.bottoms = bottoms
-      summary = stride(from: Self.block - 1, to: bottoms.count, by: Self.block).map { bottoms[$0] }
-    }
-
-    mutating func append(_ item: Int32, bottom: Double) {
-      items.append(item)
-      bottoms.append(bottom)
-      if bottoms.count % Self.block == 0 { summary.append(bottom) }
-    }
-
-    /// The position of the first entry whose bottom lies below `y`, strictly.
-    func firstIndex(below y: Double) -> Int {
-      let blockIndex = Self.search(summary, 0, summary.count, y)
-      let start = blockIndex * Self.block
-      return Self.search(bottoms, start, min(bottoms.count, start + Self.block), y)
-    }
-
-    /// The first position in `low..<high` of the ascending `values` that lies below `y`.
-    private static func search(_ values: [Double], _ low: Int, _ high: Int, _ y: Double) -> Int {
-      values.withUnsafeBufferPointer { b in
-        var low = low
-        var high = high
-        while low < high {
-          let mid = (low + high) / 2
-          if b[mid] > y {
-            high = mid
-          } else {
-            low = mid + 1
-          }
-        }
-        return low
-      }
-    }
+  private enum Search: Sendable {
+    case topSorted(TopSortedIndex)
+    case stacks(ColumnStacks)
   }
 
-  private(set) var frames: [PlacedFrame] = []
-  private var stacks: [Stack] = []
-  /// Whether any item spans several columns; until one does, the query can decide overlaps
-  /// from the stacks alone.
-  private var hasSpans = false
+  /// Holds the place of an index taken out to be changed; allocates nothing.
+  private static let placeholder = Search.topSorted(TopSortedIndex(columnCount: 0))
 
-  init() {}
+  private(set) var frames: [PlacedFrame] = []
+  private var search: Search
+  private let columnCount: Int
+
+  init(columnCount: Int = 1) {
+    self.columnCount = columnCount
+    search = .topSorted(TopSortedIndex(columnCount: columnCount))
+  }
 
   /// Indexes frames laid out for `columnCount` columns, in item order.
   /// - Complexity: O(n).
   init(frames: [PlacedFrame], columnCount: Int) {
     self.frames = frames
-    hasSpans = frames.contains { $0.span != 1 }
-    // A counting sort into one flat pair of arrays, then one copy per column: much cheaper than
-    // growing C pairs of nested arrays item by item.
-    var starts = Array(repeating: 0, count: columnCount + 1)
-    for frame in frames {
-      for c in Int(frame.column)..<Int(frame.column + frame.span) { starts[c + 1] += 1 }
-    }
-    for c in 0..<columnCount { starts[c + 1] += starts[c] }
-    let total = starts[columnCount]
-    var cursors = starts
-    var flatItems = [Int32](repeating: 0, count: total)
-    var flatBottoms = [Double](repeating: 0, count: total)
-    frames.withUnsafeBufferPointer { frames in
-      flatItems.withUnsafeMutableBufferPointer { items in
-        flatBottoms.withUnsafeMutableBufferPointer { bottoms in
-          cursors.withUnsafeMutableBufferPointer { cursors in
-            for i in frames.indices {
-              let frame = frames[i]
-              for c in Int(frame.column)..<Int(frame.column + frame.span) {
-                let at = cursors[c]
-                items[at] = Int32(truncatingIfNeeded: i)
-                bottoms[at] = frame.maxY
-                cursors[c] = at + 1
-              }
-            }
-          }
-        }
+    self.columnCount = columnCount
+    search = frames.withUnsafeBufferPointer { frames in
+      if let sorted = TopSortedIndex(frames: frames, columnCount: columnCount) {
+        return .topSorted(sorted)
       }
-    }
-    stacks = (0..<columnCount).map { c in
-      let range = starts[c]..<starts[c + 1]
-      return Stack(items: Array(flatItems[range]), bottoms: Array(flatBottoms[range]))
+      return .stacks(ColumnStacks(frames: frames, columnCount: columnCount))
     }
   }
 
@@ -114,83 +40,82 @@ struct RectIndex: Sendable {
 
   /// Records the next item's frame; items must arrive in index order.
   mutating func append(_ frame: PlacedFrame) {
-    let index = Int32(truncatingIfNeeded: frames.count)
+    let index = frames.count
     frames.append(frame)
-    if frame.span != 1 { hasSpans = true }
-    addToStacks(index, frame)
-  }
-
-  private mutating func addToStacks(_ index: Int32, _ frame: PlacedFrame) {
-    for c in Int(frame.column)..<Int(frame.column + frame.span) {
-      stacks[c].append(index, bottom: frame.maxY)
+    switch search {
+    case .topSorted(var sorted):
+      search = Self.placeholder  // so that `sorted` is the only reference and grows in place
+      if sorted.append(frame, index: index) {
+        search = .topSorted(sorted)
+      } else {
+        search = frames.withUnsafeBufferPointer {
+          .stacks(ColumnStacks(frames: $0, columnCount: columnCount))
+        }
+      }
+    case .stacks(var stacks):
+      search = Self.placeholder
+      stacks.append(frame, index: index)
+      search = .stacks(stacks)
     }
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(overlapping rect: Rect, geometry: ColumnGeometry) -> [Int] {
-    var found: [Int] = []
-    var columnsHit = 0
-    for c in geometry.columns(crossing: rect) where c < stacks.count {
-      let stack = stacks[c]
-      var i = stack.firstIndex(below: rect.minY)
-      var hit = false
-      // Every entry from here on reaches below the rect's top. An entry starts at or below the
-      // bottom of the one before it, so the walk can stop as soon as that bottom is past the
-      // rect; until then only the entry whose own bottom is past the rect needs its frame to
-      // tell where it starts, and only spanning items need theirs for the x extent.
-      let columnX = geometry.x(ofColumn: c)
-      let columnOverlaps = columnX < rect.maxX && rect.minX < columnX + geometry.itemWidth
-      let first = i
-      while i < stack.items.count, i == first || stack.bottoms[i - 1] < rect.maxY {
-        let item = Int(stack.items[i])
-        let overlaps: Bool
-        if stack.bottoms[i] < rect.maxY && !hasSpans {
-          overlaps = columnOverlaps
-        } else {
-          overlaps = geometry.rect(frames[item]).overlaps(rect)
-        }
-        if overlaps {
-          found.append(item)
-          hit = true
-        }
-        i += 1
+    frames.withUnsafeBufferPointer { frames in
+      switch search {
+      case .topSorted(let sorted):
+        sorted.indices(overlapping: rect, frames: frames, geometry: geometry)
+      case .stacks(let stacks):
+        stacks.indices(overlapping: rect, frames: frames, geometry: geometry)
       }
-      if hit { columnsHit += 1 }
     }
-    if columnsHit > 1 {
-      found.sort()
-      var write = 0
-      for read in found.indices where write == 0 || found[read] != found[write - 1] {
-        found[write] = found[read]
-        write += 1
-      }
-      found.removeSubrange(write...)
-    }
-    return found
   }
 
   /// The item nearest to `point` (distance to its frame, 0 inside); ties go to the lower index.
   ///
-  /// Within one column, only the item that reaches below `point.y` first and the one above it
-  /// can be nearest, so each column costs one binary search. Zero-height items (full-width rows
-  /// of height 0) share their bottom with the entry above them and tie with it, so every entry
-  /// with that bottom is a candidate, and the lowest index among them wins.
+  /// Built on rect queries, so both kinds of index answer it: squares around the point grow
+  /// until one holds an item; then the nearest item lies within that item's distance, and one
+  /// more query with a square just larger than that distance holds every item that close (an
+  /// item at distance d has a point inside any open square of half-side d' > d around `point`,
+  /// which the open-interval overlap test sees even for a zero-height row).
+  /// - Complexity: O(log(d / w)) rect queries for an item at distance d and column width w.
   func nearest(to point: Point, geometry: ColumnGeometry) -> Int? {
-    var best: (index: Int, distance: Double)?
-    for stack in stacks where !stack.items.isEmpty {
-      let i = stack.firstIndex(below: point.y)
-      var above = i - 1
-      while above > 0, stack.bottoms[above - 1] == stack.bottoms[i - 1] { above -= 1 }
-      for j in max(0, above)...i where j < stack.items.count {
-        let item = Int(stack.items[j])
-        let distance = geometry.rect(frames[item]).distance(to: point)
-        if let current = best,
-          distance > current.distance || (distance == current.distance && item >= current.index)
-        {
-          continue
-        }
-        best = (item, distance)
+    guard !frames.isEmpty else { return nil }
+    var reach = geometry.itemWidth > 0 && geometry.itemWidth.isFinite ? geometry.itemWidth : 1
+    while reach.isFinite {
+      if let first = nearest(
+        among: indices(overlapping: square(point, reach), geometry: geometry), point, geometry)
+      {
+        let distance = geometry.rect(frames[first]).distance(to: point)
+        guard distance.isFinite else { break }
+        // A margin far above the rounding of the square's edges, far below any real gap.
+        let scale = max(distance, abs(point.x), abs(point.y), 1)
+        let close = indices(overlapping: square(point, distance + scale * 1e-9), geometry: geometry)
+        return nearest(among: close + [first], point, geometry)
       }
+      reach *= 4
+    }
+    // A point no finite square reaches, or frames without a finite distance: look at them all.
+    return nearest(among: frames.indices, point, geometry)
+  }
+
+  private func square(_ center: Point, _ halfSide: Double) -> Rect {
+    Rect(
+      x: center.x - halfSide, y: center.y - halfSide, width: 2 * halfSide, height: 2 * halfSide)
+  }
+
+  private func nearest<S: Sequence<Int>>(
+    among items: S, _ point: Point, _ geometry: ColumnGeometry
+  ) -> Int? {
+    var best: (index: Int, distance: Double)?
+    for item in items {
+      let distance = geometry.rect(frames[item]).distance(to: point)
+      if let current = best,
+        !(distance < current.distance || (distance == current.distance && item < current.index))
+      {
+        continue
+      }
+      best = (item, distance)
     }
     return best?.index
   }

@@ -29,7 +29,7 @@ public struct WaterfallLayout: Sendable {
   public init(configuration: LayoutConfiguration, items: [ItemSize] = []) {
     self.configuration = configuration
     self.geometry = ColumnGeometry(configuration)
-    self.ratios = items.map(\.aspectRatio)
+    self.ratios = ItemSize.aspectRatios(items)
   }
 
   // MARK: Configuration, one value at a time (each invalidates only on a real change).
@@ -67,7 +67,7 @@ public struct WaterfallLayout: Sendable {
   /// Replaces every item and invalidates the layout.
   /// - Complexity: O(n).
   public mutating func setItems(_ items: [ItemSize]) {
-    ratios = items.map(\.aspectRatio)
+    ratios = ItemSize.aspectRatios(items)
     invalidate()
   }
 

@@ -1,0 +1,86 @@
+import TestSupport
+import Testing
+import WaterfallLayout
+
+/// The rect index's two kinds (items in top order, per-column stacks) and the switch between
+/// them, through the layout's queries, against brute force.
+@Suite struct RectIndexTests {
+  func frames(_ layout: WaterfallLayout) -> [Rect] {
+    (0..<layout.itemCount).compactMap { layout.frame(of: $0) }
+  }
+
+  func expectQueriesMatchBruteForce(
+    _ layout: WaterfallLayout, _ comment: String, using rng: inout SplitMix64
+  ) {
+    let all = frames(layout)
+    for _ in 0..<200 {
+      let rect = RandomLayouts.rect(in: layout.contentSize, using: &rng)
+      let expected = all.indices.filter { all[$0].overlaps(rect) }
+      #expect(layout.indices(in: rect) == expected, "\(comment): rect \(rect)")
+    }
+    for _ in 0..<50 {
+      let point = Point(
+        x: Double.random(in: -100...(layout.contentSize.width + 100), using: &rng),
+        y: Double.random(in: -100...(layout.contentSize.height + 100), using: &rng))
+      #expect(layout.item(nearest: point) == bruteNearest(all, point), "\(comment): \(point)")
+    }
+  }
+
+  func bruteNearest(_ all: [Rect], _ point: Point) -> Int? {
+    guard let best = all.map({ $0.distance(to: point) }).min() else { return nil }
+    return all.firstIndex { $0.distance(to: point) == best }
+  }
+
+  @Test func everyItemsTopBandFindsExactlyWhatItCrosses() throws {
+    // Bands at every item's top, at and just off block boundaries of the top-order index.
+    var rng = SplitMix64(seed: 11)
+    let items = RandomLayouts.mixedItems(count: 400, using: &rng)
+    let c = LayoutConfiguration(
+      columnCount: 5, columnSpacing: 2, rowSpacing: 1, insets: EdgeInsets(all: 3),
+      containerWidth: 300)
+    let layout = try #require(RandomLayouts.prepared(c, items))
+    let all = frames(layout)
+    for frame in all {
+      for dy in [-0.5, 0, 0.5] {
+        let band = Rect(x: 0, y: frame.minY + dy, width: 300, height: 0.25)
+        let expected = all.indices.filter { all[$0].overlaps(band) }
+        #expect(layout.indices(in: band) == expected, "band at \(band.minY)")
+      }
+    }
+  }
+
+  @Test func anAppendThatBreaksTopOrderKeepsAnswersRight() throws {
+    // Reading order keeps tops in order while every item is the same size; a page of mixed
+    // sizes then puts a later item above an earlier one, and the index must change kind.
+    var rng = SplitMix64(seed: 12)
+    let c = LayoutConfiguration(
+      columnCount: 4, columnSpacing: 1, rowSpacing: 1, insets: EdgeInsets(all: 1),
+      containerWidth: 120, order: .leftToRight)
+    let square = ItemSize(width: 1, height: 1)
+    var layout = try #require(RandomLayouts.prepared(c, Array(repeating: square, count: 100)))
+    expectQueriesMatchBruteForce(layout, "squares only", using: &rng)
+    layout.append(contentsOf: RandomLayouts.items(count: 300, using: &rng))
+    expectQueriesMatchBruteForce(layout, "after the mixed page", using: &rng)
+    layout.append(contentsOf: Array(repeating: square, count: 40))
+    expectQueriesMatchBruteForce(layout, "after one more page", using: &rng)
+  }
+
+  @Test func nearestAnswersForPointsFarOutside() throws {
+    var rng = SplitMix64(seed: 13)
+    let c = LayoutConfiguration(
+      columnCount: 3, columnSpacing: 1, rowSpacing: 1, insets: EdgeInsets(all: 1),
+      containerWidth: 90)
+    let layout = try #require(
+      RandomLayouts.prepared(c, RandomLayouts.items(count: 500, using: &rng)))
+    let all = frames(layout)
+    let points = [
+      Point(x: 1e9, y: 1e9), Point(x: -1e15, y: 5), Point(x: 45, y: 1e300),
+      Point(x: 45, y: -1e300), Point(x: .infinity, y: 10), Point(x: 0.5, y: 0.5),
+    ]
+    for point in points {
+      #expect(layout.item(nearest: point) == bruteNearest(all, point), "\(point)")
+    }
+    let nan = Point(x: .nan, y: 3)
+    #expect(layout.item(nearest: nan).map { all.indices.contains($0) } ?? true)
+  }
+}
