@@ -21,6 +21,12 @@ struct ColumnPlacer: Sendable {
   /// The plain waterfall, which has a loop of its own.
   private let isPlain: Bool
 
+  /// Whether no item so far starts above the one before it, which lets the rect index be the
+  /// small `TopSortedIndex`. True for every shortest-column rule but for degenerate sizes
+  /// (zero-height pictures); checked as items are placed, not assumed from the configuration.
+  private(set) var topsInOrder = true
+  private var lastTop = -Double.infinity
+
   /// Pictures placed since the last full-width row: the reading-order column counter.
   private var sinceRow = 0
   /// The irregular style's memory: normal items since the last enlargement, and its column.
@@ -41,39 +47,51 @@ struct ColumnPlacer: Sendable {
 
   /// Places item `index`, stored as `LayoutItem.encoded`.
   mutating func place(_ encoded: Double, index: Int) -> PlacedFrame {
-    encoded > 0 ? placePicture(ratio: encoded, index: index) : placeRow(height: -encoded)
+    let frame =
+      encoded > 0 ? placePicture(ratio: encoded, index: index) : placeRow(height: -encoded)
+    noteTop(frame.y)
+    return frame
   }
 
-  /// Places one item per stored value, in order, writing frame `i` to `frames[i]`.
+  private mutating func noteTop(_ y: Double) {
+    if !(y >= lastTop) { topsInOrder = false }
+    lastTop = y
+  }
+
+  /// Places one item per stored value, in order, writing frame `i` to `frames[i]` and recording
+  /// it in `checkpoints`.
   ///
   /// The plain waterfall runs its pictures through `SortedColumns` once every column holds an
   /// item (2 to 8 columns), or through a loop that pins the column state once for a whole run
   /// (more columns); the other styles, and the first items, go item by item.
   mutating func placeAll(
-    _ encoded: UnsafeBufferPointer<Double>, into frames: UnsafeMutableBufferPointer<PlacedFrame>
+    _ encoded: UnsafeBufferPointer<Double>, into frames: UnsafeMutableBufferPointer<PlacedFrame>,
+    recording checkpoints: inout ColumnCheckpoints
   ) {
-    guard isPlain else {
-      for i in encoded.indices { frames.initializeElement(at: i, to: place(encoded[i], index: i)) }
-      return
-    }
-    let sorted = SortedColumns.columnRange.contains(bottoms.count)
+    let sorted = isPlain && SortedColumns.columnRange.contains(bottoms.count)
     var i = 0
     while i < encoded.count {
-      if encoded[i] <= 0 {
-        frames.initializeElement(at: i, to: placeRow(height: -encoded[i]))
-        i += 1
-      } else if sorted && !started.contains(false) {
+      if sorted && encoded[i] > 0 && !started.contains(false) {
         let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
-        i = bottoms.withUnsafeMutableBufferPointer { bottoms in
-          SortedColumns.place(
-            encoded, from: i, into: frames, bottoms: bottoms, rowSpacing: rowSpacing,
-            itemWidth: itemWidth)
+        let start = i
+        i = checkpoints.recordingRun(upTo: encoded.count) { last, marks in
+          bottoms.withUnsafeMutableBufferPointer { bottoms in
+            SortedColumns.place(
+              encoded, from: start,
+              into: SortedColumns.Output(frames: frames, last: last, marks: marks),
+              bottoms: bottoms, rowSpacing: rowSpacing, itemWidth: itemWidth)
+          }
         }
-      } else if sorted {
-        frames.initializeElement(at: i, to: placePicture(ratio: encoded[i], index: i))
-        i += 1
+        // Within the run each top is the least column bottom so far, which never decreases.
+        noteTop(frames[start].y)
+        lastTop = frames[i - 1].y
+      } else if isPlain && encoded[i] > 0 && !sorted {
+        i = placeRun(encoded, from: i, into: frames, recording: &checkpoints)
       } else {
-        i = placeRun(encoded, from: i, into: frames)
+        let frame = place(encoded[i], index: i)
+        frames.initializeElement(at: i, to: frame)
+        checkpoints.record(frame, index: i)
+        i += 1
       }
     }
   }
@@ -82,10 +100,12 @@ struct ColumnPlacer: Sendable {
   /// once for the run instead of once per item; returns the index it stopped at.
   private mutating func placeRun(
     _ encoded: UnsafeBufferPointer<Double>, from start: Int,
-    into frames: UnsafeMutableBufferPointer<PlacedFrame>
+    into frames: UnsafeMutableBufferPointer<PlacedFrame>,
+    recording checkpoints: inout ColumnCheckpoints
   ) -> Int {
     let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
-    return bottoms.withUnsafeMutableBufferPointer { bottoms in
+    var (inOrder, lastTop) = (topsInOrder, self.lastTop)
+    let end = bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
         var i = start
         while i < encoded.count, encoded[i] > 0 {
@@ -93,11 +113,16 @@ struct ColumnPlacer: Sendable {
           let frame = Self.stack(
             encoded[i], column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth)
           frames.initializeElement(at: i, to: frame)
+          checkpoints.record(frame, index: i)
+          if !(frame.y >= lastTop) { inOrder = false }
+          lastTop = frame.y
           i += 1
         }
         return i
       }
     }
+    (topsInOrder, self.lastTop) = (inOrder, lastTop)
+    return end
   }
 
   // MARK: The rules

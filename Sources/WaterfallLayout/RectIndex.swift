@@ -2,8 +2,8 @@
 ///
 /// Two kinds of index, chosen by what the frames allow: `TopSortedIndex` while item tops never
 /// go up in item order (every shortest-column layout: nearly no memory beyond the frames, built
-/// in one pass), `ColumnStacks` otherwise (reading order, a tie tolerance). The choice is made
-/// by looking at the frames, not at the configuration, so a rule that breaks the order only
+/// in a fraction of a pass), `ColumnStacks` otherwise (reading order, a tie tolerance). The
+/// choice follows the placed frames, not the configuration, so a rule that breaks the order only
 /// sometimes is still answered right; an append that breaks it switches to stacks once.
 struct RectIndex: Sendable {
   private enum Search: Sendable {
@@ -23,16 +23,17 @@ struct RectIndex: Sendable {
     search = .topSorted(TopSortedIndex(columnCount: columnCount))
   }
 
-  /// Indexes frames laid out for `columnCount` columns, in item order.
-  /// - Complexity: O(n).
-  init(frames: [PlacedFrame], columnCount: Int) {
+  /// Indexes frames laid out for `checkpoints.columnCount` columns, in item order, with the
+  /// checkpoints recorded while placing them; `topsInOrder` says whether no item starts above
+  /// the one before it (the placer checks as it places).
+  /// - Complexity: O(n / 32) when the tops are in order, O(n) otherwise.
+  init(frames: [PlacedFrame], checkpoints: ColumnCheckpoints, topsInOrder: Bool) {
     self.frames = frames
-    self.columnCount = columnCount
+    columnCount = checkpoints.columnCount
     search = frames.withUnsafeBufferPointer { frames in
-      if let sorted = TopSortedIndex(frames: frames, columnCount: columnCount) {
-        return .topSorted(sorted)
-      }
-      return .stacks(ColumnStacks(frames: frames, columnCount: columnCount))
+      topsInOrder
+        ? .topSorted(TopSortedIndex(frames: frames, checkpoints: checkpoints))
+        : .stacks(ColumnStacks(frames: frames, columnCount: checkpoints.columnCount))
     }
   }
 

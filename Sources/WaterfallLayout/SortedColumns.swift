@@ -8,8 +8,9 @@
 /// bottom `x` is merged into the rest with `min`/`max` (which the compiler turns into
 /// `minsd`/`maxsd`), so the chain from one item's top to the next is two additions and one
 /// `min`. The columns follow the same permutation with conditional moves, off that chain. The
-/// list is ordered by (bottom, column), which keeps the waterfall's tie rule: the leftmost of
-/// equally short columns wins.
+/// list is ordered by bottom only; when the front ties with the next, the leftmost of the tied
+/// columns is swapped to the front, which keeps the waterfall's tie rule at one comparison an
+/// item (feeds of equal shapes tie every round and take that path every time).
 ///
 /// The column count is a generic value parameter so that each count gets its own unrolled,
 /// register-resident loop; more than 8 columns would spill and use the general loop instead.
@@ -20,12 +21,11 @@ enum SortedColumns {
   /// stopped at. Every column must hold an item already (so each top is a row spacing below its
   /// column's bottom), and `bottoms` is updated to the columns' bottoms afterwards.
   static func place(
-    _ encoded: UnsafeBufferPointer<Double>, from start: Int,
-    into frames: UnsafeMutableBufferPointer<PlacedFrame>,
+    _ encoded: UnsafeBufferPointer<Double>, from start: Int, into output: Output,
     bottoms: UnsafeMutableBufferPointer<Double>, rowSpacing: Double, itemWidth: Double
   ) -> Int {
     let loop = Loop(
-      encoded: encoded, frames: frames, bottoms: bottoms, rowSpacing: rowSpacing,
+      encoded: encoded, output: output, bottoms: bottoms, rowSpacing: rowSpacing,
       itemWidth: itemWidth)
     switch bottoms.count {
     case 2: return Run<1>.place(loop, from: start)
@@ -39,10 +39,17 @@ enum SortedColumns {
     }
   }
 
+  /// Where a run writes: the frames, and the buffers `ColumnCheckpoints.recordingRun` lends.
+  struct Output {
+    var frames: UnsafeMutableBufferPointer<PlacedFrame>
+    var last: UnsafeMutableBufferPointer<Int32>
+    var marks: UnsafeMutableBufferPointer<Int32>
+  }
+
   /// What every run reads and writes.
   struct Loop {
     var encoded: UnsafeBufferPointer<Double>
-    var frames: UnsafeMutableBufferPointer<PlacedFrame>
+    var output: Output
     var bottoms: UnsafeMutableBufferPointer<Double>
     var rowSpacing: Double
     var itemWidth: Double
@@ -51,7 +58,9 @@ enum SortedColumns {
   /// One column count: `others` is the count less the front column.
   enum Run<let others: Int> {
     static func place(_ loop: Loop, from start: Int) -> Int {
-      let (encoded, frames, bottoms) = (loop.encoded, loop.frames, loop.bottoms)
+      let (encoded, frames, bottoms) = (loop.encoded, loop.output.frames, loop.bottoms)
+      let (last, marks) = (loop.output.last, loop.output.marks)
+      let block = ColumnCheckpoints.block
       let (rowSpacing, itemWidth) = (loop.rowSpacing, loop.itemWidth)
       // Sort the columns by (bottom, column): an insertion sort of at most 8.
       var order = InlineArray<8, Int>(repeating: 0)
@@ -81,13 +90,15 @@ enum SortedColumns {
           at: i,
           to: PlacedFrame(
             y: y, height: height, column: Int32(truncatingIfNeeded: frontColumn), span: 1))
-        // goesBefore[k]: the column just placed now sorts before rest[k]. As `rest` is sorted,
-        // it is false up to x's new position and true from there on.
-        var goesBefore = InlineArray<others, Int>(repeating: 0)
-        for k in 0..<others {
-          let equalWins = bit(x <= rest[k]) & bit(frontColumn < restColumns[k])
-          goesBefore[k] = bit(x < rest[k]) | equalWins
+        if i % block == 0 {
+          let base = i / block * (others + 1)
+          for c in 0...others { marks[base + c] = last[c] }
         }
+        last[frontColumn] = Int32(truncatingIfNeeded: i)
+        // goesBefore[k]: the column just placed now sorts before rest[k]. As `rest` is sorted,
+        // it is false up to x's new position and true from there on; x goes after equal bottoms.
+        var goesBefore = InlineArray<others, Int>(repeating: 0)
+        for k in 0..<others { goesBefore[k] = bit(x < rest[k]) }
         // Merging x into `rest` gives the new front and new rest: the merged element k + 1 is
         // rest[k + 1] while x sorts after that, then x, then rest[k]. In values that is
         // max(rest[k], min(x, rest[k + 1])), whichever column the tie rule puts first.
@@ -105,6 +116,13 @@ enum SortedColumns {
         frontColumn = nextFrontColumn
         rest = nextRest
         restColumns = nextColumns
+        if front == rest[0] {
+          // Equally short columns: the leftmost goes first. Only the front's order matters, so
+          // ties are sorted out here, once per item, rather than in every comparison above.
+          for k in 0..<others where rest[k] == front && restColumns[k] < frontColumn {
+            swap(&frontColumn, &restColumns[k])
+          }
+        }
         i += 1
       }
 

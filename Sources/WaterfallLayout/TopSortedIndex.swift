@@ -5,68 +5,32 @@
 /// There the items that start inside a rect's rows are one contiguous run of indices, found by
 /// binary search. The only other items that can reach into the rect start above it: in each
 /// column, the last item placed before that run (an earlier one ends where a later one in its
-/// column begins). A checkpoint every `block` items records the last item of every column so
-/// far; a query starts from the nearest checkpoint and replays at most `block - 1` items.
+/// column begins). `ColumnCheckpoints` records the last item of every column every 32 items; a
+/// query starts from the checkpoint before the run and replays at most 31 items.
 ///
 /// Against per-column stacks of items and bottoms this keeps almost nothing beside the frames
-/// (about `4·C / 32` bytes an item) and costs one pass to build, which is what keeps a full
-/// layout within a few times of merely writing the frames.
+/// (about `4·C / 32` bytes an item) and needs no pass over them to build, which is what keeps a
+/// full layout within a few times of merely writing the frames.
 struct TopSortedIndex: Sendable {
-  /// Items per checkpoint.
-  static let block = 32
-
-  let columnCount: Int
-  /// The top of the first item of every block: a binary search looks here first (a few hundred
-  /// KiB at a million items, mostly in cache), then inside one block of frames.
+  /// The top of the first item of every block of `ColumnCheckpoints.block` items: a binary
+  /// search looks here first (a few hundred KiB at a million items, mostly in cache), then
+  /// inside one block of frames.
   private var blockTops: [Double] = []
-  /// For block b, at `b·C + c`: the last item before the block's first that covers column c,
-  /// or -1.
-  private var checkpoints: [Int32] = []
-  /// The last item so far that covers each column, or -1.
-  private var lastInColumn: [Int32]
+  private var checkpoints: ColumnCheckpoints
   /// The top of the last item, which the next must not be above.
   private var lastTop = -Double.infinity
 
   init(columnCount: Int) {
-    self.columnCount = columnCount
-    lastInColumn = Array(repeating: -1, count: columnCount)
+    checkpoints = ColumnCheckpoints(columnCount: columnCount)
   }
 
-  /// Indexes `frames` in one pass, or answers nil as soon as one item starts above the one
-  /// before it.
-  init?(frames: UnsafeBufferPointer<PlacedFrame>, columnCount: Int) {
-    self.init(columnCount: columnCount)
-    let blocks = (frames.count + Self.block - 1) / Self.block
-    var tops = [Double](repeating: 0, count: blocks)
-    var marks = [Int32](repeating: -1, count: blocks * columnCount)
-    var lastTop = -Double.infinity
-    // One pass over pinned buffers: a checked `append` per item would cost more than placing it.
-    let sorted = lastInColumn.withUnsafeMutableBufferPointer { last in
-      tops.withUnsafeMutableBufferPointer { tops in
-        marks.withUnsafeMutableBufferPointer { marks in
-          for b in 0..<blocks {
-            tops[b] = frames[b * Self.block].y
-            for c in 0..<columnCount { marks[b * columnCount + c] = last[c] }
-            for i in (b * Self.block)..<min(frames.count, (b + 1) * Self.block) {
-              let frame = frames[i]
-              guard frame.y >= lastTop else { return false }
-              lastTop = frame.y
-              let item = Int32(truncatingIfNeeded: i)
-              if frame.span == 1 {
-                last[Int(frame.column)] = item
-              } else {
-                for c in Int(frame.column)..<Int(frame.column + frame.span) { last[c] = item }
-              }
-            }
-          }
-          return true
-        }
-      }
-    }
-    guard sorted else { return nil }
-    blockTops = tops
-    checkpoints = marks
-    self.lastTop = lastTop
+  /// Indexes `frames`, whose tops must be in order (`ColumnPlacer.topsInOrder` says so), with
+  /// the checkpoints recorded while they were placed.
+  init(frames: UnsafeBufferPointer<PlacedFrame>, checkpoints: ColumnCheckpoints) {
+    self.checkpoints = checkpoints
+    let block = ColumnCheckpoints.block
+    blockTops = stride(from: 0, to: frames.count, by: block).map { frames[$0].y }
+    lastTop = frames.last?.y ?? -Double.infinity
   }
 
   /// Records item `index`, which must be the next one; answers false, recording nothing, when
@@ -74,16 +38,8 @@ struct TopSortedIndex: Sendable {
   mutating func append(_ frame: PlacedFrame, index: Int) -> Bool {
     guard frame.y >= lastTop else { return false }
     lastTop = frame.y
-    if index % Self.block == 0 {
-      blockTops.append(frame.y)
-      checkpoints.append(contentsOf: lastInColumn)
-    }
-    let item = Int32(truncatingIfNeeded: index)
-    if frame.span == 1 {
-      lastInColumn[Int(frame.column)] = item
-    } else {
-      for c in Int(frame.column)..<Int(frame.column + frame.span) { lastInColumn[c] = item }
-    }
+    if index % ColumnCheckpoints.block == 0 { blockTops.append(frame.y) }
+    checkpoints.record(frame, index: index)
     return true
   }
 
@@ -111,14 +67,7 @@ struct TopSortedIndex: Sendable {
   private func lastItems(
     before end: Int, crossing columns: Range<Int>, _ frames: UnsafeBufferPointer<PlacedFrame>
   ) -> [Int] {
-    let block = (end - 1) / Self.block
-    var last = Array(checkpoints[(block * columnCount)..<((block + 1) * columnCount)])
-    for i in (block * Self.block)..<end {
-      let frame = frames[i]
-      for c in Int(frame.column)..<Int(frame.column + frame.span) {
-        last[c] = Int32(truncatingIfNeeded: i)
-      }
-    }
+    let last = checkpoints.last(before: end, frames: frames)
     var items: [Int] = []
     for c in columns where last[c] >= 0 { items.append(Int(last[c])) }
     items.sortAndRemoveDuplicates()
@@ -142,8 +91,8 @@ struct TopSortedIndex: Sendable {
       return low
     }
     if block == 0 { return 0 }
-    var low = (block - 1) * Self.block + 1
-    var high = min(frames.count, block * Self.block)
+    var low = (block - 1) * ColumnCheckpoints.block + 1
+    var high = min(frames.count, block * ColumnCheckpoints.block)
     while low < high {
       let mid = (low + high) / 2
       if frames[mid].y >= y {

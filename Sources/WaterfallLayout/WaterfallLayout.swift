@@ -121,13 +121,15 @@ public struct WaterfallLayout: Sendable {
     try configuration.validate()
     geometry = ColumnGeometry(configuration)
     var placer = ColumnPlacer(configuration)
+    var checkpoints = ColumnCheckpoints(
+      columnCount: configuration.columnCount, reservingFor: ratios.count)
     let frames = ratios.withUnsafeBufferPointer { ratios in
       [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
-        placer.placeAll(ratios, into: buffer)
+        placer.placeAll(ratios, into: buffer, recording: &checkpoints)
         count = ratios.count
       }
     }
-    index = RectIndex(frames: frames, columnCount: configuration.columnCount)
+    index = RectIndex(frames: frames, checkpoints: checkpoints, topsInOrder: placer.topsInOrder)
     self.placer = placer
     isPrepared = true
   }
