@@ -5,9 +5,8 @@
 /// depends on the bottom this item just made. A scan for the minimum with a branch per column
 /// mispredicts on real feeds (the shortest column is close to random) and costs about 30 cycles
 /// an item at 4 columns. Here the front of a sorted list is the shortest column; the item's new
-/// bottom `x` is merged into the rest with `min`/`max` (which the compiler turns into
-/// `minsd`/`maxsd`), so the chain from one item's top to the next is two additions and one
-/// `min`. The columns follow the same permutation with conditional moves, off that chain. The
+/// bottom `x` is merged into the rest with minimum and maximum instructions, so the chain from
+/// one item's top to the next is two additions and one `min`. The columns follow the same permutation with conditional moves, off that chain. The
 /// list is ordered by bottom only; when the front ties with the next, the leftmost of the tied
 /// columns is swapped to the front, which keeps the waterfall's tie rule at one comparison an
 /// item (feeds of equal shapes tie every round and take that path every time).
@@ -62,7 +61,7 @@ enum SortedColumns {
       let (last, marks) = (loop.output.last, loop.output.marks)
       let block = ColumnCheckpoints.block
       let (rowSpacing, itemWidth) = (loop.rowSpacing, loop.itemWidth)
-      // Sort the columns by (bottom, column): an insertion sort of at most 8.
+      // Sort the columns by bottom, equal ones left to right: an insertion sort of at most 8.
       var order = InlineArray<8, Int>(repeating: 0)
       for c in 0..<bottoms.count {
         var k = c
@@ -105,15 +104,15 @@ enum SortedColumns {
         var nextRest = InlineArray<others, Double>(repeating: 0)
         var nextColumns = InlineArray<others, Int>(repeating: 0)
         for k in 0..<others {
-          let last = k + 1 == others
+          let isLast = k + 1 == others
           // Spelled as `a < b ? a : b` rather than `min`/`max`, whose argument order and
           // NaN rule do not match `minsd`/`maxsd`: the stdlib forms became three-instruction
           // blends, and the C = 8 loop ran a quarter slower.
-          let low = last ? x : (x < rest[k + 1] ? x : rest[k + 1])
+          let low = isLast ? x : (x < rest[k + 1] ? x : rest[k + 1])
           nextRest[k] = low > rest[k] ? low : rest[k]
           let xOrRest = goesBefore[k] != 0 ? restColumns[k] : frontColumn
-          let beforeNext = last ? 1 : goesBefore[k + 1]
-          nextColumns[k] = beforeNext != 0 ? xOrRest : restColumns[last ? k : k + 1]
+          let beforeNext = isLast ? 1 : goesBefore[k + 1]
+          nextColumns[k] = beforeNext != 0 ? xOrRest : restColumns[isLast ? k : k + 1]
         }
         let nextFrontColumn = goesBefore[0] != 0 ? frontColumn : restColumns[0]
         front = min(x, rest[0])
