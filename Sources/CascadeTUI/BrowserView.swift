@@ -14,8 +14,7 @@ public struct BrowserView: Sendable {
     let shift = state.pull.shift
     let clip = max(0, shift)..<max(max(0, shift), viewRows + min(0, shift))
     let renderer = BoxRenderer(theme: theme)
-    var lowest = Int.max
-    var highest = Int.min
+    var shown: [Int] = []
     for box in state.visibleBoxes() {
       let rect = box.rect
       let screenRow = rect.row - state.top + shift
@@ -32,8 +31,7 @@ public struct BrowserView: Sendable {
         rect, screenRow: screenRow, label: label, style: style, selected: selected,
         clip: clip, into: &canvas)
       if screenRow < clip.upperBound, screenRow + rect.height > clip.lowerBound {
-        lowest = min(lowest, i + 1)
-        highest = max(highest, i + 1)
+        shown.append(i + 1)
       }
     }
     if let caption = state.caption, let s = state.selection, let label = state.label(at: s) {
@@ -48,7 +46,8 @@ public struct BrowserView: Sendable {
         ellipsis: theme.ellipsis)
     }
 
-    let range: ClosedRange<Int>? = lowest <= highest ? lowest...highest : nil
+    let range = StatusLine.shownRange(
+      shown, itemCount: state.items.count, wraps: state.style == .ring)
     let status = StatusLine.text(
       itemCount: state.items.count, columns: state.columnCount, style: state.style, range: range,
       percent: state.percent, message: state.message, width: canvas.size.columns)

@@ -9,15 +9,30 @@ struct StatusLine {
   /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
   /// still fit before the message is cut.
   static func text(
-    itemCount: Int, columns: Int, style: LayoutStyle = .waterfall, range: ClosedRange<Int>?,
-    percent: Int, message: String,
-    width: Int = .max
+    itemCount: Int, columns: Int, style: LayoutStyle = .waterfall,
+    range: (first: Int, last: Int)?, percent: Int, message: String, width: Int = .max
   ) -> String {
-    let shown = range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "0-0"
+    let shown = range.map { "\($0.first)-\($0.last)" } ?? "0-0"
     var fields = ["\(itemCount) items", "\(columns) cols", style.rawValue, shown, "\(percent)%"]
     if !message.isEmpty { fields.append(message) }
     let roomy = fields.joined(separator: "  ")
     return roomy.count + 2 <= width ? roomy : fields.joined(separator: " ")
+  }
+
+  /// The first and last item number in view. On the ring, which wraps, the numbers in view are
+  /// an arc that may pass from the last item to the first (`238-2`): it starts after the widest
+  /// gap between numbers in view, going round. Elsewhere it is the lowest and the highest.
+  static func shownRange(_ numbers: [Int], itemCount: Int, wraps: Bool) -> (first: Int, last: Int)?
+  {
+    guard let lowest = numbers.min(), let highest = numbers.max() else { return nil }
+    guard wraps else { return (lowest, highest) }
+    let sorted = numbers.sorted()
+    // The gap from the highest round to the lowest, then each gap between neighbours.
+    var widest = (gap: lowest + itemCount - highest, first: lowest, last: highest)
+    for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > widest.gap {
+      widest = (b - a, b, a)
+    }
+    return (widest.first, widest.last)
   }
 
   func draw<C: Canvas>(_ text: String, row: Int, into canvas: inout C) {
