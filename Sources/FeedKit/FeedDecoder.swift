@@ -66,6 +66,8 @@ private struct FeedParser {
   let maxItems: Int
   var items: [FeedItem] = []
   var skipped = SkipReport()
+  /// The page's texts: every kept item's URL, in shared blocks.
+  var texts = TextArena()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {
     let expected =
@@ -136,7 +138,7 @@ private struct FeedParser {
         try fields.read(key: key, from: &reader)
       } while try reader.objectHasMore()
     }
-    switch fields.item() {
+    switch fields.item(reader: reader, texts: &texts) {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(number): \(reason.text)")
     }

@@ -1,10 +1,10 @@
 /// One picture of a feed, as decoded: what the engine lays out and what the browser shows.
 ///
-/// A million of these can be loaded at once, so the optional texts, which many feeds leave out,
-/// live together in one shared box: 40 bytes an item instead of 88 when none are given.
+/// A million of these can be loaded at once, so an item is 40 bytes: the image URL is a slice of
+/// its page's shared text block (`TextArena`) rather than a heap string of its own, and the
+/// optional texts, which many feeds leave out, live together in one shared box.
 public struct FeedItem: Hashable, Sendable {
-  /// The picture's address, as the feed gave it.
-  public var imageURL: String
+  private var url: TextSlice
   /// The pixel size. For every decoded item both sides are finite, above zero and at most
   /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
   public var width: Double
@@ -39,10 +39,25 @@ public struct FeedItem: Hashable, Sendable {
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
     link: String? = nil
   ) {
-    self.imageURL = imageURL
+    self.init(
+      url: TextSlice(imageURL), width: width, height: height, title: title, id: id, link: link)
+  }
+
+  /// An item whose URL the decoder already keeps in its page's `TextArena`.
+  init(
+    url: TextSlice, width: Double, height: Double, title: String?, id: String?, link: String?
+  ) {
+    self.url = url
     self.width = width
     self.height = height
     self.extras = Extras(title: title, id: id, link: link)
+  }
+
+  /// The picture's address, as the feed gave it. Setting it gives this item a text of its own;
+  /// other items that shared the old block keep theirs.
+  public var imageURL: String {
+    get { url.string }
+    set { url = TextSlice(newValue) }
   }
 
   public var title: String? {
@@ -62,4 +77,10 @@ public struct FeedItem: Hashable, Sendable {
 
   /// What makes two items the same across pages: the id, else the image URL.
   public var identity: String { id ?? imageURL }
+
+  /// Calls `body` with the UTF-8 bytes of `identity`, without making a string of the URL.
+  func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if var id = extras?.id { return try id.withUTF8(body) }
+    return try url.withUTF8(body)
+  }
 }

@@ -30,8 +30,16 @@ struct ItemFields {
   /// The image keys in order of preference: `img` wins over `url`, which may be a page link.
   private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
 
+  /// An image URL as read, trimmed: the bytes of a string without escapes, as a range of the
+  /// reader's buffer, copied into the page's `TextArena` only when the item is kept; or the
+  /// decoded text of a string with escapes.
+  private enum ImageText {
+    case bytes(Range<Int>)
+    case decoded(String)
+  }
+
   /// The best usable image so far and its rank in `imageKeys`.
-  private var image: (rank: Int, url: String)?
+  private var image: (rank: Int, url: ImageText)?
   /// Why the first unusable image value was unusable.
   private var imageProblem: String?
   private var width: Size?
@@ -72,7 +80,8 @@ struct ItemFields {
   }
 
   /// The item, or why it cannot be laid out: the image first, then the width, then the height.
-  func item() -> Result<FeedItem, SkipReason> {
+  /// A kept item's URL goes into `texts`; `reader` must be the one the fields were read from.
+  func item(reader: JSONReader, texts: inout TextArena) -> Result<FeedItem, SkipReason> {
     guard let image else {
       return .failure(
         SkipReason(
@@ -91,10 +100,16 @@ struct ItemFields {
     case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
     }
     let (clampedWidth, clampedHeight) = Self.clampShape(width: widthValue, height: heightValue)
+    let url: TextSlice
+    switch image.url {
+    case .bytes(let range):
+      url = texts.append(validating: UnsafeBufferPointer(rebasing: reader.bytes[range]))
+    case .decoded(let text):
+      url = texts.append(text)
+    }
     return .success(
       FeedItem(
-        imageURL: image.url, width: clampedWidth, height: clampedHeight, title: title, id: id,
-        link: link))
+        url: url, width: clampedWidth, height: clampedHeight, title: title, id: id, link: link))
   }
 
   /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the
@@ -119,12 +134,31 @@ struct ItemFields {
     }
     let token = try reader.readString()
     if let image, image.rank <= rank { return }
-    let url = reader.string(token).trimmingASCIIWhitespace()
-    guard !url.isEmpty else {
+    let url: ImageText
+    if token.hasEscapes {
+      let text = reader.string(token).trimmingASCIIWhitespace()
+      url = text.isEmpty ? .bytes(0..<0) : .decoded(text)
+    } else {
+      url = .bytes(Self.trimmingASCIIWhitespace(token.start..<token.end, in: reader.bytes))
+    }
+    if case .bytes(let range) = url, range.isEmpty {
       if imageProblem == nil { imageProblem = "\"\(name)\" is empty" }
       return
     }
     image = (rank, url)
+  }
+
+  /// `range` without the ASCII spaces, tabs, carriage returns and newlines at either end; what
+  /// `String.trimmingASCIIWhitespace()` does, on bytes.
+  private static func trimmingASCIIWhitespace(
+    _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Range<Int> {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+    while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+    return lower..<upper
   }
 
   private static func readOptionalString(from reader: inout JSONReader)
