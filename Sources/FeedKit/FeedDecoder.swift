@@ -26,25 +26,55 @@ public enum FeedDecoder {
   static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, source: String, options: LoadOptions
   ) throws(FeedError) -> FeedDocument {
-    var parser = FeedParser(
-      reader: JSONReader(
-        bytes: buffer, maxDepth: options.maxDepth, maxStringLength: options.maxStringLength),
-      maxItems: options.maxItems)
+    try run(
+      FeedParser(
+        reader: JSONReader(
+          bytes: buffer, maxDepth: options.maxDepth, maxStringLength: options.maxStringLength),
+        maxItems: options.maxItems, stream: nil),
+      source: source)
+  }
+
+  /// Decodes what `stream` reads, while it reads it, giving back the bytes of the items already
+  /// decoded; errors and limits are those of decoding the whole input at once.
+  static func decode(
+    _ stream: StreamedBytes, source: String, options: LoadOptions
+  ) throws(FeedError) -> FeedDocument {
+    try stream.fill(upTo: stream.readSize)
+    return try run(
+      FeedParser(
+        reader: JSONReader(
+          bytes: stream.bytes, isComplete: stream.isComplete, maxDepth: options.maxDepth,
+          maxStringLength: options.maxStringLength),
+        maxItems: options.maxItems, stream: stream),
+      source: source)
+  }
+
+  private static func run(_ start: FeedParser, source: String) throws(FeedError) -> FeedDocument {
+    var parser = start
     let outcome: FeedParser.Outcome
     do {
       outcome = try parser.document()
     } catch {
+      // A streamed body over the size limit is that error, whatever else is wrong with it.
+      if case .input(let failure) = error { throw failure }
+      try parser.stream?.checkRemainingSize()
       switch error {
       case .syntax(let offset, let message):
         // Servers often answer 200 with an HTML error page; say so instead of "unexpected '<'".
+        // (Once bytes were given back the decoder was inside the item list: not HTML.)
         let html =
-          buffer.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == 0x3C
+          parser.reader.forgotten == 0
+          && parser.reader.bytes.first {
+            ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+          } == 0x3C
         throw .malformedJSON(
           source: source, location: parser.reader.location(of: offset),
           detail: html ? "this looks like an HTML page, not JSON (\(message))" : message)
       case .limit(let offset, let limit):
         throw .limitExceeded(
           source: source, limit: limit, location: parser.reader.location(of: offset))
+      case .input(let failure):
+        throw failure
       }
     }
     switch outcome {
@@ -55,6 +85,11 @@ public enum FeedDecoder {
 }
 
 /// The walk over one document; see `FeedDecoder` for the shapes it accepts.
+///
+/// Over a `StreamedBytes`, the walk reads more whenever it reaches the end of the bytes read so
+/// far: before the item list, it starts again from the top with more bytes (nothing is given
+/// back there); inside the list, it decodes the item it was in again from the item's start, and
+/// gives back the bytes of decoded items; after the list, it reads the rest at once.
 private struct FeedParser {
   enum Outcome {
     case document(FeedDocument)
@@ -64,12 +99,58 @@ private struct FeedParser {
 
   var reader: JSONReader
   let maxItems: Int
+  let stream: StreamedBytes?
+  /// Whether the item list's `[` has been read: from there on the walk never starts again.
+  var inList = false
   var items: [FeedItem] = []
   var skipped = SkipReport()
   /// The page's texts: every kept item's URL, in shared blocks.
   var texts = TextArena()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {
+    let start = self
+    while true {
+      do {
+        return try walk()
+      } catch {
+        guard !inList, isCutShort(error) else { throw error }
+        let seen = reader.bytes.count
+        self = start
+        try readMore(atLeast: 2 * seen)
+      }
+    }
+  }
+
+  /// Whether `error` only says that the bytes read so far end too soon.
+  private func isCutShort(_ error: JSONReader.Failure) -> Bool {
+    guard stream != nil, !reader.isComplete, case .syntax(let offset, _) = error else {
+      return false
+    }
+    return offset >= reader.bytes.count
+  }
+
+  /// Reads until at least `target` bytes are in, or the input ends.
+  private mutating func readMore(atLeast target: Int) throws(JSONReader.Failure) {
+    guard let stream else { return }
+    do {
+      try stream.fill(upTo: max(target, reader.bytes.count + stream.readSize))
+    } catch {
+      throw .input(error)
+    }
+    reader.grow(to: stream.bytes, isComplete: stream.isComplete)
+  }
+
+  private mutating func readToEnd() throws(JSONReader.Failure) {
+    guard let stream else { return }
+    do {
+      try stream.readToEnd()
+    } catch {
+      throw .input(error)
+    }
+    reader.grow(to: stream.bytes, isComplete: stream.isComplete)
+  }
+
+  private mutating func walk() throws(JSONReader.Failure) -> Outcome {
     let expected =
       "expected a list of items, or an object with a \"data\", \"items\" or \"results\" list"
     switch try reader.peekKind() {
@@ -113,23 +194,62 @@ private struct FeedParser {
   }
 
   private mutating func itemList() throws(JSONReader.Failure) {
-    guard try reader.enterArray() else { return }
-    var number = 0
-    repeat {
-      number += 1
-      guard number <= maxItems else {
-        throw .limit(offset: reader.offset, .itemCount(maxItems))
+    let hasItems = try reader.enterArray()
+    inList = true
+    if hasItems {
+      var number = 0
+      var more = true
+      while more {
+        number += 1
+        guard number <= maxItems else {
+          throw .limit(offset: reader.offset, .itemCount(maxItems))
+        }
+        more = try itemAndSeparator(number: number)
+        giveBack()
       }
-      try item(number: number)
-    } while try reader.arrayHasMore()
+    }
+    try readToEnd()
   }
 
-  private mutating func item(number: Int) throws(JSONReader.Failure) {
+  /// Decodes item `number` and what follows it (`,` or `]`); whether more items follow. When
+  /// the bytes read so far end inside them, reads more and decodes the item again from its
+  /// start: it is kept or skipped only once its separator is read. (The URL the cut-short try
+  /// put in `texts` stays there unused: a few bytes per read.)
+  private mutating func itemAndSeparator(number: Int) throws(JSONReader.Failure) -> Bool {
+    let mark = reader.mark
+    while true {
+      do {
+        let outcome = try item(number: number)
+        let more = try reader.arrayHasMore()
+        switch outcome {
+        case .success(let item): items.append(item)
+        case .failure(let reason): skipped.record("item \(number): \(reason.text)")
+        }
+        return more
+      } catch {
+        guard isCutShort(error) else { throw error }
+        let seen = reader.bytes.count
+        reader.restore(mark)
+        // Twice the item so far: a huge item is decoded a few times, not once per read.
+        try readMore(atLeast: mark.offset + 2 * (seen - mark.offset))
+      }
+    }
+  }
+
+  /// Gives back the bytes before the cursor, between two items, a read's worth at a time.
+  private mutating func giveBack() {
+    guard let stream, reader.offset - reader.forgotten >= stream.readSize else { return }
+    reader.forget(upTo: reader.offset)
+    stream.release(upTo: reader.forgotten)
+  }
+
+  private mutating func item(number: Int) throws(JSONReader.Failure)
+    -> Result<FeedItem, ItemFields.SkipReason>
+  {
     let kind = try reader.peekKind()
     guard kind == .object else {
       try reader.skipValue()
-      skipped.record("item \(number): \(kind.phrase), not an object")
-      return
+      return .failure(ItemFields.SkipReason(text: "\(kind.phrase), not an object"))
     }
     var fields = ItemFields()
     if try reader.enterObject() {
@@ -138,9 +258,6 @@ private struct FeedParser {
         try fields.read(key: key, from: &reader)
       } while try reader.objectHasMore()
     }
-    switch fields.item(reader: reader, texts: &texts) {
-    case .success(let item): items.append(item)
-    case .failure(let reason): skipped.record("item \(number): \(reason.text)")
-    }
+    return fields.item(reader: reader, texts: &texts)
   }
 }

@@ -24,21 +24,35 @@ public struct FeedLoader: Sendable {
   }
 
   /// Loads and decodes one page; a template must be expanded first (`FeedSource.page(_:)`).
+  ///
+  /// Files and the standard input, the large inputs, are decoded while they are read; a body
+  /// from the network (or gzip) is decoded once it is complete.
   func loadPage(_ source: FeedSource) async throws(FeedError) -> Page {
-    let (bytes, location) = try await fetch(source)
+    let document: FeedDocument
+    let location: FeedSource
+    switch source {
+    case .file(let path):
+      (document, location) = (
+        try await LocalReader.document(ofFile: path, options: options), source
+      )
+    case .standardInput:
+      (document, location) = (try await LocalReader.standardInputDocument(options: options), source)
+    default:
+      let bytes: [UInt8]
+      (bytes, location) = try await fetch(source)
+      if Task.isCancelled { throw .cancelled(source: source.displayName) }
+      document = try FeedDecoder.decode(bytes, source: location.displayName, options: options)
+    }
     if Task.isCancelled { throw .cancelled(source: source.displayName) }
-    let document = try FeedDecoder.decode(
-      bytes, source: location.displayName, options: options)
     return Page(document: document, location: location)
   }
 
-  /// The raw bytes of one page and its final location.
+  /// The raw bytes of one page and its final location; not for files or the standard input,
+  /// which `loadPage` streams.
   func fetch(_ source: FeedSource) async throws(FeedError) -> ([UInt8], FeedSource) {
     switch source {
-    case .file(let path):
-      return (try await LocalReader.contents(ofFile: path, maxBytes: options.maxBytes), source)
-    case .standardInput:
-      return (try await LocalReader.readStandardInput(maxBytes: options.maxBytes), source)
+    case .file, .standardInput:
+      preconditionFailure("FeedLoader.fetch: local sources are streamed by loadPage")
     case .sample:
       return (SampleFeed.bytes, source)
     case .url(let address):

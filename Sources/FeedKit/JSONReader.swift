@@ -8,6 +8,11 @@
 /// The reader follows RFC 8259 strictly (no comments, no trailing commas, no single quotes), with
 /// two allowances: a leading UTF-8 byte order mark is skipped, and invalid UTF-8 inside strings
 /// becomes U+FFFD, as does an escaped lone surrogate.
+///
+/// The bytes may be a prefix of the document that grows (`StreamedBytes`): while `isComplete` is
+/// false, anything that needs a byte past the end fails as an end of input at `bytes.count`,
+/// never decided on the bytes at hand, so the caller can read more and try again from a `Mark`.
+/// Bytes before `forgotten` may have been given back; errors still say their line and column.
 struct JSONReader {
   /// A failure, with the byte offset where it happened.
   enum Failure: Error, Equatable {
@@ -15,6 +20,14 @@ struct JSONReader {
     case syntax(offset: Int, message: String)
     /// JSON, but over one of the decoding limits.
     case limit(offset: Int, FeedLimit)
+    /// Reading more of a streamed document failed (an I/O error, or the body-size limit).
+    case input(FeedError)
+  }
+
+  /// A place to go back to: the cursor and the nesting depth there.
+  struct Mark {
+    var offset: Int
+    var depth: Int
   }
 
   /// The kind of value that starts at the cursor.
@@ -44,18 +57,57 @@ struct JSONReader {
     var count: Int { end - start }
   }
 
-  let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var bytes: UnsafeBufferPointer<UInt8>
+  /// Whether `bytes` is the whole document, rather than the part read so far.
+  private(set) var isComplete: Bool
   private(set) var offset: Int
   private(set) var depth = 0
   let maxDepth: Int
   let maxStringLength: Int
+  /// Bytes before this offset are no longer read (they may be gone); `forgottenPlace` is the
+  /// line and column just after them.
+  private(set) var forgotten = 0
+  private var forgottenPlace = (line: 1, column: 1)
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, maxStringLength: Int = .max) {
+  /// - Parameter isComplete: false when `bytes` is the start of a document still being read; a
+  ///   byte order mark must then be complete in `bytes` (three bytes read, or the whole input).
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool = true, maxDepth: Int = 512,
+    maxStringLength: Int = .max
+  ) {
     self.bytes = bytes
+    self.isComplete = isComplete
     self.maxDepth = maxDepth
     self.maxStringLength = maxStringLength
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     offset = bytes.starts(with: bom) ? 3 : 0
+  }
+
+  // MARK: Streaming
+
+  var mark: Mark { Mark(offset: offset, depth: depth) }
+
+  mutating func restore(_ mark: Mark) {
+    offset = mark.offset
+    depth = mark.depth
+  }
+
+  /// More of the same document: `bytes` must start where the old bytes did and hold them all.
+  mutating func grow(to bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) {
+    precondition(
+      bytes.baseAddress == self.bytes.baseAddress && bytes.count >= self.bytes.count,
+      "JSONReader: the bytes moved or shrank")
+    self.bytes = bytes
+    self.isComplete = isComplete
+  }
+
+  /// Stops reading before `end` (at most the cursor), counting its lines and columns first so
+  /// that `location(of:)` stays right after those bytes are given back.
+  mutating func forget(upTo end: Int) {
+    let end = min(end, offset)
+    guard end > forgotten else { return }
+    forgottenPlace = advance(forgottenPlace, over: forgotten..<end)
+    forgotten = end
   }
 
   // MARK: Structure
@@ -121,6 +173,7 @@ struct JSONReader {
   mutating func expectEnd() throws(Failure) {
     skipWhitespace()
     if offset < bytes.count { throw unexpected(expecting: "the end of the document") }
+    if !isComplete { throw endOfInput(expecting: "the end of the document") }
   }
 
   /// Reads and discards one value of any kind, checking its syntax.
@@ -242,6 +295,8 @@ struct JSONReader {
       if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
       guard skipDigits() else { throw unexpected(expecting: "a digit in the exponent") }
     }
+    // More digits may follow in bytes not read yet.
+    if offset == bytes.count, !isComplete { throw endOfInput(expecting: "the rest of a number") }
     return Token(start: start, end: offset, hasEscapes: false)
   }
 
@@ -327,11 +382,16 @@ struct JSONReader {
 
   /// `line 3, column 14` for a byte offset; columns count characters, not bytes.
   func location(of offset: Int) -> String {
-    let end = min(offset, bytes.count)
-    var line = 1
-    var column = 1
-    var index = 0
-    while index < end {
+    let place = advance(forgottenPlace, over: forgotten..<max(forgotten, min(offset, bytes.count)))
+    return "line \(place.line), column \(place.column)"
+  }
+
+  /// The line and column after `range`, starting from `place` at its start.
+  private func advance(_ place: (line: Int, column: Int), over range: Range<Int>) -> (
+    line: Int, column: Int
+  ) {
+    var (line, column) = place
+    for index in range {
       let byte = bytes[index]
       if byte == 0x0A {
         line += 1
@@ -339,9 +399,8 @@ struct JSONReader {
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
-      index += 1
     }
-    return "line \(line), column \(column)"
+    return (line, column)
   }
 
   private func endOfInput(expecting what: String) -> Failure {
@@ -368,6 +427,8 @@ struct JSONReader {
     offset += 1
     depth += 1
     skipWhitespace()
+    // Whether the container is empty is not known until its next byte is read.
+    if offset == bytes.count, !isComplete { throw endOfInput(expecting: "\(what)'s contents") }
     if peek(closing) {
       offset += 1
       depth -= 1

@@ -7,68 +7,55 @@ import Foundation
   import Darwin
 #endif
 
-/// Reads a local file or the standard input, with the body-size limit enforced while reading,
-/// so a huge or endless input is an error rather than an out-of-memory.
+/// Reads and decodes a local file or the standard input, streaming: the decoder walks the bytes
+/// as they are read and gives back those it has passed (`StreamedBytes`), so a 90 MB feed does
+/// not sit in memory beside its items. The body-size limit is enforced while reading, so a huge
+/// or endless input is an error rather than an out-of-memory.
 ///
 /// Reads block, so they run on a thread of their own, not on Swift's cooperative threads.
 enum LocalReader {
-  static func contents(ofFile path: String, maxBytes: Int) async throws(FeedError) -> [UInt8] {
-    try await offThread { () throws(FeedError) -> [UInt8] in
+  /// - Parameter readSize: bytes per `read`; tests make it small.
+  static func document(
+    ofFile path: String, options: LoadOptions, readSize: Int = 1 << 20
+  ) async throws(FeedError) -> FeedDocument {
+    try await offThread { () throws(FeedError) -> FeedDocument in
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw .unreadable(source: path, detail: describe(errno: errno, path: path))
       }
       defer { close(descriptor) }
       var status = stat()
-      var expected = 0
       if fstat(descriptor, &status) == 0 {
         if status.st_mode & S_IFMT == S_IFDIR {
           throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
         }
-        if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
+        // A regular file's size is known: too large is said before anything is read.
+        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > options.maxBytes {
+          throw .limitExceeded(source: path, limit: .bodySize(options.maxBytes), location: nil)
+        }
       }
-      return try readAll(descriptor, source: path, maxBytes: maxBytes, expected: expected)
+      let stream = try StreamedBytes(
+        descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
+      return try FeedDecoder.decode(stream, source: path, options: options)
     }
   }
 
-  static func readStandardInput(maxBytes: Int) async throws(FeedError) -> [UInt8] {
-    try await contents(
-      ofDescriptor: STDIN_FILENO, source: FeedSource.standardInput.displayName, maxBytes: maxBytes)
-  }
-
-  /// Reads an open descriptor (a pipe, a terminal, a file) to its end; does not close it.
-  static func contents(ofDescriptor descriptor: Int32, source: String, maxBytes: Int)
-    async throws(FeedError) -> [UInt8]
+  static func standardInputDocument(options: LoadOptions) async throws(FeedError)
+    -> FeedDocument
   {
-    try await offThread { () throws(FeedError) -> [UInt8] in
-      try readAll(descriptor, source: source, maxBytes: maxBytes)
-    }
+    try await document(
+      ofDescriptor: STDIN_FILENO, source: FeedSource.standardInput.displayName, options: options)
   }
 
-  /// - Parameter expected: a regular file's size, reserved up front: growing the buffer by
-  ///   doubling would hold the old and the new copy at once, twice the file at the peak.
-  private static func readAll(
-    _ descriptor: Int32, source: String, maxBytes: Int, expected: Int = 0
-  ) throws(FeedError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    if expected > 0 {
-      guard expected <= maxBytes else {
-        throw .limitExceeded(source: source, limit: .bodySize(maxBytes), location: nil)
-      }
-      bytes.reserveCapacity(expected + 1)
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(source: source, detail: String(cString: strerror(errno)))
-      }
-      guard bytes.count + count <= maxBytes else {
-        throw .limitExceeded(source: source, limit: .bodySize(maxBytes), location: nil)
-      }
-      bytes.append(contentsOf: chunk[0..<count])
+  /// Reads and decodes an open descriptor (a pipe, a terminal, a file) to its end; does not
+  /// close it.
+  static func document(
+    ofDescriptor descriptor: Int32, source: String, options: LoadOptions, readSize: Int = 1 << 20
+  ) async throws(FeedError) -> FeedDocument {
+    try await offThread { () throws(FeedError) -> FeedDocument in
+      let stream = try StreamedBytes(
+        descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
+      return try FeedDecoder.decode(stream, source: source, options: options)
     }
   }
 

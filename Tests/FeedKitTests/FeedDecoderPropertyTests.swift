@@ -6,7 +6,7 @@ import Testing
 
 /// Random feeds in every accepted shape, written by `JSONSerialization`, with the items they
 /// must decode to.
-private func randomFeed(seed: UInt64) throws -> (json: [UInt8], items: [FeedItem]) {
+func randomFeed(seed: UInt64) throws -> (json: [UInt8], items: [FeedItem]) {
   var random = SplitMix64(seed: seed)
   let alphabet = Array("ab é中🍁\"\\/\n\t\u{1}\u{7f}\u{202e}")
   func text() -> String {

@@ -37,6 +37,7 @@ private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, l
       switch error {
       case .syntax(let offset, let message): return (message, reader.location(of: offset))
       case .limit(let offset, let limit): return ("\(limit)", reader.location(of: offset))
+      case .input(let error): return ("\(error)", "")
       }
     }
   }

@@ -35,20 +35,51 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
     let bytes = Array(feedJSON((0..<2000).map { "item\($0)" }).utf8)
     let fd = try pipeFeeding(bytes)
     defer { close(fd) }
-    let read = try await LocalReader.contents(
-      ofDescriptor: fd, source: "standard input", maxBytes: 1 << 20)
-    #expect(read == bytes)
-    #expect(try FeedDecoder.decode(read, source: "standard input").items.count == 2000)
+    // Small reads, so that items straddle reads and bytes are given back on the way.
+    let document = try await LocalReader.document(
+      ofDescriptor: fd, source: "standard input", options: LoadOptions(), readSize: 333)
+    #expect(document.items.map(\.identity) == (0..<2000).map { "item\($0)" })
   }
 
   @Test func pipeOverBodyCapFails() async throws {
     let fd = try pipeFeeding([UInt8](repeating: 0x20, count: 300_000))
     defer { close(fd) }
+    var options = LoadOptions()
+    options.maxBytes = 100_000
     let error = await loadError { () throws(FeedError) in
-      _ = try await LocalReader.contents(
-        ofDescriptor: fd, source: "standard input", maxBytes: 100_000)
+      _ = try await LocalReader.document(
+        ofDescriptor: fd, source: "standard input", options: options)
     }
     #expect(
       error == .limitExceeded(source: "standard input", limit: .bodySize(100_000), location: nil))
+  }
+
+  @Test func pipeOverBodyCapFailsAsTooLargeEvenWhenMalformedEarly() async throws {
+    // Decoding stops at the '<' long before the limit; the size is still the error reported,
+    // as when the whole body was read before decoding.
+    let fd = try pipeFeeding(Array("[<".utf8) + [UInt8](repeating: 0x20, count: 300_000))
+    defer { close(fd) }
+    var options = LoadOptions()
+    options.maxBytes = 100_000
+    let error = await loadError { () throws(FeedError) in
+      _ = try await LocalReader.document(
+        ofDescriptor: fd, source: "standard input", options: options, readSize: 1000)
+    }
+    #expect(
+      error == .limitExceeded(source: "standard input", limit: .bodySize(100_000), location: nil))
+  }
+
+  @Test func pipeMalformedWithinTheCapSaysWhere() async throws {
+    let fd = try pipeFeeding(Array("[\n\n  <".utf8) + [UInt8](repeating: 0x20, count: 50_000))
+    defer { close(fd) }
+    let error = await loadError { () throws(FeedError) in
+      _ = try await LocalReader.document(
+        ofDescriptor: fd, source: "standard input", options: LoadOptions(), readSize: 100)
+    }
+    guard case .malformedJSON(_, let location, _) = error else {
+      Issue.record("expected malformed JSON, got \(String(describing: error))")
+      return
+    }
+    #expect(location == "line 3, column 3")
   }
 }

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The bytes of a local file or pipe, read while the decoder walks them, with the pages it has
+/// passed given back to the system.
+///
+/// Why: reading a 90 MB feed into one array kept all 90 MB beside the million items decoded from
+/// it. Here only the few MiB around the decoder are resident at any time.
+///
+/// How: one anonymous mapping reserved without access (address space only, nothing committed),
+/// so the bytes never move and the decoder's pointers and tokens stay valid as more arrive. It is
+/// made readable and writable a step at a time just ahead of `read`, and `release(upTo:)` hands
+/// whole pages behind the decoder back with `madvise(MADV_DONTNEED)`; they would read as zeros,
+/// and the decoder never reads them again. The file itself is not mapped: a file truncated while
+/// mapped kills the reader with SIGBUS, whereas `read` just returns less.
+///
+/// The only type in FeedKit that owns raw memory; one thread uses it at a time.
+final class StreamedBytes {
+  /// Most address space reserved for one input: far beyond any feed, well within what a 64-bit
+  /// process can map.
+  static let maxReservation = 1 << 40
+  /// How much more is made readable and writable at a time.
+  static let commitStep = 4 << 20
+  static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+
+  /// Bytes asked of one `read`; tests make it small to cut items at every place.
+  let readSize: Int
+  let source: String
+  let maxBytes: Int
+  private let descriptor: Int32
+  private let base: UnsafeMutablePointer<UInt8>
+  /// Bytes of address space from `base`: `maxBytes` and one more, so that reading one byte too
+  /// many shows that the body is too large.
+  private let reserved: Int
+  /// Bytes from `base` made readable and writable.
+  private var committed = 0
+  /// Bytes read so far.
+  private(set) var count = 0
+  /// Whether the input has ended: `bytes` is the whole document.
+  private(set) var isComplete = false
+  /// Bytes from `base` given back, a multiple of the page size; they read as zeros.
+  private(set) var released = 0
+
+  /// Reserves the address space; reads nothing yet. Does not close `descriptor`.
+  init(descriptor: Int32, source: String, maxBytes: Int, readSize: Int = 1 << 20)
+    throws(FeedError)
+  {
+    precondition(readSize > 0, "StreamedBytes: readSize must be positive")
+    self.descriptor = descriptor
+    self.source = source
+    self.maxBytes = maxBytes
+    self.readSize = readSize
+    let wanted = min(max(maxBytes, 0), Self.maxReservation - 1) + 1
+    reserved = (wanted + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+    let address = mmap(
+      nil, reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+    guard let address, address != MAP_FAILED else {
+      throw .unreadable(
+        source: source,
+        detail: "cannot reserve \(ByteCountText(reserved)) of address space to read it ("
+          + String(cString: strerror(errno)) + "); lower --max-bytes")
+    }
+    base = address.bindMemory(to: UInt8.self, capacity: reserved)
+  }
+
+  deinit { munmap(base, reserved) }
+
+  /// The bytes read so far; those below `released` read as zeros.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Reads until at least `target` bytes are in, or the input ends.
+  func fill(upTo target: Int) throws(FeedError) {
+    while count < target, !isComplete { try readOnce() }
+  }
+
+  func readToEnd() throws(FeedError) {
+    while !isComplete { try readOnce() }
+  }
+
+  /// Gives back the whole pages below `offset`; nothing below `offset` may be read again.
+  func release(upTo offset: Int) {
+    let end = min(offset, count) / Self.pageSize * Self.pageSize
+    guard end > released else { return }
+    _ = madvise(base + released, end - released, MADV_DONTNEED)
+    released = end
+  }
+
+  /// On a decoding error: reads the rest of the input without keeping it, and throws the body
+  /// size error if it is over `maxBytes` — reported first, as it was when the whole body was read
+  /// before decoding. A read error here leaves the decoding error to be reported.
+  func checkRemainingSize() throws(FeedError) {
+    guard !isComplete else { return }
+    var total = count
+    var scratch = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got == 0 { break }
+      if got < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      total += got
+      if total > maxBytes { throw tooLarge }
+    }
+    isComplete = true
+  }
+
+  private var tooLarge: FeedError {
+    .limitExceeded(source: source, limit: .bodySize(maxBytes), location: nil)
+  }
+
+  private func readOnce() throws(FeedError) {
+    let room = reserved - count
+    guard room > 0 else {
+      // Only when `maxBytes` is beyond `maxReservation`.
+      throw .unreadable(
+        source: source,
+        detail: "it is larger than \(ByteCountText(Self.maxReservation)), more than Cascade reads")
+    }
+    let size = min(readSize, room)
+    try commit(upTo: count + size)
+    let got = read(descriptor, base + count, size)
+    if got == 0 {
+      isComplete = true
+      return
+    }
+    if got < 0 {
+      if errno == EINTR { return }
+      throw .unreadable(source: source, detail: String(cString: strerror(errno)))
+    }
+    count += got
+    if count > maxBytes { throw tooLarge }
+  }
+
+  /// Makes the reservation readable and writable up to at least `end`.
+  private func commit(upTo end: Int) throws(FeedError) {
+    guard end > committed else { return }
+    let step = max(end, committed + Self.commitStep)
+    let newEnd = min((step + Self.pageSize - 1) / Self.pageSize * Self.pageSize, reserved)
+    guard mprotect(base + committed, newEnd - committed, PROT_READ | PROT_WRITE) == 0 else {
+      throw .unreadable(
+        source: source, detail: "out of memory while reading (\(String(cString: strerror(errno))))")
+    }
+    committed = newEnd
+  }
+}

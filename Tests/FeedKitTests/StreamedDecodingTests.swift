@@ -1,0 +1,229 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A temporary file holding `bytes`, opened for reading; the caller closes and removes it.
+private func openFile(_ bytes: [UInt8]) throws -> (descriptor: Int32, path: String) {
+  let path = NSTemporaryDirectory() + "streamed-\(UUID().uuidString).json"
+  try Data(bytes).write(to: URL(fileURLWithPath: path))
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
+  return (descriptor, path)
+}
+
+/// What decoding gave: the document's parts that can be compared, or the error.
+private struct Decoded: Equatable {
+  var items: [FeedItem] = []
+  var skipped = SkipReport()
+  var next: String?
+  var title: String?
+  var error: FeedError?
+
+  init(_ body: () throws(FeedError) -> FeedDocument) {
+    do {
+      let document = try body()
+      (items, skipped, next, title) =
+        (document.items, document.skipped, document.next, document.title)
+    } catch {
+      self.error = error
+    }
+  }
+}
+
+/// Decodes `bytes` from a file, `readSize` bytes per read; also how many bytes were given back.
+private func streamed(
+  _ bytes: [UInt8], readSize: Int, options: LoadOptions = LoadOptions()
+) throws -> (Decoded, released: Int) {
+  let file = try openFile(bytes)
+  defer {
+    close(file.descriptor)
+    unlink(file.path)
+  }
+  var released = 0
+  let decoded = Decoded { () throws(FeedError) in
+    let stream = try StreamedBytes(
+      descriptor: file.descriptor, source: "test.json", maxBytes: options.maxBytes,
+      readSize: readSize)
+    defer { released = stream.released }
+    return try FeedDecoder.decode(stream, source: "test.json", options: options)
+  }
+  return (decoded, released)
+}
+
+private func whole(_ bytes: [UInt8], options: LoadOptions = LoadOptions()) -> Decoded {
+  Decoded { () throws(FeedError) in
+    try FeedDecoder.decode(bytes, source: "test.json", options: options)
+  }
+}
+
+/// `count` items, one per line, of about 90 bytes each, like the benchmark's feed.
+private func bigFeed(_ count: Int) -> [UInt8] {
+  var text = #"{"title": "big", "data": ["#
+  for i in 0..<count {
+    if i > 0 { text += ",\n" }
+    text +=
+      #"{"img": "https://images.example.com/feed/\#(i).jpg", "width": "1200", "height": "1800"}"#
+  }
+  return Array((text + "], \"next\": \"page2.json\"}\n").utf8)
+}
+
+@Suite struct StreamedDecodingTests {
+  static let readSizes = [1, 2, 3, 7, 64, 1000, 1 << 20]
+
+  @Test func randomFeedsDecodeAsWholeDocumentsDo() throws {
+    for seed in UInt64(0)..<60 {
+      let (json, _) = try randomFeed(seed: seed)
+      let expected = whole(json)
+      for size in Self.readSizes {
+        let (got, _) = try streamed(json, readSize: size)
+        guard got == expected else {
+          Issue.record("seed \(seed), read size \(size): \(got) != \(expected)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func cutAndDamagedFeedsFailAsWholeDocumentsDo() throws {
+    var random = SplitMix64(seed: 9)
+    let (json, _) = try randomFeed(seed: 3)
+    for round in 0..<150 {
+      var damaged = Array(json[0..<Int.random(in: 0...json.count, using: &random)])
+      if !damaged.isEmpty, Bool.random(using: &random) {
+        damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
+      let size = Self.readSizes.randomElement(using: &random) ?? 1
+      let (got, _) = try streamed(damaged, readSize: size)
+      let expected = whole(damaged)
+      guard got == expected else {
+        Issue.record("round \(round), read size \(size): \(got) != \(expected)")
+        return
+      }
+    }
+  }
+
+  @Test func emptyFileIsAnEndOfInputAtTheStart() throws {
+    let (got, _) = try streamed([], readSize: 64)
+    #expect(
+      got.error
+        == .malformedJSON(
+          source: "test.json", location: "line 1, column 1",
+          detail: "unexpected end of input, expected a value"))
+  }
+
+  @Test func fileSmallerAndLargerThanARead() throws {
+    let json = bigFeed(300)
+    for size in [json.count * 2, json.count, json.count - 1, 4096, 89] {
+      let (got, _) = try streamed(json, readSize: size)
+      #expect(got.items.count == 300, "read size \(size)")
+      #expect(got.next == "page2.json" && got.title == "big", "read size \(size)")
+    }
+  }
+
+  @Test func decodedBytesAreGivenBack() throws {
+    let json = bigFeed(20_000)
+    let (got, released) = try streamed(json, readSize: 8192)
+    #expect(got.items.count == 20_000)
+    // All but the last few reads' worth.
+    #expect(released >= json.count - 4 * 8192, "released \(released) of \(json.count)")
+  }
+
+  @Test func errorAfterGivenBackPagesHasItsExactLineAndColumn() throws {
+    var json = bigFeed(20_000)
+    // Item 15,000 is on line 15,000 (line 1 holds the title and item 0).
+    let needle = Array(#""https://images.example.com/feed/14999.jpg", "width": "#.utf8)
+    let at = try #require(json.firstRange(of: needle))
+    json[at.upperBound - 2] = UInt8(ascii: ";")
+    let (got, released) = try streamed(json, readSize: 4096)
+    #expect(released > 1_000_000)
+    #expect(got == whole(json))
+    guard case .malformedJSON(_, let location, _) = got.error else {
+      Issue.record("expected malformed JSON, got \(got)")
+      return
+    }
+    #expect(location == "line 15000, column 61")
+  }
+
+  @Test func topLevelPartsLargerThanAReadComeFirst() throws {
+    let long = String(repeating: "m", count: 50_000)
+    let json = Array(
+      #"{"meta": {"notes": ["\#(long)", 1, true]}, "items": [{"img": "a", "w": 1, "h": 2}]}"#
+        .utf8)
+    let (got, _) = try streamed(json, readSize: 100)
+    #expect(got == whole(json))
+    #expect(got.items.map(\.imageURL) == ["a"])
+  }
+
+  @Test func limitsFailAsWholeDocumentsDo() throws {
+    let json = bigFeed(3000)
+    var options = LoadOptions()
+    options.maxItems = 2500
+    #expect(try streamed(json, readSize: 500, options: options).0 == whole(json, options: options))
+    options = LoadOptions()
+    options.maxStringLength = 40
+    #expect(try streamed(json, readSize: 500, options: options).0 == whole(json, options: options))
+    options = LoadOptions()
+    options.maxBytes = json.count - 1
+    #expect(
+      try streamed(json, readSize: 500, options: options).0.error
+        == .limitExceeded(source: "test.json", limit: .bodySize(json.count - 1), location: nil))
+  }
+
+  @Test func fileTruncatedWhileReadingEndsWhereItWasCut() throws {
+    let json = bigFeed(100)
+    let file = try openFile(json)
+    defer {
+      close(file.descriptor)
+      unlink(file.path)
+    }
+    let stream = try StreamedBytes(
+      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 1000)
+    try stream.fill(upTo: 1000)
+    #expect(truncate(file.path, 500) == 0)
+    try stream.readToEnd()
+    #expect(stream.count == 1000)
+    #expect(stream.isComplete)
+    #expect(Array(stream.bytes) == Array(json[0..<1000]))
+  }
+
+  @Test func fileGrowingWhileReadingIsReadToItsNewEnd() throws {
+    let json = bigFeed(100)
+    let file = try openFile(Array(json[0..<2000]))
+    defer {
+      close(file.descriptor)
+      unlink(file.path)
+    }
+    let stream = try StreamedBytes(
+      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 700)
+    try stream.fill(upTo: 700)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file.path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(json[2000...]))
+    try handle.close()
+    try stream.readToEnd()
+    #expect(Array(stream.bytes) == json)
+  }
+
+  @Test func releasedBytesAreNotReadAgain() throws {
+    let file = try openFile([UInt8](repeating: 0x41, count: 5 * StreamedBytes.pageSize))
+    defer {
+      close(file.descriptor)
+      unlink(file.path)
+    }
+    let stream = try StreamedBytes(
+      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 4096)
+    try stream.readToEnd()
+    stream.release(upTo: 2 * StreamedBytes.pageSize + 10)
+    #expect(stream.released == 2 * StreamedBytes.pageSize)
+    // Given-back pages of an anonymous mapping read as zeros; the rest is intact.
+    #expect(stream.bytes[0] == 0)
+    #expect(stream.bytes[2 * StreamedBytes.pageSize] == 0x41)
+  }
+}
