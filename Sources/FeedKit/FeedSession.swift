@@ -30,7 +30,8 @@ public actor FeedSession {
   public private(set) var items: [FeedItem] = []
   /// The feed's own name, from page 1's top-level `title`.
   public private(set) var title: String?
-  private var identities: Set<String> = []
+  /// The identities of `items`, by position.
+  private var identities = IdentityTable()
   /// Pages loaded since the last refresh, so a `next` chain that comes back ends the feed.
   private var visitedPages: Set<FeedSource> = []
   private var cursor = Cursor.start
@@ -63,7 +64,7 @@ public actor FeedSession {
       return .failed(error)
     case .success(let page):
       items = []
-      identities = []
+      identities = IdentityTable()
       visitedPages = [page.location]
       title = page.document.title
       let fresh = keepNew(page.document.items)
@@ -145,12 +146,31 @@ public actor FeedSession {
     return (mine, result)
   }
 
-  /// The items whose identity is new (within the page too), recording their identities.
+  /// The items whose identity is new (within the page too), recording their identities at the
+  /// positions they will have once appended to `items`. When nothing is dropped, that is
+  /// `candidates` itself, not a copy: a million-item page is not held twice.
   private func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
+    let kept = items
+    let base = kept.count
+    let item = { (position: Int) in
+      position < base ? kept[position] : candidates[position - base]
+    }
+    identities.reserve(base + candidates.count, item: item)
+    var dropped: [Int] = []
+    for i in candidates.indices where !identities.insert(base + i, item: item) {
+      dropped.append(i)
+    }
+    guard !dropped.isEmpty else { return candidates }
+    identities.closeGaps(after: base, dropped: dropped)
     var fresh: [FeedItem] = []
-    fresh.reserveCapacity(candidates.count)
-    for item in candidates where identities.insert(item.identity).inserted {
-      fresh.append(item)
+    fresh.reserveCapacity(candidates.count - dropped.count)
+    var next = 0
+    for (i, candidate) in candidates.enumerated() {
+      if next < dropped.count, dropped[next] == i {
+        next += 1
+      } else {
+        fresh.append(candidate)
+      }
     }
     return fresh
   }

@@ -1,0 +1,101 @@
+import TestSupport
+import Testing
+
+@testable import FeedKit
+
+/// A session's use of the table, with a `Set<String>` beside it as the reference: batches
+/// (pages) of items are inserted at the positions they would take, the left-out ones closed up.
+private struct Session {
+  var table: IdentityTable
+  var items: [FeedItem] = []
+
+  init(hash: @escaping IdentityTable.HashFunction) {
+    table = IdentityTable(hash: hash)
+  }
+
+  /// The batch's items the table let in.
+  mutating func add(_ batch: [FeedItem]) -> [FeedItem] {
+    let kept = items
+    let base = kept.count
+    let item = { (p: Int) in p < base ? kept[p] : batch[p - base] }
+    table.reserve(base + batch.count, item: item)
+    var dropped: [Int] = []
+    for i in batch.indices where !table.insert(base + i, item: item) { dropped.append(i) }
+    table.closeGaps(after: base, dropped: dropped)
+    let fresh = batch.indices.filter { !dropped.contains($0) }.map { batch[$0] }
+    items += fresh
+    return fresh
+  }
+}
+
+private func item(_ identity: String, byID: Bool = false) -> FeedItem {
+  byID
+    ? FeedItem(imageURL: "same.jpg", width: 1, height: 1, id: identity)
+    : FeedItem(imageURL: identity, width: 1, height: 1)
+}
+
+@Suite struct IdentityTableTests {
+  static let hashes: [(String, IdentityTable.HashFunction)] = [
+    ("standard", IdentityTable.standardHash),
+    ("all collide", { _ in 0 }),
+    ("by length", { $0.count }),
+  ]
+
+  @Test func duplicatesAreDroppedAndCollisionsKept() {
+    for (name, hash) in Self.hashes {
+      var session = Session(hash: hash)
+      let fresh = session.add(["a", "b", "a", "c", "b", "ab", "ba"].map { item($0) })
+      #expect(fresh.map(\.identity) == ["a", "b", "c", "ab", "ba"], "\(name)")
+      #expect(session.table.count == 5, "\(name)")
+    }
+  }
+
+  @Test func batchesDropWhatEarlierBatchesHold() {
+    for (name, hash) in Self.hashes {
+      var session = Session(hash: hash)
+      _ = session.add(["a", "x", "a", "y", "x", "z"].map { item($0) })
+      // Positions after the closed gaps must name the right items: "y" and "z" moved up.
+      let second = session.add(["z", "new", "y", "a", "new"].map { item($0) })
+      #expect(second.map(\.identity) == ["new"], "\(name)")
+    }
+  }
+
+  @Test func idsAndURLsAreOneIdentitySpace() {
+    var session = Session(hash: IdentityTable.standardHash)
+    // An id equal to another item's URL is the same identity; the URL of an item with an id
+    // is not its identity.
+    let fresh = session.add([item("k", byID: true), item("k"), item("same.jpg")])
+    #expect(fresh.map(\.identity) == ["k", "same.jpg"])
+  }
+
+  @Test func canonicallyEquivalentIdentitiesAreDuplicatesAsStringsAre() {
+    var session = Session(hash: IdentityTable.standardHash)
+    let fresh = session.add([item("\u{212A}"), item("K"), item("caf\u{E9}"), item("cafe\u{301}")])
+    #expect(fresh.map(\.imageURL) == ["\u{212A}", "caf\u{E9}"])
+  }
+
+  @Test func randomBatchesMatchASetOfStrings() {
+    for (name, hash) in Self.hashes {
+      for seed in UInt64(0)..<20 {
+        var random = SplitMix64(seed: seed)
+        var session = Session(hash: hash)
+        var reference: Set<String> = []
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+          let batch = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+            item(
+              String(Int.random(in: 0..<400, using: &random), radix: 7),
+              byID: Bool.random(using: &random))
+          }
+          let expected = batch.filter { reference.insert($0.identity).inserted }
+          let got = session.add(batch)
+          guard got == expected else {
+            Issue.record(
+              "hash \(name), seed \(seed): \(got.count) kept, \(expected.count) expected")
+            return
+          }
+        }
+        #expect(session.table.count == reference.count, "hash \(name), seed \(seed)")
+      }
+    }
+  }
+}
