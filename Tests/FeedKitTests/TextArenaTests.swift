@@ -40,4 +40,44 @@ import Testing
     #expect(TextSlice("abc") != TextSlice("abd"))
     #expect(TextSlice("abc") == TextSlice("abc"))
   }
+
+  @Test func urlsWithACommonStartKeepOnlyTheirOwnBytes() {
+    var arena = TextArena()
+    let urls = (0..<10_000).map { "https://images.example.com/feed/\($0).jpg" }
+    let slices = urls.map { append($0, to: &arena) }
+    #expect(slices.map(\.string) == urls)
+    // 32 shared bytes each: a header and about 8 own bytes instead of about 40.
+    let whole = urls.reduce(0) { $0 + $1.utf8.count }
+    #expect(arena.storedBytes < whole / 2, "stored \(arena.storedBytes) of \(whole)")
+  }
+
+  @Test func stemmedAndWholeCopiesOfATextAreEqual() {
+    var arena = TextArena()
+    _ = append("https://images.example.com/feed/first.jpg", to: &arena)
+    let stemmed = append("https://images.example.com/feed/é.jpg", to: &arena)
+    let whole = TextSlice("https://images.example.com/feed/é.jpg")
+    #expect(stemmed == whole)
+    #expect(stemmed.hashValue == whole.hashValue)
+    #expect(stemmed != TextSlice("https://images.example.com/feed/e.jpg"))
+  }
+
+  @Test func aTextChangingHostBecomesTheNewStem() {
+    var arena = TextArena()
+    let texts = [
+      "https://a.example.com/pictures/1.jpg", "https://a.example.com/pictures/2.jpg",
+      "http://b.example.org/x/1.png", "http://b.example.org/x/2.png",
+      "https://a.example.com/pictures/3.jpg", "short", "https://a.example.com/pictures/",
+      "https://a.example.com/pictures/", String(repeating: "z", count: 70_000),
+      String(repeating: "z", count: 70_001),
+    ]
+    let slices = texts.map { append($0, to: &arena) }
+    #expect(slices.map(\.string) == texts)
+  }
+
+  @Test func textsSplitInsideACharacterComeBackWhole() {
+    var arena = TextArena()
+    // The stem and the next text share the first two bytes of "中" (E4 B8 AD) and "丮" (E4 B8 AE).
+    let texts = ["https://example.com/中.jpg", "https://example.com/丮.jpg"]
+    #expect(texts.map { append($0, to: &arena).string } == texts)
+  }
 }
