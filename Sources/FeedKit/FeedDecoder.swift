@@ -30,14 +30,16 @@ public enum FeedDecoder {
       FeedParser(
         reader: JSONReader(
           bytes: buffer, maxDepth: options.maxDepth, maxStringLength: options.maxStringLength),
-        maxItems: options.maxItems, stream: nil),
+        maxItems: options.maxItems, stream: nil, expectedBytes: buffer.count),
       source: source)
   }
 
   /// Decodes what `stream` reads, while it reads it, giving back the bytes of the items already
   /// decoded; errors and limits are those of decoding the whole input at once.
+  /// - Parameter expectedBytes: the input's size when known (a regular file's), to size the
+  ///   item list once rather than by doubling.
   static func decode(
-    _ stream: StreamedBytes, source: String, options: LoadOptions
+    _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil
   ) throws(FeedError) -> FeedDocument {
     try stream.fill(upTo: stream.readSize)
     return try run(
@@ -45,7 +47,7 @@ public enum FeedDecoder {
         reader: JSONReader(
           bytes: stream.bytes, isComplete: stream.isComplete, maxDepth: options.maxDepth,
           maxStringLength: options.maxStringLength),
-        maxItems: options.maxItems, stream: stream),
+        maxItems: options.maxItems, stream: stream, expectedBytes: expectedBytes),
       source: source)
   }
 
@@ -100,6 +102,8 @@ private struct FeedParser {
   var reader: JSONReader
   let maxItems: Int
   let stream: StreamedBytes?
+  /// The document's size when known, to estimate the number of items from the first ones.
+  let expectedBytes: Int?
   /// Whether the item list's `[` has been read: from there on the walk never starts again.
   var inList = false
   var items: [FeedItem] = []
@@ -194,6 +198,7 @@ private struct FeedParser {
   }
 
   private mutating func itemList() throws(JSONReader.Failure) {
+    let listStart = reader.offset
     let hasItems = try reader.enterArray()
     inList = true
     if hasItems {
@@ -206,6 +211,7 @@ private struct FeedParser {
         }
         more = try itemAndSeparator(number: number)
         giveBack()
+        if number == Self.itemsBeforeEstimate { reserveEstimatedItems(listStart: listStart) }
       }
     }
     try readToEnd()
@@ -234,6 +240,21 @@ private struct FeedParser {
         try readMore(atLeast: mark.offset + 2 * (seen - mark.offset))
       }
     }
+  }
+
+  /// Items decoded before their bytes are taken as the measure of the rest.
+  static let itemsBeforeEstimate = 1024
+
+  /// Makes room for as many items as the document's size suggests, with 2% to spare, so that a
+  /// million items take one array of a million, not a doubled one (up to twice the size, and
+  /// both at once while it doubles). A wrong guess costs little: too few and the array doubles
+  /// as before; too many is bounded by the document's size and `maxItems`.
+  private mutating func reserveEstimatedItems(listStart: Int) {
+    guard let expectedBytes, reader.offset > listStart else { return }
+    let perItem = Double(reader.offset - listStart) / Double(Self.itemsBeforeEstimate)
+    let estimate = Double(max(0, expectedBytes - listStart)) / perItem * 1.02
+    guard estimate.isFinite, estimate < Double(maxItems) else { return }
+    items.reserveCapacity(Int(estimate) + 16)
   }
 
   /// Gives back the bytes before the cursor, between two items, a read's worth at a time.

@@ -25,18 +25,23 @@ enum LocalReader {
       }
       defer { close(descriptor) }
       var status = stat()
+      var expectedBytes: Int?
       if fstat(descriptor, &status) == 0 {
         if status.st_mode & S_IFMT == S_IFDIR {
           throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
         }
         // A regular file's size is known: too large is said before anything is read.
-        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > options.maxBytes {
-          throw .limitExceeded(source: path, limit: .bodySize(options.maxBytes), location: nil)
+        if status.st_mode & S_IFMT == S_IFREG {
+          guard Int(status.st_size) <= options.maxBytes else {
+            throw .limitExceeded(source: path, limit: .bodySize(options.maxBytes), location: nil)
+          }
+          expectedBytes = Int(status.st_size)
         }
       }
       let stream = try StreamedBytes(
         descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
-      return try FeedDecoder.decode(stream, source: path, options: options)
+      return try FeedDecoder.decode(
+        stream, source: path, options: options, expectedBytes: expectedBytes)
     }
   }
 

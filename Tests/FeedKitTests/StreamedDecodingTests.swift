@@ -226,4 +226,24 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     #expect(stream.bytes[0] == 0)
     #expect(stream.bytes[2 * StreamedBytes.pageSize] == 0x41)
   }
+
+  @Test func itemListIsSizedFromTheFirstItemsNotByDoubling() throws {
+    // 5,000 items: doubling would leave room for 8,192.
+    let json = bigFeed(5000)
+    let fromBytes = try FeedDecoder.decode(json, source: "t").items
+    #expect(fromBytes.count == 5000)
+    #expect(fromBytes.capacity <= 5200, "capacity \(fromBytes.capacity)")
+    let file = try openFile(json)
+    defer {
+      close(file.descriptor)
+      unlink(file.path)
+    }
+    let stream = try StreamedBytes(
+      descriptor: file.descriptor, source: "t", maxBytes: 1 << 30, readSize: 4096)
+    let streamedItems = try FeedDecoder.decode(
+      stream, source: "t", options: LoadOptions(), expectedBytes: json.count
+    ).items
+    #expect(streamedItems == fromBytes)
+    #expect(streamedItems.capacity <= 5200, "capacity \(streamedItems.capacity)")
+  }
 }
