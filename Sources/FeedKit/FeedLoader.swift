@@ -23,46 +23,34 @@ public struct FeedLoader: Sendable {
     try await loadPage(source.page(1)).document
   }
 
-  /// Loads and decodes one page; a template must be expanded first (`FeedSource.page(_:)`).
+  /// Loads and decodes one page (page 1 of a template).
   ///
   /// Files and the standard input, the large inputs, are decoded while they are read; a body
-  /// from the network (or gzip) is decoded once it is complete.
+  /// from the network (gzip undone) is decoded once it is complete.
   func loadPage(_ source: FeedSource) async throws(FeedError) -> Page {
     let document: FeedDocument
-    let location: FeedSource
+    var location = source
     switch source {
     case .file(let path):
-      (document, location) = (
-        try await LocalReader.document(ofFile: path, options: options), source
-      )
+      document = try await LocalReader.document(ofFile: path, options: options)
     case .standardInput:
-      (document, location) = (try await LocalReader.standardInputDocument(options: options), source)
-    default:
-      let bytes: [UInt8]
-      (bytes, location) = try await fetch(source)
-      if Task.isCancelled { throw .cancelled(source: source.displayName) }
-      document = try FeedDecoder.decode(bytes, source: location.displayName, options: options)
-    }
-    if Task.isCancelled { throw .cancelled(source: source.displayName) }
-    return Page(document: document, location: location)
-  }
-
-  /// The raw bytes of one page and its final location; not for files or the standard input,
-  /// which `loadPage` streams.
-  func fetch(_ source: FeedSource) async throws(FeedError) -> ([UInt8], FeedSource) {
-    switch source {
-    case .file, .standardInput:
-      preconditionFailure("FeedLoader.fetch: local sources are streamed by loadPage")
+      document = try await LocalReader.standardInputDocument(options: options)
     case .sample:
-      return (SampleFeed.bytes, source)
+      document = try FeedDecoder.decode(
+        SampleFeed.bytes, source: source.displayName, options: options)
     case .url(let address):
       guard let url = URL(string: address) else {
         throw .invalidArgument(argument: address, detail: "not a valid URL")
       }
       let response = try await HTTPFetch.get(url, options: options)
-      return (response.body, .url(response.url.absoluteString))
+      location = .url(response.url.absoluteString)
+      if Task.isCancelled { throw .cancelled(source: source.displayName) }
+      document = try FeedDecoder.decode(
+        response.body, source: location.displayName, options: options)
     case .template:
-      return try await fetch(source.page(1))
+      return try await loadPage(source.page(1))
     }
+    if Task.isCancelled { throw .cancelled(source: source.displayName) }
+    return Page(document: document, location: location)
   }
 }
