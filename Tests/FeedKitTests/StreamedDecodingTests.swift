@@ -36,24 +36,31 @@ private struct Decoded: Equatable {
   }
 }
 
-/// Decodes `bytes` from a file, `readSize` bytes per read; also how many bytes were given back.
-private func streamed(
-  _ bytes: [UInt8], readSize: Int, options: LoadOptions = LoadOptions()
-) throws -> (Decoded, released: Int) {
+/// Runs `body` with a stream over a temporary file holding `bytes`, and the file's path.
+private func withStream<R>(
+  over bytes: [UInt8], maxBytes: Int = 1 << 30, readSize: Int,
+  _ body: (StreamedBytes, String) throws -> R
+) throws -> R {
   let file = try openFile(bytes)
   defer {
     close(file.descriptor)
     unlink(file.path)
   }
-  var released = 0
-  let decoded = Decoded { () throws(FeedError) in
-    let stream = try StreamedBytes(
-      descriptor: file.descriptor, source: "test.json", maxBytes: options.maxBytes,
-      readSize: readSize)
-    defer { released = stream.released }
-    return try FeedDecoder.decode(stream, source: "test.json", options: options)
+  let stream = try StreamedBytes(
+    descriptor: file.descriptor, source: "test.json", maxBytes: maxBytes, readSize: readSize)
+  return try body(stream, file.path)
+}
+
+/// Decodes `bytes` from a file, `readSize` bytes per read; also how many bytes were given back.
+private func streamed(
+  _ bytes: [UInt8], readSize: Int, options: LoadOptions = LoadOptions()
+) throws -> (Decoded, released: Int) {
+  try withStream(over: bytes, maxBytes: options.maxBytes, readSize: readSize) { stream, _ in
+    let decoded = Decoded { () throws(FeedError) in
+      try FeedDecoder.decode(stream, source: "test.json", options: options)
+    }
+    return (decoded, stream.released)
   }
-  return (decoded, released)
 }
 
 private func whole(_ bytes: [UInt8], options: LoadOptions = LoadOptions()) -> Decoded {
@@ -178,53 +185,39 @@ private func bigFeed(_ count: Int) -> [UInt8] {
 
   @Test func fileTruncatedWhileReadingEndsWhereItWasCut() throws {
     let json = bigFeed(100)
-    let file = try openFile(json)
-    defer {
-      close(file.descriptor)
-      unlink(file.path)
+    try withStream(over: json, readSize: 1000) { stream, path in
+      try stream.fill(upTo: 1000)
+      #expect(truncate(path, 500) == 0)
+      try stream.readToEnd()
+      #expect(stream.count == 1000)
+      #expect(stream.isComplete)
+      #expect(Array(stream.bytes) == Array(json[0..<1000]))
     }
-    let stream = try StreamedBytes(
-      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 1000)
-    try stream.fill(upTo: 1000)
-    #expect(truncate(file.path, 500) == 0)
-    try stream.readToEnd()
-    #expect(stream.count == 1000)
-    #expect(stream.isComplete)
-    #expect(Array(stream.bytes) == Array(json[0..<1000]))
   }
 
   @Test func fileGrowingWhileReadingIsReadToItsNewEnd() throws {
     let json = bigFeed(100)
-    let file = try openFile(Array(json[0..<2000]))
-    defer {
-      close(file.descriptor)
-      unlink(file.path)
+    try withStream(over: Array(json[0..<2000]), readSize: 700) { stream, path in
+      try stream.fill(upTo: 700)
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data(json[2000...]))
+      try handle.close()
+      try stream.readToEnd()
+      #expect(Array(stream.bytes) == json)
     }
-    let stream = try StreamedBytes(
-      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 700)
-    try stream.fill(upTo: 700)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file.path))
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data(json[2000...]))
-    try handle.close()
-    try stream.readToEnd()
-    #expect(Array(stream.bytes) == json)
   }
 
   @Test func releasedBytesAreNotReadAgain() throws {
-    let file = try openFile([UInt8](repeating: 0x41, count: 5 * StreamedBytes.pageSize))
-    defer {
-      close(file.descriptor)
-      unlink(file.path)
+    let page = StreamedBytes.pageSize
+    try withStream(over: [UInt8](repeating: 0x41, count: 5 * page), readSize: 4096) { stream, _ in
+      try stream.readToEnd()
+      stream.release(upTo: 2 * page + 10)
+      #expect(stream.released == 2 * page)
+      // Given-back pages of an anonymous mapping read as zeros; the rest is intact.
+      #expect(stream.bytes[0] == 0)
+      #expect(stream.bytes[2 * page] == 0x41)
     }
-    let stream = try StreamedBytes(
-      descriptor: file.descriptor, source: "t", maxBytes: 1 << 20, readSize: 4096)
-    try stream.readToEnd()
-    stream.release(upTo: 2 * StreamedBytes.pageSize + 10)
-    #expect(stream.released == 2 * StreamedBytes.pageSize)
-    // Given-back pages of an anonymous mapping read as zeros; the rest is intact.
-    #expect(stream.bytes[0] == 0)
-    #expect(stream.bytes[2 * StreamedBytes.pageSize] == 0x41)
   }
 
   @Test func itemListIsSizedFromTheFirstItemsNotByDoubling() throws {
@@ -233,16 +226,11 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     let fromBytes = try FeedDecoder.decode(json, source: "t").items
     #expect(fromBytes.count == 5000)
     #expect(fromBytes.capacity <= 5200, "capacity \(fromBytes.capacity)")
-    let file = try openFile(json)
-    defer {
-      close(file.descriptor)
-      unlink(file.path)
+    let streamedItems = try withStream(over: json, readSize: 4096) { stream, _ in
+      try FeedDecoder.decode(
+        stream, source: "t", options: LoadOptions(), expectedBytes: json.count
+      ).items
     }
-    let stream = try StreamedBytes(
-      descriptor: file.descriptor, source: "t", maxBytes: 1 << 30, readSize: 4096)
-    let streamedItems = try FeedDecoder.decode(
-      stream, source: "t", options: LoadOptions(), expectedBytes: json.count
-    ).items
     #expect(streamedItems == fromBytes)
     #expect(streamedItems.capacity <= 5200, "capacity \(streamedItems.capacity)")
   }
