@@ -23,12 +23,21 @@ public func fuzzFeedDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   }
   if control & 0x40 != 0 { options.maxStringLength = Int(control & 0x0F) }
   if control & 0x20 != 0 { options.maxItems = Int(control & 0x07) + 1 }
+  let whole: Outcome
   do {
     let document = try FeedDecoder.decode(bytes, source: "fuzz", options: options)
     check(document, options: options)
+    whole = Outcome(document)
   } catch {
     // Every error must be describable without trapping.
     require(!error.description.isEmpty, "empty error description")
+    whole = Outcome(error: error)
+  }
+  // Files and stdin are decoded while they are read, cut wherever a read ends: that must give
+  // what decoding the whole document gives, items and errors (with their line and column) alike.
+  let readSize = Int(control & 0x07) * 3 + 1
+  if let streamed = streamedOutcome(bytes, options: options, readSize: readSize) {
+    require(streamed == whole, "streamed in \(readSize)-byte reads: \(streamed) != \(whole)")
   }
   // The number and string helpers are reached by the decoder, but straight calls go deeper.
   let text = String(decoding: bytes, as: UTF8.self)
@@ -37,6 +46,41 @@ public func fuzzFeedDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   }
   _ = ItemFields.quoted(text)
   return 0
+}
+
+/// A decoding's result, comparable.
+private struct Outcome: Equatable {
+  var items: [FeedItem] = []
+  var skipped = SkipReport()
+  var next: String?
+  var title: String?
+  var error: FeedError?
+
+  init(_ document: FeedDocument) {
+    (items, skipped, next, title) =
+      (document.items, document.skipped, document.next, document.title)
+  }
+
+  init(error: FeedError) { self.error = error }
+}
+
+/// `bytes` decoded through `StreamedBytes` from a pipe (as `cascade -` reads); nil when they do
+/// not fit in the pipe's buffer, as writing them all before reading would block.
+private func streamedOutcome(_ bytes: [UInt8], options: LoadOptions, readSize: Int) -> Outcome? {
+  var ends: [Int32] = [0, 0]
+  guard bytes.count <= 60_000, pipe(&ends) == 0 else { return nil }
+  let descriptor = ends[0]
+  defer { close(descriptor) }
+  let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+  close(ends[1])
+  guard written == bytes.count else { return nil }
+  do throws(FeedError) {
+    let stream = try StreamedBytes(
+      descriptor: descriptor, source: "fuzz", maxBytes: options.maxBytes, readSize: readSize)
+    return Outcome(try FeedDecoder.decode(stream, source: "fuzz", options: options))
+  } catch {
+    return Outcome(error: error)
+  }
 }
 
 /// What every decoded document promises.

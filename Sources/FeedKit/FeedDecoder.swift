@@ -41,7 +41,8 @@ public enum FeedDecoder {
   static func decode(
     _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil
   ) throws(FeedError) -> FeedDocument {
-    try stream.fill(upTo: stream.readSize)
+    // At least three bytes, so that a byte order mark is seen whole.
+    try stream.fill(upTo: max(stream.readSize, 3))
     return try run(
       FeedParser(
         reader: JSONReader(
@@ -57,18 +58,13 @@ public enum FeedDecoder {
     do {
       outcome = try parser.document()
     } catch {
-      // A streamed body over the size limit is that error, whatever else is wrong with it.
       if case .input(let failure) = error { throw failure }
+      // Servers often answer 200 with an HTML error page; say so instead of "unexpected '<'".
+      let html = parser.startsLikeHTML()
+      // A streamed body over the size limit is that error, whatever else is wrong with it.
       try parser.stream?.checkRemainingSize()
       switch error {
       case .syntax(let offset, let message):
-        // Servers often answer 200 with an HTML error page; say so instead of "unexpected '<'".
-        // (Once bytes were given back the decoder was inside the item list: not HTML.)
-        let html =
-          parser.reader.forgotten == 0
-          && parser.reader.bytes.first {
-            ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
-          } == 0x3C
         throw .malformedJSON(
           source: source, location: parser.reader.location(of: offset),
           detail: html ? "this looks like an HTML page, not JSON (\(message))" : message)
@@ -121,6 +117,20 @@ private struct FeedParser {
         let seen = reader.bytes.count
         self = start
         try readMore(atLeast: 2 * seen)
+      }
+    }
+  }
+
+  /// Whether the document's first byte other than whitespace and byte order mark bytes is `<`;
+  /// reads more of a streamed document until it can tell. Once bytes were given back, the walk
+  /// was inside the item list, so the document started with `{` or `[`.
+  mutating func startsLikeHTML() -> Bool {
+    guard reader.forgotten == 0 else { return false }
+    while true {
+      let first = reader.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+      if let first { return first == UInt8(ascii: "<") }
+      guard !reader.isComplete, (try? readMore(atLeast: 2 * reader.bytes.count)) != nil else {
+        return false
       }
     }
   }

@@ -92,6 +92,7 @@ final class StreamedBytes {
   /// size error if it is over `maxBytes` — reported first, as it was when the whole body was read
   /// before decoding. A read error here leaves the decoding error to be reported.
   func checkRemainingSize() throws(FeedError) {
+    if count > maxBytes { throw tooLarge }
     guard !isComplete else { return }
     var total = count
     var scratch = [UInt8](repeating: 0, count: 1 << 16)

@@ -116,6 +116,19 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     }
   }
 
+  @Test func byteOrderMarkIsSkippedWhateverTheReadSize() throws {
+    // Found by the fuzzer: with reads shorter than the mark, it was taken for the document.
+    let feed = [0xEF, 0xBB, 0xBF] + Array(#"[{"img": "a", "w": 1, "h": 1}]"#.utf8)
+    let html = [0xEF, 0xBB, 0xBF] + Array("<html>502</html>".utf8)
+    // Any run of those bytes is passed over in looking for '<', beyond the first read too.
+    let oddHTML: [UInt8] = [0xEF, 0xBB, 0xBB, 0x3C, 0x00, 0xEF, 0xBB, 0xBF, 0x3C, 0x3E]
+    for size in [1, 2, 3] {
+      #expect(try streamed(feed, readSize: size).0.items.map(\.imageURL) == ["a"])
+      #expect(try streamed(html, readSize: size).0 == whole(html))
+      #expect(try streamed(oddHTML, readSize: size).0 == whole(oddHTML))
+    }
+  }
+
   @Test func emptyFileIsAnEndOfInputAtTheStart() throws {
     let (got, _) = try streamed([], readSize: 64)
     #expect(
