@@ -56,17 +56,25 @@ struct ColumnCheckpoints: Sendable {
     }
   }
 
-  /// Every column's last item before item `end` (0 < end ≤ items recorded): the checkpoint
-  /// before it, brought up to date from the frames since.
-  func last(before end: Int, frames: UnsafeBufferPointer<PlacedFrame>) -> [Int32] {
+  /// Calls `body` with every column's last item before item `end` (0 < end ≤ items recorded):
+  /// the checkpoint before it, brought up to date from the frames since. On the stack, as it
+  /// runs on every scroll step.
+  func withLast<R>(
+    before end: Int, frames: UnsafeBufferPointer<PlacedFrame>,
+    _ body: (UnsafeBufferPointer<Int32>) -> R
+  ) -> R {
     let block = (end - 1) / Self.block
-    var last = Array(marks[(block * columnCount)..<((block + 1) * columnCount)])
-    for i in (block * Self.block)..<end {
-      let frame = frames[i]
-      for c in Int(frame.column)..<Int(frame.column + frame.span) {
-        last[c] = Int32(truncatingIfNeeded: i)
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: columnCount) { last in
+      marks.withUnsafeBufferPointer { marks in
+        for c in 0..<columnCount { last[c] = marks[block * columnCount + c] }
       }
+      for i in (block * Self.block)..<end {
+        let frame = frames[i]
+        for c in Int(frame.column)..<Int(frame.column + frame.span) {
+          last[c] = Int32(truncatingIfNeeded: i)
+        }
+      }
+      return body(UnsafeBufferPointer(last))
     }
-    return last
   }
 }

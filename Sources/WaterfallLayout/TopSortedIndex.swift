@@ -16,6 +16,8 @@ struct TopSortedIndex: Sendable {
   /// search looks here first (a few hundred KiB at a million items, mostly in cache), then
   /// inside one block of frames.
   private var blockTops: [Double] = []
+  /// Every 32nd of `blockTops`: the top of every 1,024th item.
+  private var superTops: [Double] = []
   private var checkpoints: ColumnCheckpoints
   /// The top of the last item, which the next must not be above.
   private var lastTop = -Double.infinity
@@ -30,6 +32,7 @@ struct TopSortedIndex: Sendable {
     self.checkpoints = checkpoints
     let block = ColumnCheckpoints.block
     blockTops = stride(from: 0, to: frames.count, by: block).map { frames[$0].y }
+    superTops = stride(from: 0, to: blockTops.count, by: block).map { blockTops[$0] }
     lastTop = frames.last?.y ?? -Double.infinity
   }
 
@@ -38,7 +41,10 @@ struct TopSortedIndex: Sendable {
   mutating func append(_ frame: PlacedFrame, index: Int) -> Bool {
     guard frame.y >= lastTop else { return false }
     lastTop = frame.y
-    if index % ColumnCheckpoints.block == 0 { blockTops.append(frame.y) }
+    if index % ColumnCheckpoints.block == 0 {
+      if blockTops.count % ColumnCheckpoints.block == 0 { superTops.append(frame.y) }
+      blockTops.append(frame.y)
+    }
     checkpoints.record(frame, index: index)
     return true
   }
@@ -48,54 +54,75 @@ struct TopSortedIndex: Sendable {
     overlapping rect: Rect, frames: UnsafeBufferPointer<PlacedFrame>, geometry: ColumnGeometry
   ) -> [Int] {
     let first = firstIndex(topAtLeast: rect.minY, frames: frames)
-    let end = firstIndex(topAtLeast: rect.maxY, frames: frames)
+    let end = max(first, firstIndex(topAtLeast: rect.maxY, from: first, frames: frames))
     var found: [Int] = []
+    found.reserveCapacity(end - first + 8)
     if first > 0 {
-      for item in lastItems(before: first, crossing: geometry.columns(crossing: rect), frames)
-      where geometry.rect(frames[item]).overlaps(rect) {
-        found.append(item)
+      // Each column's last item before the run: an item spanning several columns is the last
+      // in more than one, so these are sorted and counted once.
+      checkpoints.withLast(before: first, frames: frames) { last in
+        for c in geometry.columns(crossing: rect) where last[c] >= 0 {
+          let item = Int(last[c])
+          if geometry.rect(frames[item]).overlaps(rect) { found.append(item) }
+        }
       }
+      if found.count > 1 { found.sortAndRemoveDuplicates() }
     }
-    for i in first..<max(first, end) where geometry.rect(frames[i]).overlaps(rect) {
+    for i in first..<end where geometry.rect(frames[i]).overlaps(rect) {
       found.append(i)
     }
     return found
   }
 
-  /// The last item before `end` in each of `columns`, ascending and each once (an item spanning
-  /// several columns is the last in more than one).
-  private func lastItems(
-    before end: Int, crossing columns: Range<Int>, _ frames: UnsafeBufferPointer<PlacedFrame>
-  ) -> [Int] {
-    let last = checkpoints.last(before: end, frames: frames)
-    var items: [Int] = []
-    for c in columns where last[c] >= 0 { items.append(Int(last[c])) }
-    items.sortAndRemoveDuplicates()
-    return items
-  }
-
   /// The first item whose top is at or below `y`; the item count if there is none.
+  ///
+  /// Three small searches instead of one over a large array: the tops of every 1,024th item
+  /// (a few KiB), then of every 32nd within one stretch, then the frames of one block. A binary
+  /// search through megabytes lands on a new memory page at every step; the page-table misses,
+  /// not the comparisons, were most of a query.
   private func firstIndex(topAtLeast y: Double, frames: UnsafeBufferPointer<PlacedFrame>) -> Int {
-    // The first block whose first item is at or below y; the answer lies in the block before.
+    let fan = ColumnCheckpoints.block
+    let stretch = superTops.withUnsafeBufferPointer { tops in
+      Self.lowerBound(0, tops.count, y) { tops[$0] }
+    }
     let block = blockTops.withUnsafeBufferPointer { tops in
-      var low = 0
-      var high = tops.count
-      while low < high {
-        let mid = (low + high) / 2
-        if tops[mid] >= y {
-          high = mid
-        } else {
-          low = mid + 1
-        }
-      }
-      return low
+      stretch == 0
+        ? 0
+        : Self.lowerBound((stretch - 1) * fan + 1, min(tops.count, stretch * fan), y) { tops[$0] }
     }
     if block == 0 { return 0 }
-    var low = (block - 1) * ColumnCheckpoints.block + 1
-    var high = min(frames.count, block * ColumnCheckpoints.block)
+    return Self.lowerBound((block - 1) * fan + 1, min(frames.count, block * fan), y) {
+      frames[$0].y
+    }
+  }
+
+  /// The first item from `start` on whose top is at or below `y`, for a `y` close below item
+  /// `start`: steps of 1, 2, 4, … from there, then a binary search in the last step, so the
+  /// bottom of a screen costs a few reads next to its top.
+  private func firstIndex(
+    topAtLeast y: Double, from start: Int, frames: UnsafeBufferPointer<PlacedFrame>
+  ) -> Int {
+    var low = start
+    var step = 1
+    var probe = start
+    while probe < frames.count, frames[probe].y < y {
+      low = probe + 1
+      probe = start + step
+      step *= 2
+    }
+    return Self.lowerBound(low, min(probe, frames.count), y) { frames[$0].y }
+  }
+
+  /// The first position in `low..<high` whose value is at or below `y` (values ascend with
+  /// position); `high` if there is none.
+  @inline(__always)
+  private static func lowerBound(
+    _ low: Int, _ high: Int, _ y: Double, _ value: (Int) -> Double
+  ) -> Int {
+    var (low, high) = (low, high)
     while low < high {
       let mid = (low + high) / 2
-      if frames[mid].y >= y {
+      if value(mid) >= y {
         high = mid
       } else {
         low = mid + 1

@@ -83,4 +83,29 @@ import WaterfallLayout
     let nan = Point(x: .nan, y: 3)
     #expect(layout.item(nearest: nan).map { all.indices.contains($0) } ?? true)
   }
+
+  @Test func queriesAcrossThousandsOfItemsMatchBruteForce() throws {
+    // Past 1,024 items the top-order index searches three levels; built at once and by pages.
+    var rng = SplitMix64(seed: 14)
+    let items = RandomLayouts.mixedItems(count: 5_000, using: &rng)
+    let c = LayoutConfiguration(
+      columnCount: 3, columnSpacing: 1, rowSpacing: 1, insets: EdgeInsets(all: 1),
+      containerWidth: 90)
+    let whole = try #require(RandomLayouts.prepared(c, items))
+    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
+    var start = 0
+    while start < items.count {
+      let end = min(items.count, start + 97)
+      paged.append(contentsOf: items[start..<end])
+      start = end
+    }
+    let all = frames(whole)
+    #expect(frames(paged) == all)
+    for _ in 0..<300 {
+      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
+      let expected = all.indices.filter { all[$0].overlaps(rect) }
+      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
+      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
+    }
+  }
 }
