@@ -38,10 +38,9 @@ struct EngineWorkloads {
     for n in counts {
       let sizes = SyntheticFeed.sizes(n)
       for columns in [2, 4, 8] {
-        let floorTime = Stopwatch.median(runs: runs) {
+        let (floorTime, time) = Stopwatch.pairedMedians(runs: runs) {
           Sink.take(Self.floor(sizes, columns: columns).count)
-        }
-        let time = Stopwatch.median(runs: runs) {
+        } work: {
           var layout = WaterfallLayout(configuration: Self.configuration(columns: columns))
           layout.setItems(sizes)
           try? layout.prepare()
@@ -129,16 +128,15 @@ struct EngineWorkloads {
     let sizes = SyntheticFeed.sizes(n)
     let start = Self.prepared(sizes, columns: 4)
     let anchorPoint = Point(x: 100, y: start.contentSize.height / 2)
-    let time = Stopwatch.median(runs: runs) {
+    let (full, time) = Stopwatch.pairedMedians(runs: runs) {
+      Sink.take(Self.prepared(sizes, columns: 5).contentSize.height)
+    } work: {
       var layout = start
       let anchor = layout.item(nearest: anchorPoint) ?? 0
       let before = layout.frame(of: anchor)?.minY ?? 0
       layout.columnCount = 5
       try? layout.prepare()
       Sink.take((layout.frame(of: anchor)?.minY ?? 0) - before)
-    }
-    let full = Stopwatch.median(runs: runs) {
-      Sink.take(Self.prepared(sizes, columns: 5).contentSize.height)
     }
     report.add(
       Figure(

@@ -7,14 +7,39 @@ enum Stopwatch {
   static func median(runs: Int, _ work: () -> Void) -> Double {
     work()
     var samples: [Double] = []
-    for _ in 0..<max(1, runs) {
-      let start = DispatchTime.now().uptimeNanoseconds
-      work()
-      let end = DispatchTime.now().uptimeNanoseconds
-      samples.append(Double(end - start) / 1e9)
-    }
+    for _ in 0..<max(1, runs) { samples.append(time(work)) }
     samples.sort()
     return samples[samples.count / 2]
+  }
+
+  /// Seconds for one run of `baseline` and of `work`, each a median, with the runs taken in
+  /// turns (and in alternating order) rather than all of one then all of the other: on a shared
+  /// machine the load drifts, and a ratio of two figures timed minutes apart would move with it.
+  static func pairedMedians(runs: Int, baseline: () -> Void, work: () -> Void) -> (
+    baseline: Double, work: Double
+  ) {
+    baseline()
+    work()
+    var baselines: [Double] = []
+    var works: [Double] = []
+    for run in 0..<max(1, runs) {
+      if run % 2 == 0 {
+        baselines.append(time(baseline))
+        works.append(time(work))
+      } else {
+        works.append(time(work))
+        baselines.append(time(baseline))
+      }
+    }
+    baselines.sort()
+    works.sort()
+    return (baselines[baselines.count / 2], works[works.count / 2])
+  }
+
+  private static func time(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 }
 
