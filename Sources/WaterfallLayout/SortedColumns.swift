@@ -94,27 +94,29 @@ enum SortedColumns {
           for c in 0...others { marks[base + c] = last[c] }
         }
         last[frontColumn] = Int32(truncatingIfNeeded: i)
-        // goesBefore[k]: the column just placed now sorts before rest[k]. As `rest` is sorted,
-        // it is false up to x's new position and true from there on; x goes after equal bottoms.
-        var goesBefore = InlineArray<others, Int>(repeating: 0)
-        for k in 0..<others { goesBefore[k] = bit(x < rest[k]) }
-        // Merging x into `rest` gives the new front and new rest: the merged element k + 1 is
-        // rest[k + 1] while x sorts after that, then x, then rest[k]. In values that is
-        // max(rest[k], min(x, rest[k + 1])), whichever column the tie rule puts first.
+        // Merging x into `rest` gives the new front and new rest. `before` says whether x sorts
+        // before rest[k] (false up to x's new position, true from there; x goes after equal
+        // bottoms): the merged element k + 1 is rest[k + 1] while x sorts after that, then x,
+        // then rest[k]. In values that is max(rest[k], min(x, rest[k + 1])). One pass from the
+        // back, each comparison used where it is made: comparing all first and selecting after
+        // let the compiler pack the comparisons in pairs and unpack them again, a tenth slower.
         var nextRest = InlineArray<others, Double>(repeating: 0)
         var nextColumns = InlineArray<others, Int>(repeating: 0)
-        for k in 0..<others {
+        var beforeNext = 1
+        for j in 0..<others {
+          let k = others - 1 - j
           let isLast = k + 1 == others
-          // Spelled as `a < b ? a : b` rather than `min`/`max`, whose argument order and
-          // NaN rule do not match `minsd`/`maxsd`: the stdlib forms became three-instruction
+          let before = bit(x < rest[k])
+          // Spelled as `a < b ? a : b` rather than `min`/`max`, whose argument order and NaN
+          // rule do not match `minsd`/`maxsd`: the stdlib forms became three-instruction
           // blends, and the C = 8 loop ran a quarter slower.
           let low = isLast ? x : (x < rest[k + 1] ? x : rest[k + 1])
           nextRest[k] = low > rest[k] ? low : rest[k]
-          let xOrRest = goesBefore[k] != 0 ? restColumns[k] : frontColumn
-          let beforeNext = isLast ? 1 : goesBefore[k + 1]
+          let xOrRest = before != 0 ? restColumns[k] : frontColumn
           nextColumns[k] = beforeNext != 0 ? xOrRest : restColumns[isLast ? k : k + 1]
+          beforeNext = before
         }
-        let nextFrontColumn = goesBefore[0] != 0 ? frontColumn : restColumns[0]
+        let nextFrontColumn = beforeNext != 0 ? frontColumn : restColumns[0]
         front = min(x, rest[0])
         frontColumn = nextFrontColumn
         rest = nextRest
