@@ -159,20 +159,22 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// Every item whose frame overlaps `rect` (open intervals on both axes), in item order.
-  /// - Complexity: O(C·log n + k·log k) for k results.
+  /// - Complexity: O(log n + C + k) for k results in a shortest-column layout, whose item tops
+  ///   never go up in item order; O(C·log n + k·log k) in reading order or with a tie tolerance.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     indices(in: rect).compactMap { attributes(at: $0) }
   }
 
   /// The item indices that `attributes(in:)` would return, without building attributes.
-  /// - Complexity: O(C·log n + k·log k) for k results.
+  /// - Complexity: as `attributes(in:)`.
   public func indices(in rect: Rect) -> [Int] {
     index.indices(overlapping: rect, geometry: geometry)
   }
 
   /// The item whose frame is nearest to `point` (0 when inside; the lower index on a tie), or nil
   /// for an empty or unprepared layout.
-  /// - Complexity: O(C·log n).
+  /// - Complexity: a few rect queries: O(log(d / w)) of them for an item at distance d and
+  ///   column width w.
   public func item(nearest point: Point) -> Int? {
     index.nearest(to: point, geometry: geometry)
   }
