@@ -69,6 +69,22 @@ struct BrowserEndToEndTests {
     #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }.0)
   }
 
+  @Test func theMouseWheelScrollsTheFeed() async throws {
+    // The browser asks for xterm mouse reporting; tmux passes a wheel event to the pane as
+    // ESC [ M, the button (32 + 64 up, 32 + 65 down), then the column and row plus 32.
+    let tmux = try start()
+    defer { tmux.close() }
+    try await tmux.waitFor("240 items")
+    #expect(try await tmux.display("#{mouse_any_flag}") == "1")
+    for _ in 0..<5 { try await tmux.type("\u{1B}[Ma**") }
+    let (down, scrolled) = try await tmux.waitFor { !TmuxSession.statusLine($0).contains(" 0%") }
+    #expect(down, "\(scrolled)")
+    for _ in 0..<5 { try await tmux.type("\u{1B}[M`**") }
+    let (up, back) = try await tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }
+    #expect(up, "\(back)")
+    #expect(TmuxSession.statusLine(back).contains("1-"))
+  }
+
   @Test func columnKeysChangeTheColumns() async throws {
     let tmux = try start()
     defer { tmux.close() }
