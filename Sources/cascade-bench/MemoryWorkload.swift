@@ -43,13 +43,20 @@ enum MemoryWorkload {
     return usage.ru_maxrss * 1024
   }
 
+  /// Measures the feed without titles and the same feed with a title on every item, each in a
+  /// child process of its own.
   static func measure(n: Int, into report: inout Report) {
+    measure(n: n, titled: false, name: "loaded + laid out", into: &report)
+    measure(n: n, titled: true, name: "with titles", into: &report)
+  }
+
+  private static func measure(n: Int, titled: Bool, name: String, into report: inout Report) {
     // The parent writes the feed, so the child's peak holds nothing of the generator.
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-bench-\(getpid()).json")
     defer { try? FileManager.default.removeItem(at: file) }
     do {
-      try Data(SyntheticFeed.classicJSON(n)).write(to: file)
+      try Data(SyntheticFeed.classicJSON(n, titled: titled)).write(to: file)
     } catch {
       print("memory: could not write \(file.path): \(error)")
       return
@@ -76,7 +83,7 @@ enum MemoryWorkload {
     }
     report.add(
       Figure(
-        "memory n=\(Int(count)) browser, loaded + laid out", "peak RSS per item", peak / count,
+        "memory n=\(Int(count)) browser, \(name)", "peak RSS per item", peak / count,
         unit: "B", target: "≤ 200 B/item all included"))
   }
 }

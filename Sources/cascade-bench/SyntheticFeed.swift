@@ -23,14 +23,20 @@ enum SyntheticFeed {
 
   /// A feed document in the classic shape, for the decoder, built straight into bytes so the
   /// generator itself does not double the memory the benchmark measures.
-  static func classicJSON(_ n: Int) -> [UInt8] {
+  ///
+  /// With `titled`, every item also has a title of about 25 bytes ("Picture 123456 of the
+  /// feed"), as most real feeds do: longer than the 15 bytes a `String` keeps inline, so a
+  /// title held as a string of its own would cost a heap allocation.
+  static func classicJSON(_ n: Int, titled: Bool = false) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(n * 92 + 16)
+    out.reserveCapacity(n * (titled ? 130 : 92) + 16)
     out += Array("{\"data\": [".utf8)
     for (i, size) in sizes(n).enumerated() {
       if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
       out += Array("{\"img\": \"https://images.example.com/feed/\(i).jpg\", ".utf8)
-      out += Array("\"width\": \"\(Int(size.width))\", \"height\": \"\(Int(size.height))\"}".utf8)
+      out += Array("\"width\": \"\(Int(size.width))\", \"height\": \"\(Int(size.height))\"".utf8)
+      if titled { out += Array(", \"title\": \"Picture \(i) of the feed\"".utf8) }
+      out.append(UInt8(ascii: "}"))
     }
     out += Array("]}\n".utf8)
     return out
