@@ -30,25 +30,52 @@ struct ItemFields {
   /// The image keys in order of preference: `img` wins over `url`, which may be a page link.
   private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
 
-  /// An image URL as read, trimmed: the bytes of a string without escapes, as a range of the
+  /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
   /// reader's buffer, copied into the page's `TextArena` only when the item is kept; or the
-  /// decoded text of a string with escapes.
-  private enum ImageText {
+  /// decoded text of a string with escapes. An image URL is trimmed; other texts are not.
+  private enum FieldText {
     case bytes(Range<Int>)
     case decoded(String)
+
+    /// The text of a string token, as `JSONReader.string` would make it.
+    init(_ token: JSONReader.Token, in reader: JSONReader) {
+      self = token.hasEscapes ? .decoded(reader.string(token)) : .bytes(token.start..<token.end)
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes, invalid UTF-8 turned into U+FFFD as
+    /// `String(decoding:as:)` does; valid only during the call.
+    func withValidUTF8<R>(in reader: JSONReader, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      switch self {
+      case .bytes(let range):
+        let bytes = UnsafeBufferPointer(rebasing: reader.bytes[range])
+        if TextSlice.isASCII(bytes) { return body(bytes) }
+        var text = String(decoding: bytes, as: UTF8.self)
+        return text.withUTF8(body)
+      case .decoded(var text):
+        return text.withUTF8(body)
+      }
+    }
+
+    /// `withValidUTF8` for an optional text: nil when there is none.
+    static func withValidUTF8<R>(
+      _ text: FieldText?, in reader: JSONReader, _ body: (UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R {
+      guard let text else { return body(nil) }
+      return text.withValidUTF8(in: reader) { body($0) }
+    }
   }
 
   /// The best usable image so far and its rank in `imageKeys`.
-  private var image: (rank: Int, url: ImageText)?
+  private var image: (rank: Int, url: FieldText)?
   /// Why the first unusable image value was unusable.
   private var imageProblem: String?
   private var width: Size?
   private var shortWidth: Size?
   private var height: Size?
   private var shortHeight: Size?
-  private var title: String?
-  private var id: String?
-  private var link: String?
+  private var title: FieldText?
+  private var id: FieldText?
+  private var link: FieldText?
 
   /// Reads the value of `key` (the reader is just past its colon), or skips it when unknown.
   mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
@@ -70,8 +97,10 @@ struct ItemFields {
       link = try Self.readOptionalString(from: &reader)
     } else if reader.stringEquals(key, "id") {
       switch try reader.peekKind() {
-      case .string: id = reader.string(try reader.readString())
-      case .number: id = reader.text(try reader.readNumber())
+      case .string: id = FieldText(try reader.readString(), in: reader)
+      case .number:
+        let token = try reader.readNumber()
+        id = .bytes(token.start..<token.end)
       default: try reader.skipValue()
       }
     } else {
@@ -80,7 +109,8 @@ struct ItemFields {
   }
 
   /// The item, or why it cannot be laid out: the image first, then the width, then the height.
-  /// A kept item's URL goes into `texts`; `reader` must be the one the fields were read from.
+  /// A kept item's URL, title, id and link go into `texts`; `reader` must be the one the fields
+  /// were read from.
   func item(reader: JSONReader, texts: inout TextArena) -> Result<FeedItem, SkipReason> {
     guard let image else {
       return .failure(
@@ -100,16 +130,16 @@ struct ItemFields {
     case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
     }
     let (clampedWidth, clampedHeight) = Self.clampShape(width: widthValue, height: heightValue)
-    let url: TextSlice
-    switch image.url {
-    case .bytes(let range):
-      url = texts.append(validating: UnsafeBufferPointer(rebasing: reader.bytes[range]))
-    case .decoded(let text):
-      url = texts.append(text)
+    let slice = image.url.withValidUTF8(in: reader) { url in
+      FieldText.withValidUTF8(title, in: reader) { title in
+        FieldText.withValidUTF8(id, in: reader) { id in
+          FieldText.withValidUTF8(link, in: reader) { link in
+            texts.append(url, texts: ItemTexts(title: title, id: id, link: link))
+          }
+        }
+      }
     }
-    return .success(
-      FeedItem(
-        url: url, width: clampedWidth, height: clampedHeight, title: title, id: id, link: link))
+    return .success(FeedItem(texts: slice, width: clampedWidth, height: clampedHeight))
   }
 
   /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the
@@ -134,7 +164,7 @@ struct ItemFields {
     }
     let token = try reader.readString()
     if let image, image.rank <= rank { return }
-    let url: ImageText
+    let url: FieldText
     if token.hasEscapes {
       let text = reader.string(token).trimmingASCIIWhitespace()
       url = text.isEmpty ? .bytes(0..<0) : .decoded(text)
@@ -162,13 +192,13 @@ struct ItemFields {
   }
 
   private static func readOptionalString(from reader: inout JSONReader)
-    throws(JSONReader.Failure) -> String?
+    throws(JSONReader.Failure) -> FieldText?
   {
     guard try reader.peekKind() == .string else {
       try reader.skipValue()
       return nil
     }
-    return reader.string(try reader.readString())
+    return FieldText(try reader.readString(), in: reader)
   }
 
   /// Reads a size: a number, or a string holding a decimal number; above zero and at most

@@ -1,4 +1,5 @@
-/// Where one page's decoded texts go: appended into shared `TextChunk`s, one `TextSlice` each.
+/// Where one page's decoded texts go: appended into shared `TextChunk`s, one `TextSlice` for
+/// each item's URL and its other texts.
 ///
 /// Chunks start small (a page of fifty items wastes little) and double up to `maxChunk`; a
 /// full chunk is left as it is and a new one started, never copied into a larger one, since a
@@ -23,58 +24,52 @@ struct TextArena {
   /// Bytes written into chunks so far, headers included; for tests and measurements.
   private(set) var storedBytes = 0
 
-  /// Keeps `bytes`, which must be valid UTF-8.
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
-    guard let source = bytes.baseAddress, !bytes.isEmpty else { return .empty }
-    if let chunk, let stem, bytes.count < Int(Int32.max) {
+  /// Keeps `bytes`, which must be valid UTF-8, with an item's other `texts` before them.
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTexts = .none)
+    -> TextSlice
+  {
+    guard !bytes.isEmpty || !texts.isEmpty else { return .empty }
+    if let chunk, let stem, TextSlice.canStem(count: bytes.count) {
       let shared = min(
         Self.commonPrefix(
           UnsafeBufferPointer(start: chunk.base + stem.start, count: stem.count), bytes),
         Int(UInt16.max))
       let own = bytes.count - shared
-      if shared >= Self.minShared, TextSlice.stemHeader + own <= chunk.available {
-        var header = (UInt32(stem.start), UInt16(shared))
-        withUnsafeBytes(of: &header) { raw in
-          _ = chunk.append(
-            UnsafeBufferPointer(
-              start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              count: TextSlice.stemHeader))
-        }
-        let start = chunk.append(UnsafeBufferPointer(start: source + shared, count: own))
-        storedBytes += TextSlice.stemHeader + own
-        return TextSlice(chunk: chunk, stemmedAt: start, count: own)
+      let stored = texts.storedCount + TextSlice.stemHeader + own
+      if shared >= Self.minShared, stored <= chunk.available {
+        texts.write(to: chunk)
+        _ = chunk.append(bytesOf: UInt32(stem.start))
+        _ = chunk.append(bytesOf: UInt16(shared))
+        let start = chunk.append(UnsafeBufferPointer(rebasing: bytes[shared...]))
+        storedBytes += stored
+        return TextSlice(chunk: chunk, stemmedAt: start, count: own, hasTexts: !texts.isEmpty)
       }
     }
-    return appendWhole(bytes)
+    return appendWhole(bytes, texts: texts)
   }
 
-  /// Keeps `bytes`, turning invalid UTF-8 into U+FFFD as `String(decoding:as:)` does.
-  mutating func append(validating bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
-    if TextSlice.isASCII(bytes) { return append(bytes) }
-    return append(String(decoding: bytes, as: UTF8.self))
-  }
-
-  mutating func append(_ text: String) -> TextSlice {
-    var text = text
-    return text.withUTF8 { append($0) }
-  }
-
-  private mutating func appendWhole(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
-    storedBytes += bytes.count
-    if chunk.map({ $0.available < bytes.count }) ?? true {
-      let fresh = TextChunk(capacity: max(nextCapacity, bytes.count))
+  private mutating func appendWhole(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTexts)
+    -> TextSlice
+  {
+    let stored = texts.storedCount + bytes.count
+    storedBytes += stored
+    if chunk.map({ $0.available < stored }) ?? true {
+      let fresh = TextChunk(capacity: max(nextCapacity, stored))
       nextCapacity = min(nextCapacity * 2, Self.maxChunk)
-      // A text larger than a chunk gets one of its own; the current chunk keeps its room.
-      if bytes.count > Self.maxChunk, chunk != nil {
-        return TextSlice(chunk: fresh, start: fresh.append(bytes), count: bytes.count)
+      // A record larger than a chunk gets one of its own; the current chunk keeps its room.
+      if stored > Self.maxChunk, chunk != nil {
+        texts.write(to: fresh)
+        return TextSlice(
+          chunk: fresh, start: fresh.append(bytes), count: bytes.count, hasTexts: !texts.isEmpty)
       }
       chunk = fresh
       stem = nil
     }
     guard let chunk else { return .empty }
+    texts.write(to: chunk)
     let start = chunk.append(bytes)
     stem = bytes.count <= Self.maxStem ? (start, bytes.count) : nil
-    return TextSlice(chunk: chunk, start: start, count: bytes.count)
+    return TextSlice(chunk: chunk, start: start, count: bytes.count, hasTexts: !texts.isEmpty)
   }
 
   /// How many bytes `a` and `b` start with alike.

@@ -34,4 +34,15 @@ final class TextChunk: @unchecked Sendable {
     count += bytes.count
     return start
   }
+
+  /// Copies the bytes of `value` (unaligned) after the texts already written, for the headers
+  /// kept between texts; returns the offset where they start.
+  func append<T: BitwiseCopyable>(bytesOf value: T) -> Int {
+    let size = MemoryLayout<T>.size
+    precondition(size <= available, "TextChunk: the header does not fit")
+    let start = count
+    UnsafeMutableRawPointer(base + start).storeBytes(of: value, as: T.self)
+    count += size
+    return start
+  }
 }
