@@ -104,7 +104,7 @@ private struct FeedParser {
   var inList = false
   var items: [FeedItem] = []
   var skipped = SkipReport()
-  /// The page's texts: every kept item's URL, in shared blocks.
+  /// The page's texts: every kept item's URL, title, id and link, in shared blocks.
   var texts = TextArena()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {

@@ -48,7 +48,7 @@ struct ItemFields {
       switch self {
       case .bytes(let range):
         let bytes = UnsafeBufferPointer(rebasing: reader.bytes[range])
-        if TextSlice.isASCII(bytes) { return body(bytes) }
+        if TextSlice.isValidUTF8(bytes) { return body(bytes) }
         var text = String(decoding: bytes, as: UTF8.self)
         return text.withUTF8(body)
       case .decoded(var text):

@@ -157,6 +157,12 @@ struct TextSlice: Hashable, Sendable {
     hasher.combine(String(decoding: bytes, as: UTF8.self))
   }
 
+  /// Whether `bytes` are valid UTF-8, so a text can be kept as it is, without making a `String`
+  /// to replace what is not.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    isASCII(bytes) || (try? UTF8Span(validating: bytes.span)) != nil
+  }
+
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var any: UInt8 = 0
     for byte in bytes { any |= byte }
