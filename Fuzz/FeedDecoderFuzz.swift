@@ -97,6 +97,15 @@ private func check(_ document: FeedDocument, options: LoadOptions) {
       ratio >= ItemFields.minAspectRatio * 0.999_999
         && ratio <= ItemFields.maxAspectRatio * 1.000_001,
       "aspect ratio \(ratio) outside the clamp for \(item.width)x\(item.height)")
+    // The texts are read back from the page's chunks through their headers: an item built from
+    // the strings read must be the same item, and its identity bytes the identity's.
+    let rebuilt = FeedItem(
+      imageURL: item.imageURL, width: item.width, height: item.height, title: item.title,
+      id: item.id, link: item.link)
+    require(rebuilt == item && rebuilt.hashValue == item.hashValue, "texts do not read back")
+    require(
+      item.withIdentityUTF8 { Array($0) } == Array(item.identity.utf8),
+      "identity bytes differ from the identity")
   }
   if document.skipped.count > 0 {
     require(document.skipped.firstReason != nil, "skips without a reason")
