@@ -9,9 +9,9 @@ struct ColumnCheckpoints: Sendable {
 
   let columnCount: Int
   /// The last item so far that covers each column, or -1.
-  private(set) var last: [Int32]
+  private var last: [Int32]
   /// For block b, at `b·C + c`: `last[c]` as it was before the block's first item.
-  private(set) var marks: [Int32] = []
+  private var marks: [Int32] = []
 
   init(columnCount: Int, reservingFor count: Int = 0) {
     self.columnCount = columnCount

@@ -39,14 +39,16 @@ struct RectIndex: Sendable {
 
   var count: Int { frames.count }
 
-  /// Records the next item's frame; items must arrive in index order.
-  mutating func append(_ frame: PlacedFrame) {
+  /// Records the next item's frame; items must arrive in index order. `topsInOrder` says, as
+  /// for `init`, whether every top so far (this one included) is in order.
+  mutating func append(_ frame: PlacedFrame, topsInOrder: Bool) {
     let index = frames.count
     frames.append(frame)
     switch search {
     case .topSorted(var sorted):
       search = Self.placeholder  // so that `sorted` is the only reference and grows in place
-      if sorted.append(frame, index: index) {
+      if topsInOrder {
+        sorted.append(frame, index: index)
         search = .topSorted(sorted)
       } else {
         search = frames.withUnsafeBufferPointer {

@@ -12,15 +12,12 @@
 /// (about `4·C / 32` bytes an item) and needs no pass over them to build, which is what keeps a
 /// full layout within a few times of merely writing the frames.
 struct TopSortedIndex: Sendable {
-  /// The top of the first item of every block of `ColumnCheckpoints.block` items: a binary
-  /// search looks here first (a few hundred KiB at a million items, mostly in cache), then
-  /// inside one block of frames.
+  /// The top of the first item of every block of `ColumnCheckpoints.block` items (a few hundred
+  /// KiB at a million items), the middle level of `firstIndex(topAtLeast:frames:)`.
   private var blockTops: [Double] = []
   /// Every 32nd of `blockTops`: the top of every 1,024th item.
   private var superTops: [Double] = []
   private var checkpoints: ColumnCheckpoints
-  /// The top of the last item, which the next must not be above.
-  private var lastTop = -Double.infinity
 
   init(columnCount: Int) {
     checkpoints = ColumnCheckpoints(columnCount: columnCount)
@@ -33,20 +30,15 @@ struct TopSortedIndex: Sendable {
     let block = ColumnCheckpoints.block
     blockTops = stride(from: 0, to: frames.count, by: block).map { frames[$0].y }
     superTops = stride(from: 0, to: blockTops.count, by: block).map { blockTops[$0] }
-    lastTop = frames.last?.y ?? -Double.infinity
   }
 
-  /// Records item `index`, which must be the next one; answers false, recording nothing, when
-  /// it starts above the item before it (the layout then needs another kind of index).
-  mutating func append(_ frame: PlacedFrame, index: Int) -> Bool {
-    guard frame.y >= lastTop else { return false }
-    lastTop = frame.y
+  /// Records item `index`, which must be the next one and start no higher than the one before.
+  mutating func append(_ frame: PlacedFrame, index: Int) {
     if index % ColumnCheckpoints.block == 0 {
       if blockTops.count % ColumnCheckpoints.block == 0 { superTops.append(frame.y) }
       blockTops.append(frame.y)
     }
     checkpoints.record(frame, index: index)
-    return true
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.

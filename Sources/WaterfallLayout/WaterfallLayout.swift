@@ -97,7 +97,10 @@ public struct WaterfallLayout: Sendable {
     let start = ratios.count
     ratios.append(contentsOf: encoded)
     guard isPrepared, var placer else { return }
-    for i in start..<ratios.count { index.append(placer.place(ratios[i], index: i)) }
+    for i in start..<ratios.count {
+      let frame = placer.place(ratios[i], index: i)
+      index.append(frame, topsInOrder: placer.topsInOrder)
+    }
     self.placer = placer
   }
 
