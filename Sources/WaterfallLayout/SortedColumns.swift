@@ -6,13 +6,15 @@
 /// mispredicts on real feeds (the shortest column is close to random) and costs about 30 cycles
 /// an item at 4 columns. Here the front of a sorted list is the shortest column; the item's new
 /// bottom `x` is merged into the rest with minimum and maximum instructions, so the chain from
-/// one item's top to the next is two additions and one `min`. The columns follow the same permutation with conditional moves, off that chain. The
-/// list is ordered by bottom only; when the front ties with the next, the leftmost of the tied
-/// columns is swapped to the front, which keeps the waterfall's tie rule at one comparison an
-/// item (feeds of equal shapes tie every round and take that path every time).
+/// one item's top to the next is two additions and one `min`. The columns follow the same
+/// permutation with conditional moves, off that chain. The list is ordered by bottom only; when
+/// the front ties with the next, the leftmost of the tied columns is swapped to the front, which
+/// keeps the waterfall's tie rule at one comparison an item (feeds of equal shapes tie every
+/// round and take that path every time).
 ///
 /// The column count is a generic value parameter so that each count gets its own unrolled,
 /// register-resident loop; more than 8 columns would spill and use the general loop instead.
+/// On x86-64, 7 and 8 columns use `SSE2Run`, the same merge two columns an instruction.
 enum SortedColumns {
   static let columnRange = 2...8
 
@@ -32,8 +34,12 @@ enum SortedColumns {
     case 4: return Run<3>.place(loop, from: start)
     case 5: return Run<4>.place(loop, from: start)
     case 6: return Run<5>.place(loop, from: start)
-    case 7: return Run<6>.place(loop, from: start)
-    case 8: return Run<7>.place(loop, from: start)
+    #if arch(x86_64)
+      case 7, 8: return SSE2Run.place(loop, from: start)
+    #else
+      case 7: return Run<6>.place(loop, from: start)
+      case 8: return Run<7>.place(loop, from: start)
+    #endif
     default: return start
     }
   }
@@ -43,6 +49,19 @@ enum SortedColumns {
     var frames: UnsafeMutableBufferPointer<PlacedFrame>
     var last: UnsafeMutableBufferPointer<Int32>
     var marks: UnsafeMutableBufferPointer<Int32>
+
+    /// Item i's frame, in `column` of `columns`, and its checkpoint.
+    @inline(__always)
+    func write(_ i: Int, y: Double, height: Double, column: Int, columns: Int) {
+      frames.initializeElement(
+        at: i,
+        to: PlacedFrame(y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
+      if i % ColumnCheckpoints.block == 0 {
+        let base = i / ColumnCheckpoints.block * columns
+        for c in 0..<columns { marks[base + c] = last[c] }
+      }
+      last[column] = Int32(truncatingIfNeeded: i)
+    }
   }
 
   /// What every run reads and writes.
@@ -57,20 +76,9 @@ enum SortedColumns {
   /// One column count: `others` is the count less the front column.
   enum Run<let others: Int> {
     static func place(_ loop: Loop, from start: Int) -> Int {
-      let (encoded, frames, bottoms) = (loop.encoded, loop.output.frames, loop.bottoms)
-      let (last, marks) = (loop.output.last, loop.output.marks)
-      let block = ColumnCheckpoints.block
+      let (encoded, bottoms) = (loop.encoded, loop.bottoms)
       let (rowSpacing, itemWidth) = (loop.rowSpacing, loop.itemWidth)
-      // Sort the columns by bottom, equal ones left to right: an insertion sort of at most 8.
-      var order = InlineArray<8, Int>(repeating: 0)
-      for c in 0..<bottoms.count {
-        var k = c
-        while k > 0, bottoms[order[k - 1]] > bottoms[c] {
-          order[k] = order[k - 1]
-          k -= 1
-        }
-        order[k] = c
-      }
+      let order = byBottom(bottoms)
       var front = bottoms[order[0]]
       var frontColumn = order[0]
       var rest = InlineArray<others, Double>(repeating: 0)
@@ -85,15 +93,7 @@ enum SortedColumns {
         let y = front + rowSpacing
         let height = itemWidth * encoded[i]
         let x = y + height
-        frames.initializeElement(
-          at: i,
-          to: PlacedFrame(
-            y: y, height: height, column: Int32(truncatingIfNeeded: frontColumn), span: 1))
-        if i % block == 0 {
-          let base = i / block * (others + 1)
-          for c in 0...others { marks[base + c] = last[c] }
-        }
-        last[frontColumn] = Int32(truncatingIfNeeded: i)
+        loop.output.write(i, y: y, height: height, column: frontColumn, columns: others + 1)
         // Merging x into `rest` gives the new front and new rest. `before` says whether x sorts
         // before rest[k] (false up to x's new position, true from there; x goes after equal
         // bottoms): the merged element k + 1 is rest[k + 1] while x sorts after that, then x,
@@ -135,6 +135,20 @@ enum SortedColumns {
       for k in 0..<others { bottoms[restColumns[k]] = rest[k] }
       return i
     }
+  }
+
+  /// The columns in order of bottom, equal ones left to right: an insertion sort of at most 8.
+  static func byBottom(_ bottoms: UnsafeMutableBufferPointer<Double>) -> InlineArray<8, Int> {
+    var order = InlineArray<8, Int>(repeating: 0)
+    for c in 0..<bottoms.count {
+      var k = c
+      while k > 0, bottoms[order[k - 1]] > bottoms[c] {
+        order[k] = order[k - 1]
+        k -= 1
+      }
+      order[k] = c
+    }
+    return order
   }
 
   /// A comparison's result as 0 or 1, so that combining results needs no branch.

@@ -61,6 +61,20 @@ import WaterfallLayout
   }
 
   @Test(arguments: columnCounts)
+  func columnsThatOverflowToInfinityStillFollowTheRules(columns: Int) throws {
+    // A ratio of 1e307 times a column width over 18 is +∞: those columns end at +∞, the rest
+    // fill up first, and once all are infinite the ties go left to right like any other.
+    var rng = SplitMix64(seed: 1_300 + UInt64(columns))
+    let items = (0..<400).map { i in
+      LayoutItem.picture(
+        i % 37 == 5
+          ? ItemSize(width: 1, height: 1e307)
+          : ItemSize(width: 100, height: Double.random(in: 50...300, using: &rng)))
+    }
+    try expectReference(items, columns: columns, "overflowing")
+  }
+
+  @Test(arguments: columnCounts)
   func appendAfterTheLoopContinuesExactly(columns: Int) throws {
     var rng = SplitMix64(seed: 900 + UInt64(columns))
     let items = RandomLayouts.mixedItems(count: 1_500, using: &rng)
