@@ -20,11 +20,14 @@ public struct ItemSize: Hashable, Sendable {
     return finite > 0 ? finite : 1
   }
 
-  /// Every item's `aspectRatio`, in one loop the compiler turns into two divisions at a time.
+  /// Every item's `aspectRatio`, in one loop the compiler turns into two divisions at a time
+  /// (four with AVX2).
   static func aspectRatios(_ items: [ItemSize]) -> [Double] {
     items.withUnsafeBufferPointer { items in
       [Double](unsafeUninitializedCapacity: items.count) { ratios, count in
-        for i in items.indices { ratios.initializeElement(at: i, to: items[i].aspectRatio) }
+        if !AVX2Kernels.aspectRatios(items, into: ratios) {
+          for i in items.indices { ratios.initializeElement(at: i, to: items[i].aspectRatio) }
+        }
         count = items.count
       }
     }

@@ -14,7 +14,8 @@
 ///
 /// The column count is a generic value parameter so that each count gets its own unrolled,
 /// register-resident loop; more than 8 columns would spill and use the general loop instead.
-/// On x86-64, 7 and 8 columns use `SSE2Run`, the same merge two columns an instruction.
+/// Where the CPU has AVX2, 7 and 8 columns use `placeSortedAVX2`, the same merge four columns an
+/// instruction (`AVX2Kernels`).
 enum SortedColumns {
   static let columnRange = 2...8
 
@@ -28,18 +29,15 @@ enum SortedColumns {
     let loop = Loop(
       encoded: encoded, output: output, bottoms: bottoms, rowSpacing: rowSpacing,
       itemWidth: itemWidth)
+    if let end = AVX2Kernels.placeSorted(loop, from: start) { return end }
     switch bottoms.count {
     case 2: return Run<1>.place(loop, from: start)
     case 3: return Run<2>.place(loop, from: start)
     case 4: return Run<3>.place(loop, from: start)
     case 5: return Run<4>.place(loop, from: start)
     case 6: return Run<5>.place(loop, from: start)
-    #if arch(x86_64)
-      case 7, 8: return SSE2Run.place(loop, from: start)
-    #else
-      case 7: return Run<6>.place(loop, from: start)
-      case 8: return Run<7>.place(loop, from: start)
-    #endif
+    case 7: return Run<6>.place(loop, from: start)
+    case 8: return Run<7>.place(loop, from: start)
     default: return start
     }
   }

@@ -1,14 +1,13 @@
 /// Up to 16 column numbers in order of their bottoms, four bits each, the front (the shortest
 /// column) in the low bits.
 ///
-/// The lanes loop for 7 and 8 columns keeps its permutation in one register this way: moving
-/// the front to its new place is a few shifts and masks whatever the column count, where a
-/// register per column costs two conditional moves per column and item.
+/// `placeSortedAVX2` keeps its permutation in one register this way: moving the front to its new
+/// place is a few shifts and masks whatever the column count, where a register per column costs
+/// two conditional moves per column and item.
 struct PackedColumnOrder: Equatable, Sendable {
-  static let capacity = 16
   private(set) var bits: UInt64 = 0
 
-  /// `columns[k]` at position k, front first; at most `capacity` of them, each below 16.
+  /// `columns[k]` at position k, front first; at most 16 of them, each below 16.
   init(_ columns: some Sequence<Int>) {
     for (k, column) in columns.enumerated() {
       bits |= UInt64(truncatingIfNeeded: column & 0xF) &<< UInt64(4 * k)

@@ -1,11 +1,12 @@
+import CCPUFeatures
 import TestSupport
 import Testing
 
-@testable import WaterfallLayout
+@testable import WaterfallAVX2
 
-/// The column order of the 7–8 column loop, one register of 4-bit column numbers, against the
-/// plain array it stands for.
-@Suite struct PackedColumnOrderTests {
+/// The column order of the AVX2 loop, one register of 4-bit column numbers, against the plain
+/// array it stands for. This module is built for AVX2, so it is tested only where that runs.
+@Suite(.enabled(if: cascade_cpu_has_avx2())) struct PackedColumnOrderTests {
   func columns(_ order: PackedColumnOrder, _ count: Int) -> [Int] {
     (0..<count).map { order[$0] }
   }
