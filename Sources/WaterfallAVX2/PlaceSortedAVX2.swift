@@ -15,13 +15,14 @@
   /// the front as in `Run`. Frames are identical to the scalar loop's.
   ///
   /// Writes the frames from `start` until a full-width row (encoded ≤ 0) or the end, the
-  /// checkpoints of every `block`-th item (a power of two) into `marks` from `last`, and the
-  /// columns' bottoms afterwards; returns where it stopped.
+  /// checkpoints of every `block`-th item (a power of two: `last` into `marks`, its top into
+  /// `tops`), and the columns' bottoms afterwards; returns where it stopped.
   public func placeSortedAVX2(
     _ encoded: UnsafeBufferPointer<Double>, from start: Int,
     into frames: UnsafeMutableBufferPointer<PlacedFrameFields>,
     bottoms: UnsafeMutableBufferPointer<Double>, last: UnsafeMutableBufferPointer<Int32>,
-    marks: UnsafeMutableBufferPointer<Int32>, block: Int, rowSpacing: Double, itemWidth: Double
+    marks: UnsafeMutableBufferPointer<Int32>, tops: UnsafeMutableBufferPointer<Double>,
+    block: Int, rowSpacing: Double, itemWidth: Double
   ) -> Int {
     typealias Quad = SIMD4<Double>
     let columns = bottoms.count
@@ -58,8 +59,8 @@
       frames.initializeElement(
         at: i, to: (y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
       if i & blockMask == 0 {
-        let base = i / block * columns
-        for c in 0..<columns { marks[base + c] = last[c] }
+        tops[i / block] = y
+        for c in 0..<columns { marks[i / block * columns + c] = last[c] }
       }
       last[column] = Int32(truncatingIfNeeded: i)
 

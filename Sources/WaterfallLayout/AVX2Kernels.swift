@@ -32,8 +32,8 @@ enum AVX2Kernels {
       return output.frames.withMemoryRebound(to: PlacedFrameFields.self) { frames in
         placeSortedAVX2(
           loop.encoded, from: start, into: frames, bottoms: loop.bottoms, last: output.last,
-          marks: output.marks, block: ColumnCheckpoints.block, rowSpacing: loop.rowSpacing,
-          itemWidth: loop.itemWidth)
+          marks: output.marks, tops: output.tops, block: ColumnCheckpoints.block,
+          rowSpacing: loop.rowSpacing, itemWidth: loop.itemWidth)
       }
     #else
       return nil

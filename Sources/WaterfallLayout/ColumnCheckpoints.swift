@@ -1,8 +1,10 @@
-/// Every column's last item, recorded at every `block`-th item: what `TopSortedIndex` needs to
-/// find the items that reach into a rect from above.
+/// Every column's last item and the item's own top, recorded at every `block`-th item: what
+/// `TopSortedIndex` needs to find where a rect's rows start and the items that reach into it
+/// from above.
 ///
 /// Recorded while the items are placed, not in a pass over the frames afterwards: re-reading a
-/// million frames cost more than a fifth of the whole layout.
+/// million frames cost more than a fifth of the whole layout (the last items), and reading
+/// every 32nd frame a tenth of the 8-column loop (the tops).
 struct ColumnCheckpoints: Sendable {
   /// Items per checkpoint.
   static let block = 32
@@ -12,11 +14,14 @@ struct ColumnCheckpoints: Sendable {
   private var last: [Int32]
   /// For block b, at `b·C + c`: `last[c]` as it was before the block's first item.
   private var marks: [Int32] = []
+  /// For block b, at b: the top of its first item.
+  private(set) var tops: [Double] = []
 
   init(columnCount: Int, reservingFor count: Int = 0) {
     self.columnCount = columnCount
     last = Array(repeating: -1, count: columnCount)
     marks.reserveCapacity(Self.blocks(count) * columnCount)
+    tops.reserveCapacity(Self.blocks(count))
   }
 
   /// How many checkpoints `count` items have.
@@ -25,10 +30,12 @@ struct ColumnCheckpoints: Sendable {
   /// Records item `index`, which must be the next one.
   mutating func record(_ frame: PlacedFrame, index: Int) {
     if index % Self.block == 0 {
-      let base = index / Self.block * columnCount
-      if base < marks.count {
-        for c in 0..<columnCount { marks[base + c] = last[c] }
+      let block = index / Self.block
+      if block < tops.count {
+        tops[block] = frame.y
+        for c in 0..<columnCount { marks[block * columnCount + c] = last[c] }
       } else {
+        tops.append(frame.y)
         marks.append(contentsOf: last)
       }
     }
@@ -40,19 +47,25 @@ struct ColumnCheckpoints: Sendable {
     }
   }
 
-  /// Lends a loop that places items itself the raw buffers to record them in: `last`, and the
-  /// marks, sized for `end` items; the loop writes `last` into block b's marks before it records
-  /// item `b·block`, as `record` does.
+  /// Lends a loop that places items itself the raw buffers to record them in: `last`, the
+  /// marks and the tops, sized for `end` items; the loop writes `last` into block b's marks and
+  /// the top of item `b·block` into `tops[b]` before it records that item, as `record` does.
   mutating func recordingRun<R>(
     upTo end: Int,
-    _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> R
+    _ body: (
+      _ last: UnsafeMutableBufferPointer<Int32>, _ marks: UnsafeMutableBufferPointer<Int32>,
+      _ tops: UnsafeMutableBufferPointer<Double>
+    ) -> R
   ) -> R {
-    let needed = Self.blocks(end) * columnCount
-    if marks.count < needed {
-      marks.append(contentsOf: repeatElement(-1, count: needed - marks.count))
+    let blocks = Self.blocks(end)
+    if tops.count < blocks {
+      marks.append(contentsOf: repeatElement(-1, count: (blocks - tops.count) * columnCount))
+      tops.append(contentsOf: repeatElement(0, count: blocks - tops.count))
     }
     return last.withUnsafeMutableBufferPointer { last in
-      marks.withUnsafeMutableBufferPointer { marks in body(last, marks) }
+      marks.withUnsafeMutableBufferPointer { marks in
+        tops.withUnsafeMutableBufferPointer { tops in body(last, marks, tops) }
+      }
     }
   }
 

@@ -74,11 +74,11 @@ struct ColumnPlacer: Sendable {
       if sorted && encoded[i] > 0 && !started.contains(false) {
         let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
         let start = i
-        i = checkpoints.recordingRun(upTo: encoded.count) { last, marks in
+        i = checkpoints.recordingRun(upTo: encoded.count) { last, marks, tops in
           bottoms.withUnsafeMutableBufferPointer { bottoms in
             SortedColumns.place(
               encoded, from: start,
-              into: SortedColumns.Output(frames: frames, last: last, marks: marks),
+              into: SortedColumns.Output(frames: frames, last: last, marks: marks, tops: tops),
               bottoms: bottoms, rowSpacing: rowSpacing, itemWidth: itemWidth)
           }
         }

@@ -47,6 +47,7 @@ enum SortedColumns {
     var frames: UnsafeMutableBufferPointer<PlacedFrame>
     var last: UnsafeMutableBufferPointer<Int32>
     var marks: UnsafeMutableBufferPointer<Int32>
+    var tops: UnsafeMutableBufferPointer<Double>
 
     /// Item i's frame, in `column` of `columns`, and its checkpoint.
     @inline(__always)
@@ -55,8 +56,9 @@ enum SortedColumns {
         at: i,
         to: PlacedFrame(y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
       if i % ColumnCheckpoints.block == 0 {
-        let base = i / ColumnCheckpoints.block * columns
-        for c in 0..<columns { marks[base + c] = last[c] }
+        let block = i / ColumnCheckpoints.block
+        tops[block] = y
+        for c in 0..<columns { marks[block * columns + c] = last[c] }
       }
       last[column] = Int32(truncatingIfNeeded: i)
     }

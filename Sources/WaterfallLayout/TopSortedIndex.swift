@@ -12,10 +12,8 @@
 /// (about `4·C / 32` bytes an item) and needs no pass over them to build, which is what keeps a
 /// full layout within a few times of merely writing the frames.
 struct TopSortedIndex: Sendable {
-  /// The top of the first item of every block of `ColumnCheckpoints.block` items (a few hundred
-  /// KiB at a million items), the middle level of `firstIndex(topAtLeast:frames:)`.
-  private var blockTops: [Double] = []
-  /// Every 32nd of `blockTops`: the top of every 1,024th item.
+  /// Every 32nd of `checkpoints.tops` (the top of every 32nd item, the middle level of
+  /// `firstIndex(topAtLeast:frames:)`): the top of every 1,024th item.
   private var superTops: [Double] = []
   private var checkpoints: ColumnCheckpoints
 
@@ -27,17 +25,15 @@ struct TopSortedIndex: Sendable {
   /// the checkpoints recorded while they were placed.
   init(frames: UnsafeBufferPointer<PlacedFrame>, checkpoints: ColumnCheckpoints) {
     self.checkpoints = checkpoints
-    let block = ColumnCheckpoints.block
-    blockTops = stride(from: 0, to: frames.count, by: block).map { frames[$0].y }
-    superTops = stride(from: 0, to: blockTops.count, by: block).map { blockTops[$0] }
+    let tops = checkpoints.tops
+    assert(tops.count == ColumnCheckpoints.blocks(frames.count), "a top for every block")
+    superTops = stride(from: 0, to: tops.count, by: ColumnCheckpoints.block).map { tops[$0] }
   }
 
   /// Records item `index`, which must be the next one and start no higher than the one before.
   mutating func append(_ frame: PlacedFrame, index: Int) {
-    if index % ColumnCheckpoints.block == 0 {
-      if blockTops.count % ColumnCheckpoints.block == 0 { superTops.append(frame.y) }
-      blockTops.append(frame.y)
-    }
+    let block = ColumnCheckpoints.block
+    if index % (block * block) == 0 { superTops.append(frame.y) }
     checkpoints.record(frame, index: index)
   }
 
@@ -77,7 +73,7 @@ struct TopSortedIndex: Sendable {
     let stretch = superTops.withUnsafeBufferPointer { tops in
       Self.lowerBound(0, tops.count, y) { tops[$0] }
     }
-    let block = blockTops.withUnsafeBufferPointer { tops in
+    let block = checkpoints.tops.withUnsafeBufferPointer { tops in
       stretch == 0
         ? 0
         : Self.lowerBound((stretch - 1) * fan + 1, min(tops.count, stretch * fan), y) { tops[$0] }

@@ -29,6 +29,7 @@ import Testing
     var frames: [PlacedFrame]
     var last: [Int32]
     var marks: [Int32]
+    var tops: [Double]
     var bottoms: [Double]
     var end: Int
   }
@@ -40,26 +41,31 @@ import Testing
     let columns = start.count
     var (last, bottoms) = ([Int32](repeating: -1, count: columns), start)
     var marks = [Int32](repeating: -2, count: (encoded.count + 31) / 32 * columns)
+    var tops = [Double](repeating: -1, count: (encoded.count + 31) / 32)
     var frames = [PlacedFrame](
       repeating: PlacedFrame(y: 0, height: 0, column: 0, span: 0), count: encoded.count)
     let end = encoded.withUnsafeBufferPointer { encoded in
       frames.withUnsafeMutableBufferPointer { frames in
         last.withUnsafeMutableBufferPointer { last in
           marks.withUnsafeMutableBufferPointer { marks in
-            bottoms.withUnsafeMutableBufferPointer { bottoms in
-              run(
-                SortedColumns.Loop(
-                  encoded: encoded,
-                  output: SortedColumns.Output(frames: frames, last: last, marks: marks),
-                  bottoms: bottoms, rowSpacing: 1, itemWidth: 23.875),
-                0)
+            tops.withUnsafeMutableBufferPointer { tops in
+              bottoms.withUnsafeMutableBufferPointer { bottoms in
+                run(
+                  SortedColumns.Loop(
+                    encoded: encoded,
+                    output: SortedColumns.Output(
+                      frames: frames, last: last, marks: marks, tops: tops),
+                    bottoms: bottoms, rowSpacing: 1, itemWidth: 23.875),
+                  0)
+              }
             }
           }
         }
       }
     }
     guard let end else { return nil }
-    return Placed(frames: frames, last: last, marks: marks, bottoms: bottoms, end: end)
+    return Placed(
+      frames: frames, last: last, marks: marks, tops: tops, bottoms: bottoms, end: end)
   }
 
   @Test(arguments: [7, 8])
