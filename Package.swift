@@ -13,13 +13,13 @@ let package = Package(
   name: "Cascade",
   products: [
     .executable(name: "cascade", targets: ["cascade"]),
-    .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
+    .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
     .library(name: "FeedKit", targets: ["FeedKit"]),
   ],
   targets: [
     // The engine: pure Swift, imports nothing but its AVX2 loops and the CPU's answer to
     // whether they may run.
-    .target(name: "WaterfallLayout", dependencies: ["WaterfallAVX2", "CCPUFeatures"]),
+    .target(name: "LayoutEngine", dependencies: ["WaterfallAVX2", "CCPUFeatures"]),
     // The engine's loops built for AVX2, the only code that is: see `AVX2Kernels`.
     .target(name: "WaterfallAVX2", swiftSettings: avx2),
     // CPUID from C (header only): Swift cannot ask the CPU what it has.
@@ -29,31 +29,31 @@ let package = Package(
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
     // Canvas, viewport, drawing, keys and the app loop.
-    .target(name: "CascadeTUI", dependencies: ["WaterfallLayout", "FeedKit", "CNCurses"]),
+    .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["WaterfallLayout", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["WaterfallLayout", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout", "TestSupport"]),
+    .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
     .testTarget(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(
       name: "CascadeTUITests",
-      dependencies: ["CascadeTUI", "WaterfallLayout", "FeedKit"],
+      dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
       exclude: ["Snapshots"]
     ),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
-      name: "CascadeTests", dependencies: ["cascade", "FeedKit", "WaterfallLayout", "TestSupport"]),
+      name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

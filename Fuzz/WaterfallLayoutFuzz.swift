@@ -1,6 +1,6 @@
 /// libFuzzer target: the waterfall engine against its invariants.
 ///
-/// Compiled together with `Sources/WaterfallLayout/*.swift` into one module (see `run.sh`). The
+/// Compiled together with `Sources/LayoutEngine/*.swift` into one module (see `run.sh`). The
 /// fuzzer's bytes choose a configuration (columns, spacing, insets, width, order, tie tolerance,
 /// enlargement), up to 256 items (pictures and full-width rows), how they are appended in
 /// pages, a column change, and rect and point queries. Checked, whenever the geometry is finite:

@@ -17,9 +17,9 @@ seconds=${2:-60}
 # with its own flag (as SwiftPM does), and the CPUID shim's module map.
 modules=()
 case "$target" in
-  decoder) sources=(Sources/FeedKit/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
+  decoder) sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
   layout)
-    sources=(Sources/WaterfallLayout/*.swift Fuzz/WaterfallLayoutFuzz.swift)
+    sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift)
     modules=(Sources/WaterfallAVX2/*.swift)
     ;;
   *)

@@ -13,5 +13,5 @@ swift = (
     "  /// The bytes of `Resources/sample-feed.json`, compiled in.\n"
     "  static let json: String = #\"\"\"\n" + text + "\n\"\"\"#\n}\n"
 )
-(root / "Sources" / "FeedKit" / "SampleFeed+JSON.swift").write_text(swift, encoding="utf-8")
+(root / "Sources" / "FeedKit" / "Sample" / "SampleFeed+JSON.swift").write_text(swift, encoding="utf-8")
 print("embedded", len(text), "bytes")

@@ -1,5 +1,5 @@
 import FeedKit
-import WaterfallLayout
+import LayoutEngine
 
 /// The options of the browser that the command line sets.
 public struct BrowserOptions: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// The carousel: one horizontal row of square-looking boxes, each shrunk by its distance from
 /// the centre of the view, scrolled sideways.

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// Converts between the engine's layout space and cells.
 ///

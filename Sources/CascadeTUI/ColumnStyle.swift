@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// The waterfall and the irregular waterfall: columns scrolled vertically, with the feed's
 /// header and the page separators as full-width rows between the pictures.

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// The ring: the selected box and its neighbours on a circle that fits the view.
 ///

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// The bottom line: `<n> items`, `<c> cols`, the style's name, the item numbers in view, the scroll position in
 /// percent, and the latest message. Scripts read these tokens, so they stay literal.

@@ -1,5 +1,5 @@
 import FeedKit
-import WaterfallLayout
+import LayoutEngine
 
 /// Everything a style lays out for: the screen, the cells and the browser's options.
 struct StyleContext: Sendable {

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// The layout engine's workloads from the benchmarks issue, each against a baseline measured in
 /// the same run.

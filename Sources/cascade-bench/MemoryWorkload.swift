@@ -1,7 +1,7 @@
 import CascadeTUI
 import FeedKit
 import Foundation
-import WaterfallLayout
+import LayoutEngine
 
 /// Peak memory of a feed loaded and laid out the way `cascade FILE` does it, measured in a
 /// child process so that nothing the other workloads allocated counts.

@@ -1,6 +1,6 @@
 import CascadeTUI
 import FeedKit
-import WaterfallLayout
+import LayoutEngine
 
 /// The browser's cost per scroll step: drawing the visible boxes into the in-memory canvas, and
 /// the bytes ncurses sends to a terminal for a one-row scroll.

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// Deterministic picture sizes with the mix real feeds have (portrait, landscape, square, very
 /// tall, panorama), so every run and every machine measures the same work.

@@ -1,7 +1,7 @@
 import CascadeTUI
 import FeedKit
 import Foundation
-import WaterfallLayout
+import LayoutEngine
 
 /// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page
 /// through FeedKit's session (so that a feed that cannot be loaded is reported on a terminal that

@@ -1,4 +1,4 @@
-import WaterfallLayout
+import LayoutEngine
 
 /// Writes a layout as the JSON that `cascade layout` prints, without Foundation's encoder: the
 /// numbers must come out as the engine computed them (shortest round-tripping text) and a

@@ -1,5 +1,5 @@
 import FeedKit
-import WaterfallLayout
+import LayoutEngine
 
 /// What `cascade layout` was asked for.
 struct LayoutOptions {

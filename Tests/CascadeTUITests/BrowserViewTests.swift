@@ -1,6 +1,6 @@
 import FeedKit
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 @testable import CascadeTUI
 

@@ -2,7 +2,7 @@ import FeedKit
 import Foundation
 import TestSupport
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 /// `cascade layout` run as a script would run it.
 @Suite struct LayoutCommandTests {

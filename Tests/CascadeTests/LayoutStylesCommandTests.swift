@@ -2,7 +2,7 @@ import FeedKit
 import Foundation
 import TestSupport
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 /// `cascade layout --style …` prints what the engine's styles compute.
 @Suite struct LayoutStylesCommandTests {

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import LayoutEngine
 
 /// What `cascade layout` prints, decoded back for the tests to compare with the engine.
 struct PrintedLayout: Decodable, Equatable {

@@ -1,5 +1,5 @@
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 @Suite struct RingLayoutTests {
   let configuration = RingLayout.Configuration(

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import WaterfallLayout
+@testable import LayoutEngine
 
 /// The checkpoints every placing path records (item by item, the run loop for many columns, the
 /// sorted loops, with AVX2 or without), against the frames they were recorded from. Queries

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WaterfallLayout
+@testable import LayoutEngine
 
 @Suite struct TrigonometryTests {
   @Test func matchesTheSystemLibrary() {

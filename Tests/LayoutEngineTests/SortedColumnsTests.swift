@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 /// The plain waterfall's branch-free loop (2 to 8 columns) against the plain reference rules,
 /// on the feeds that stress it: ties in every round, long runs, runs broken by full-width rows.

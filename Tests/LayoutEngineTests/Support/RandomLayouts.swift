@@ -1,5 +1,5 @@
 import TestSupport
-import WaterfallLayout
+import LayoutEngine
 
 /// Random feeds and configurations for the property tests.
 enum RandomLayouts {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import WaterfallLayout
+@testable import LayoutEngine
 
 /// The AVX2 loops against the loops every CPU runs, bit for bit: the layout tests go through
 /// whichever this machine picks, so the other side is checked here directly.

@@ -1,5 +1,5 @@
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 @Suite struct RectTests {
   @Test func edgesThatOnlyTouchDoNotOverlap() {

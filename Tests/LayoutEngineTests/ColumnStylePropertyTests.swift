@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 /// Reading order, tie tolerance, full-width rows and the irregular waterfall, checked against the
 /// plain reference of `ReferenceLayout` and against the invariants the issue names.

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import WaterfallLayout
+import LayoutEngine
 
 /// The contract checked over random feeds and configurations. Each failure names its seed; rerun
 /// one seed by narrowing `seeds`.
