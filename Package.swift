@@ -28,17 +28,21 @@ let package = Package(
     .target(name: "FeedKit"),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
-    // Canvas, viewport, drawing, keys and the app loop.
-    .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
+    // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
+    // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
+    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit"]),
+    // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
+    // (loads, opening links) whose results come back as events.
+    .target(name: "BrowserShell", dependencies: ["BrowserCore", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -47,10 +51,11 @@ let package = Package(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(
-      name: "CascadeTUITests",
-      dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
+      name: "BrowserCoreTests",
+      dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "BrowserShellTests", dependencies: ["BrowserShell", "BrowserCore"]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),

@@ -1,4 +1,5 @@
-import CascadeTUI
+import BrowserCore
+import BrowserShell
 import FeedKit
 import Foundation
 import LayoutEngine
@@ -37,7 +38,7 @@ enum BrowseCommand {
       Console.error("\(error) (see cascade --help)")
       return 2
     }
-    let feed = SessionFeed(session: FeedSession(source: source, options: options.load))
+    let feed = FeedSession(source: source, options: options.load)
     // A slow first load (a feed over the network) says what it waits for, on the terminal's
     // standard error only, and wipes that line before the browser starts or the error prints.
     let notice = Task {
@@ -52,22 +53,13 @@ enum BrowseCommand {
     if (try? await notice.value) == true {
       FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
-    let items: [FeedItem]
-    let skipped: SkipReport
-    let hasMore: Bool
-    switch first {
-    case .replaced(let loaded, let report, let more), .appended(let loaded, let report, let more):
-      (items, skipped, hasMore) = (loaded, report, more)
-    case .failed(let error):
+    if case .failed(let error) = first {
       Console.error("\(error)")
       return 1
-    case .endOfFeed, .superseded:
-      (items, skipped, hasMore) = ([], SkipReport(), false)
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    return BrowserApp(feed: feed, options: browser).run(
-      items: items, skipped: skipped, hasMore: hasMore, title: await feed.title())
+    return BrowserApp(feed: feed, options: browser).run(first: first, title: await feed.title)
   }
 
   /// The options, or nil for `--help`.
