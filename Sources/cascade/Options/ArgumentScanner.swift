@@ -50,20 +50,6 @@ struct ArgumentScanner {
     return value
   }
 
-  /// A finite number, optionally at least `minimum`.
-  mutating func number(_ name: String, atLeast minimum: Double? = nil) throws(UsageError) -> Double
-  {
-    let text = try value()
-    guard let number = Self.parseNumber(text) else {
-      throw UsageError("\(name) must be a number, got '\(text)'", command: command)
-    }
-    if let minimum, number < minimum {
-      throw UsageError(
-        "\(name) must be at least \(Self.format(minimum)), got '\(text)'", command: command)
-    }
-    return number
-  }
-
   /// A finite number within `range`, such as a probability.
   mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
     let text = try value()
@@ -86,9 +72,10 @@ struct ArgumentScanner {
     return number
   }
 
-  /// `count` comma-separated finite numbers, such as `--insets 1,2,1,2`.
-  mutating func numbers(_ name: String, count: Int, example: String) throws(UsageError) -> [Double]
-  {
+  /// `count` comma-separated finite numbers, each within `range`, such as `--insets 1,2,1,2`.
+  mutating func numbers(
+    _ name: String, count: Int, in range: ClosedRange<Double>, example: String
+  ) throws(UsageError) -> [Double] {
     let text = try value()
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     let numbers = parts.compactMap { Self.parseNumber(String($0)) }
@@ -97,19 +84,23 @@ struct ArgumentScanner {
         "\(name) takes \(count) numbers separated by commas, like \(example); got '\(text)'",
         command: command)
     }
+    guard numbers.allSatisfy(range.contains) else {
+      throw UsageError(
+        "\(name) takes numbers from \(Self.format(range.lowerBound)) to "
+          + "\(Self.format(range.upperBound)); got '\(text)'", command: command)
+    }
     return numbers
   }
 
-  /// One of an enumeration's raw values, such as `--style ring`.
-  mutating func choice<Choice: RawRepresentable & CaseIterable>(
-    _ name: String, _ type: Choice.Type
-  ) throws(UsageError) -> Choice where Choice.RawValue == String {
+  /// One of `choices`, such as `--style ring`.
+  mutating func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String {
     let text = try value()
-    guard let choice = Choice(rawValue: text) else {
-      let all = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("\(name) must be one of \(all); got '\(text)'", command: command)
+    guard choices.contains(text) else {
+      throw UsageError(
+        "\(name) must be one of \(choices.joined(separator: ", ")); got '\(text)'",
+        command: command)
     }
-    return choice
+    return text
   }
 
   /// A whole number from 0 up, such as a seed.
@@ -131,9 +122,7 @@ struct ArgumentScanner {
     return number
   }
 
-  private static func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
+  private static func format(_ value: Double) -> String { OptionSpec.format(value) }
 }
 
 extension String {
