@@ -28,6 +28,10 @@ let package = Package(
     .target(name: "FeedKit"),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
+    // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
+    .systemLibrary(name: "CPictureCodecs"),
+    // Picture sniffing, header reading, decoding, orientation and scaling.
+    .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
     // Canvas, viewport, drawing, keys and the app loop.
     .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
@@ -38,7 +42,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI", "Pictures", "CPictureCodecs"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -46,6 +50,8 @@ let package = Package(
     .testTarget(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "CascadeTUITests",
       dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
