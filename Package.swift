@@ -28,6 +28,11 @@ let package = Package(
     .target(name: "FeedKit"),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
+    // libchafa (and the glib it needs), for PictureCells only.
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    // Decoded pixels to terminal cells (symbol and two colours per cell), through chafa.
+    .target(name: "PictureCells", dependencies: ["CChafa"]),
     // Canvas, viewport, drawing, keys and the app loop.
     .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
@@ -46,6 +51,7 @@ let package = Package(
     .testTarget(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(
       name: "CascadeTUITests",
       dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
