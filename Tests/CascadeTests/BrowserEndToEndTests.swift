@@ -40,7 +40,7 @@ struct BrowserEndToEndTests {
     let (shown, screen) = try await tmux.waitFor("240 items")
     #expect(shown, "\(screen)")
     #expect(screen.contains("Fern study (square)"))
-    #expect(screen.contains("1200×2249"))
+    #expect(screen.contains("256×480"))
     let status = TmuxSession.statusLine(screen)
     #expect(status.contains("4 cols"))
     #expect(status.contains("0%"))
