@@ -33,13 +33,17 @@ let package = Package(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     // Decoded pixels to terminal cells (symbol and two colours per cell), through chafa.
     .target(name: "PictureCells", dependencies: ["CChafa"]),
+    // The sample feed's pictures, assembled into the binary from one archive file.
+    .target(name: "CSamplePictures"),
+    // The sample feed's pictures by name, from that archive.
+    .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
     // Canvas, viewport, drawing, keys and the app loop.
     .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI", "EmbeddedPictures"]
     ),
     .executableTarget(
       name: "cascade-bench",
@@ -52,6 +56,7 @@ let package = Package(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
+    .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
     .testTarget(
       name: "CascadeTUITests",
       dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
