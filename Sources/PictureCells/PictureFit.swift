@@ -4,7 +4,8 @@
 /// pick its scale from the answer.
 public enum PictureFit {
   /// The pixels chafa samples per cell, across and down: it resamples any picture to this many
-  /// per cell before it picks each cell's symbol, so more only costs decode and resample time.
+  /// per cell before it picks each cell's symbol. Measured on the sample pictures against a
+  /// 32-pixel-per-cell source: 16 per cell gave no smaller error than 8, and 4 a larger one.
   public static let pixelsPerCell = (width: 8, height: 8)
 
   /// The largest cell size, within `columns` × `rows`, that shows the picture at its own aspect.

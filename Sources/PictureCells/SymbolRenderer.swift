@@ -8,15 +8,16 @@ import CChafa
 ///
 /// Thread safety: a value holding only settings. Every `render` builds its own chafa symbol map,
 /// configuration and canvas and releases them before it returns, so any number of threads may
-/// render at once. What chafa shares between calls is its own process-wide state (CPU feature
+/// render at once; building them costs about 0.2 ms, against 3–6 ms to draw a 40×20-cell box. What chafa shares between calls is its own process-wide state (CPU feature
 /// detection and its worker thread pool), which it guards itself.
 public struct SymbolRenderer: Sendable {
   public var colorMode: CellColorMode
   public var symbols: SymbolSet
   /// The colour, `0xRRGGBB`, that transparent pixels are laid over.
   public var background: UInt32
-  /// chafa's effort per cell, 0…1: how many candidate symbols it tries. 0.3 looked as good as
-  /// chafa's default 0.5 on the sample pictures at about two thirds of the time.
+  /// chafa's effort per cell, 0…1: how many candidate symbols it tries. Measured on the sample
+  /// pictures in 40×20-cell boxes: from 0.3 up the error against the picture stops falling,
+  /// while 1.0 costs 4–9 times as long (it tries every box-drawing symbol), so 0.3.
   public var workFactor: Float
 
   public init(
