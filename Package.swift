@@ -37,17 +37,21 @@ let package = Package(
     .target(name: "CSamplePictures"),
     // The sample feed's pictures by name, from that archive.
     .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
-    // Canvas, viewport, drawing, keys and the app loop.
-    .target(name: "CascadeTUI", dependencies: ["LayoutEngine", "FeedKit", "CNCurses"]),
+    // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
+    // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
+    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit"]),
+    // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
+    // (loads, opening links) whose results come back as events.
+    .target(name: "BrowserShell", dependencies: ["BrowserCore", "FeedKit", "CNCurses"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI", "EmbeddedPictures"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures"]
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -58,10 +62,11 @@ let package = Package(
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
     .testTarget(
-      name: "CascadeTUITests",
-      dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],
+      name: "BrowserCoreTests",
+      dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "BrowserShellTests", dependencies: ["BrowserShell", "BrowserCore"]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/CascadeTUI/CellWidthTable.swift: the scalar ranges that take two terminal
+"""Writes Sources/BrowserCore/Text/CellWidthTable.swift: the scalar ranges that take two terminal
 cells (East Asian Wide and Fullwidth) and those that take none (non-spacing and enclosing
 marks), as glibc's wcwidth and therefore ncurses count them."""
 import sys

@@ -1,4 +1,5 @@
-import CascadeTUI
+import BrowserCore
+import BrowserShell
 import FeedKit
 import Foundation
 import LayoutEngine
@@ -9,19 +10,19 @@ enum MemoryWorkload {
   /// Run in the child: load the feed file the parent wrote, show it, report peak RSS.
   ///
   /// The path is BrowseCommand's: a `FeedSession` (which keeps the items and what it needs to
-  /// drop duplicates of later pages) behind a `SessionFeed`, then a `BrowserState` laying the
+  /// drop duplicates of later pages) then a `BrowserState` laying the
   /// items out as the browser keeps them, on a 200 × 60 screen.
   static func child(path: String) async -> Int32 {
     var options = LoadOptions()
     options.maxBytes = Int(Int32.max)
     let session = FeedSession(source: .file(path), options: options)
-    let feed = SessionFeed(session: session)
-    guard case .replaced(let items, let skipped, let hasMore) = await feed.refresh() else {
+    let first = await session.refresh()
+    guard case .replaced(let items, _, _) = first else {
       FileHandle.standardError.write(Data("memory child: \(path) did not load\n".utf8))
       return 1
     }
     var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))
-    browser.start(with: items, skipped: skipped, hasMore: hasMore, title: await feed.title())
+    _ = browser.update(.started(first, title: await session.title))
     Sink.take(browser.contentRows)
     print("\(items.count) \(peakResidentBytes())")
     withExtendedLifetime((session, browser)) {}

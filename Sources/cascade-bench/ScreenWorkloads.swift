@@ -1,4 +1,5 @@
-import CascadeTUI
+import BrowserCore
+import BrowserShell
 import FeedKit
 import LayoutEngine
 
@@ -14,7 +15,7 @@ enum ScreenWorkloads {
         height: size.height, title: i % 3 == 0 ? "Picture number \(i) of the feed" : nil)
     }
     var state = BrowserState(options: BrowserOptions(columns: 8), screen: screen)
-    state.start(with: items, skipped: SkipReport(), hasMore: false)
+    _ = state.update(.started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
     return state
   }
 
@@ -22,14 +23,14 @@ enum ScreenWorkloads {
     let n = quick ? 100_000 : 1_000_000
     var state = browser(items: n)
     // Start in the middle of the feed, where every row of the screen holds boxes.
-    _ = state.handle(.scroll(state.maxTop / 2))
+    _ = state.update(.action(.scroll(state.maxTop / 2)))
     let view = BrowserView(theme: Theme())
     var canvas = MemoryCanvas(columns: screen.columns, rows: screen.rows)
     let steps = 200
     let time = Stopwatch.median(runs: quick ? 3 : 7) {
       var stepping = state
       for _ in 0..<steps {
-        _ = stepping.handle(.scroll(1))
+        _ = stepping.update(.action(.scroll(1)))
         view.draw(stepping, into: &canvas)
       }
       Sink.take(Int(canvas[0, 0].width))

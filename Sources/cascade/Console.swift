@@ -1,4 +1,4 @@
-import CascadeTUI
+import BrowserCore
 import Foundation
 
 /// Writes to stdout and stderr. Errors go out as one line, prefixed with the program's name, so

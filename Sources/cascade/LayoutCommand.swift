@@ -13,7 +13,7 @@ enum LayoutCommand {
       return 2
     }
     if options.help {
-      Console.out(LayoutOptions.usage + "\n")
+      Console.out(HelpText.layout)
       return 0
     }
     let document: FeedDocument

@@ -7,10 +7,10 @@ switch arguments.first {
 case "layout":
   status = await LayoutCommand.run(arguments: Array(arguments.dropFirst()))
 case "--help", "-h", "help":
-  print(Usage.main)
+  print(HelpText.browse)
   status = 0
 case "--version", "-V":
-  print("cascade \(Usage.version)")
+  print("cascade \(HelpText.version)")
   status = 0
 default:
   status = await BrowseCommand.run(arguments: arguments)

@@ -12,8 +12,8 @@ import Testing
     (["--order=sideways"], "--order must be one of"),
     (["--no-separators=yes"], "--no-separators takes no value"),
     (["--enlarge-probability", "2"], "--enlarge-probability must be a number from 0 to 1"),
-    (["--column-width", "0"], "--column-width must be at least 1"),
-    (["--tie-tolerance", "-1"], "--tie-tolerance must be at least 0"),
+    (["--column-width", "0"], "--column-width must be a number from 1 to 10000"),
+    (["--tie-tolerance", "-1"], "--tie-tolerance must be a number from 0 to"),
     (["--max-items", "0"], "--max-items must be"), (["--seed", "-3"], "--seed must be"),
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {

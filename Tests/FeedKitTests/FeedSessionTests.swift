@@ -21,7 +21,7 @@ func waitUntil(_ condition: () -> Bool) async throws {
 /// The identities in an update, or nil for updates without items.
 private func ids(_ update: FeedUpdate) -> [String]? {
   switch update {
-  case .replaced(let items, _), .appended(let items, _): items.map(\.identity)
+  case .replaced(let items, _, _), .appended(let items, _, _): items.map(\.identity)
   default: nil
   }
 }

@@ -69,7 +69,7 @@ private func peakSinceResetBytes() -> Int? {
     var residentAfterWarmUp: Int?
     for n in 1...Self.pages {
       switch await session.loadMore() {
-      case .appended(let items, let skipped):
+      case .appended(let items, let skipped, _):
         #expect(items.count == Self.itemsPerPage && skipped.count == 0, "page \(n)")
         loaded += items.count
       case let other:

@@ -70,7 +70,7 @@ public actor FeedSession {
       let fresh = keepNew(page.document.items)
       items = fresh
       cursor = cursorAfter(page, number: 1, newItems: fresh.count)
-      return .replaced(fresh, skipped: page.document.skipped)
+      return .replaced(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
     }
   }
 
@@ -112,7 +112,7 @@ public actor FeedSession {
       items += fresh
       cursor = cursorAfter(page, number: number, newItems: fresh.count)
       if source.isTemplate, fresh.isEmpty { return .endOfFeed }
-      return .appended(fresh, skipped: page.document.skipped)
+      return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
     }
   }
 

@@ -1,9 +1,11 @@
 /// What a `FeedSession.refresh()` or `loadMore()` did, for the browser to apply.
 public enum FeedUpdate: Sendable {
-  /// After a refresh: the full new item list (deduplicated), replacing the old one.
-  case replaced([FeedItem], skipped: SkipReport)
-  /// After loading more: only the new items (already deduplicated), to append.
-  case appended([FeedItem], skipped: SkipReport)
+  /// After a refresh: the full new item list (deduplicated), replacing the old one; and whether
+  /// more pages follow.
+  case replaced([FeedItem], skipped: SkipReport, hasMore: Bool)
+  /// After loading more: only the new items (already deduplicated), to append; and whether
+  /// more pages follow.
+  case appended([FeedItem], skipped: SkipReport, hasMore: Bool)
   /// Loading more found no further page; nothing changed.
   case endOfFeed
   /// The load failed; nothing changed and every loaded item is kept. The user can try again.

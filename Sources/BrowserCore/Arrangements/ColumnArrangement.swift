@@ -1,0 +1,201 @@
+import LayoutEngine
+
+/// The waterfall and the irregular waterfall: columns scrolled vertically, with the feed's
+/// header and the page separators as full-width rows between the pictures.
+///
+/// The engine numbers pictures and rows together; the browser numbers pictures only. The rows
+/// are few (one per page), so the map between the two is a binary search over them rather than
+/// a table of every item.
+struct ColumnArrangement: Arrangement {
+  let style: LayoutStyle
+  private(set) var layout = WaterfallLayout(configuration: LayoutConfiguration(containerWidth: 1))
+  /// The full-width rows by layout index, in order.
+  private var rows: [(index: Int, row: FullWidthRow)] = []
+  private var geometry = CellGeometry(cellAspect: 2)
+  /// Why the last layout failed, if it did.
+  private(set) var failure: String?
+
+  init(style: LayoutStyle) {
+    precondition(
+      style == .waterfall || style == .irregular, "ColumnArrangement lays out columns only")
+    self.style = style
+  }
+
+  var scrollsVertically: Bool { true }
+
+  var contentRows: Int { geometry.row(layout.contentSize.height) }
+
+  /// One free cell around the boxes, when the screen is wide enough to spare it.
+  static func margin(forWidth width: Int) -> Int { width >= 12 ? 1 : 0 }
+
+  static func configuration(for context: ArrangementContext, style: LayoutStyle)
+    -> LayoutConfiguration
+  {
+    let margin = Double(margin(forWidth: context.screen.columns))
+    let rowGap = context.geometry.cellAspect
+    let options = context.options
+    return LayoutConfiguration(
+      columnCount: context.columnCount, columnSpacing: 1, rowSpacing: rowGap,
+      insets: EdgeInsets(
+        top: margin * rowGap, left: margin, bottom: margin * rowGap, right: margin),
+      containerWidth: Double(max(1, context.screen.columns)), order: options.order,
+      tieTolerance: options.tieTolerance ?? rowGap,
+      enlargement: style == .irregular
+        ? Enlargement(probability: options.enlargeProbability, seed: options.seed) : nil)
+  }
+
+  /// - Complexity: O(n) to lay out; building the engine's item list again (also O(n), but the
+  ///   larger part) only when the items changed.
+  mutating func layOut(_ feed: ArrangedFeed, in context: ArrangementContext, itemsChanged: Bool) {
+    geometry = context.geometry
+    layout.configuration = Self.configuration(for: context, style: style)
+    if !itemsChanged, layout.itemCount == feed.items.count + feed.rows.count,
+      rows.count == feed.rows.count
+    {
+      prepare()
+      return
+    }
+    // Row k goes before picture `before`, after the k rows ahead of it.
+    rows = feed.rows.enumerated().compactMap { k, entry in
+      entry.before <= feed.items.count ? (entry.before + k, entry.row) : nil
+    }
+    // Streamed into the engine rather than built as one [LayoutItem] first: for a million
+    // items that list was 24 MB held beside everything else at the browser's peak.
+    layout.setItems([LayoutItem]())
+    layout.append(contentsOf: EngineItems(feed: feed, rowHeight: context.geometry.cellAspect))
+    prepare()
+  }
+
+  /// The engine's items for a feed: its pictures with the full-width rows between them, in
+  /// order, made one at a time.
+  private struct EngineItems: Sequence, IteratorProtocol {
+    let feed: ArrangedFeed
+    let rowHeight: Double
+    private var picture = 0
+    private var row = 0
+
+    init(feed: ArrangedFeed, rowHeight: Double) {
+      self.feed = feed
+      self.rowHeight = rowHeight
+    }
+
+    /// Exact, so the engine reserves its storage once.
+    var underestimatedCount: Int {
+      feed.items.count - picture + feed.rows.filter { $0.before <= feed.items.count }.count - row
+    }
+
+    mutating func next() -> LayoutItem? {
+      if row < feed.rows.count, feed.rows[row].before <= picture, picture <= feed.items.count {
+        row += 1
+        return .fullWidth(height: rowHeight)
+      }
+      guard picture < feed.items.count else { return nil }
+      let item = feed.items[picture]
+      picture += 1
+      return .picture(ItemSize(width: item.width, height: item.height))
+    }
+  }
+
+  mutating func append(
+    _ feed: ArrangedFeed, firstNew: Int, rows newRows: [FullWidthRow],
+    in context: ArrangementContext
+  ) {
+    var items: [LayoutItem] = []
+    for row in newRows {
+      rows.append((layout.itemCount + items.count, row))
+      items.append(.fullWidth(height: context.geometry.cellAspect))
+    }
+    for item in feed.items[firstNew...] {
+      items.append(.picture(ItemSize(width: item.width, height: item.height)))
+    }
+    layout.append(contentsOf: items)
+    prepare()
+  }
+
+  private mutating func prepare() {
+    do {
+      try layout.prepare()
+      failure = nil
+    } catch {
+      failure = "cannot lay out: \(error)"
+    }
+  }
+
+  // MARK: Pictures and rows
+
+  /// The layout index of picture `i`: `i` plus the rows before it.
+  /// - Complexity: O(log r) for r full-width rows.
+  func layoutIndex(ofItem i: Int) -> Int {
+    // Row k has `rows[k].index - k` pictures before it.
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) / 2
+      if rows[mid].index - mid <= i { low = mid + 1 } else { high = mid }
+    }
+    return i + low
+  }
+
+  /// What layout index `l` holds.
+  /// - Complexity: O(log r) for r full-width rows.
+  func content(atLayoutIndex l: Int) -> BoxContent {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) / 2
+      if rows[mid].index < l { low = mid + 1 } else { high = mid }
+    }
+    if low < rows.count, rows[low].index == l { return .row(rows[low].row) }
+    return .item(l - low)
+  }
+
+  // MARK: Queries
+
+  func boxes(inRows visible: Range<Int>) -> [PlacedBox] {
+    guard !visible.isEmpty, layout.itemCount > 0 else { return [] }
+    let rect = Rect(
+      x: 0, y: geometry.y(ofRow: visible.lowerBound), width: layout.containerWidth,
+      height: geometry.y(ofRow: visible.count))
+    return layout.indices(in: rect).compactMap { l in
+      guard let frame = layout.frame(of: l) else { return nil }
+      let cells = geometry.cellRect(frame)
+      guard cells.height > 0, cells.bottom > visible.lowerBound, cells.row < visible.upperBound
+      else { return nil }
+      return PlacedBox(content: content(atLayoutIndex: l), rect: cells)
+    }
+  }
+
+  func cellRect(ofItem i: Int) -> CellRect? {
+    layout.frame(of: layoutIndex(ofItem: i)).map(geometry.cellRect)
+  }
+
+  /// Tab and Shift-Tab go by item number; left and right go to the neighbouring column's box
+  /// at about the same height.
+  func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
+    switch move {
+    case .next: return i + 1 < itemCount ? i + 1 : nil
+    case .previous: return i > 0 ? i - 1 : nil
+    case .left, .right:
+      guard let attributes = layout.attributes(at: layoutIndex(ofItem: i)) else { return nil }
+      let config = layout.configuration
+      let column = move == .left ? attributes.column - 1 : attributes.column + attributes.span
+      guard column >= 0, column < config.columnCount else { return nil }
+      let x = config.insets.left + Double(column) * (config.itemWidth + config.columnSpacing)
+      let frame = attributes.frame
+      // The boxes of that column beside this one; the one whose top is nearest wins.
+      let strip = Rect(
+        x: x + config.itemWidth / 2 - 0.25, y: frame.minY, width: 0.5,
+        height: max(frame.height, 0.001))
+      let beside = layout.indices(in: strip).compactMap { l -> (Int, Double)? in
+        guard case .item(let item) = content(atLayoutIndex: l), let f = layout.frame(of: l)
+        else { return nil }
+        return (item, abs(f.minY - frame.minY))
+      }
+      if let best = beside.min(by: { $0.1 < $1.1 }) { return best.0 }
+      let point = Point(x: x + config.itemWidth / 2, y: frame.minY)
+      guard let l = layout.item(nearest: point), case .item(let item) = content(atLayoutIndex: l)
+      else { return nil }
+      return item
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// The size of a screen in cells.
+public struct CanvasSize: Hashable, Sendable {
+  public var columns: Int
+  public var rows: Int
+
+  public init(columns: Int, rows: Int) {
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+  }
+}
+
+/// Where the browser draws: a grid of cells, in memory for tests or on the terminal.
+///
+/// Drawing code is generic over this protocol (never an existential) so that the in-memory
+/// canvas of the benchmark and the tests is as fast as a plain array. Everything written through
+/// it is a sanitised cluster from `DisplayText` or a literal of the drawing code; writes outside
+/// the grid are ignored, so drawing code can clip by simply writing.
+public protocol Canvas {
+  var size: CanvasSize { get }
+  /// Blanks every cell.
+  mutating func clear()
+  /// Puts one cluster of `width` cells (1 or 2) at a cell; a wide cluster also covers the next
+  /// cell. A wide cluster that would stick out of the right edge is drawn as a blank.
+  mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
+}
+
+extension Canvas {
+  /// Writes `text` from `column`, cut to `maxWidth` cells with `ellipsis`; returns the cells used.
+  @discardableResult
+  public mutating func write(
+    _ text: DisplayText, row: Int, column: Int, maxWidth: Int, style: CellAppearance = .plain,
+    ellipsis: String = "…"
+  ) -> Int {
+    guard maxWidth > 0, row >= 0, row < size.rows else { return 0 }
+    let shown = text.fitted(to: maxWidth, ellipsis: ellipsis)
+    var x = column
+    shown.forEachCluster { cluster, w in
+      put(cluster, width: w, row: row, column: x, style: style)
+      x += w
+    }
+    return x - column
+  }
+
+  /// Fills a rectangle with one single-width cluster.
+  public mutating func fill(
+    row: Int, column: Int, width: Int, height: Int, with cluster: Substring = " ",
+    style: CellAppearance = .plain
+  ) {
+    let top = max(0, row)
+    let bottom = min(size.rows, row + height)
+    let left = max(0, column)
+    let right = min(size.columns, column + width)
+    guard top < bottom, left < right else { return }
+    for y in top..<bottom {
+      for x in left..<right { put(cluster, width: 1, row: y, column: x, style: style) }
+    }
+  }
+}

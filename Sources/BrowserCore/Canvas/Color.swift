@@ -1,0 +1,64 @@
+/// A colour as the drawing code asks for it; the canvas maps it to what the terminal has.
+///
+/// Drawing code picks colours without knowing the terminal, so a 24-bit colour can be asked for
+/// and still show as the nearest of 256 or 16 — the half-block pictures of a later issue need
+/// exactly that.
+public enum Color: Hashable, Sendable {
+  /// The terminal's own foreground or background.
+  case `default`
+  /// One of the 16 ANSI colours (0–7 normal, 8–15 bright).
+  case ansi(UInt8)
+  /// One of the 256 colours of the xterm palette.
+  case palette(UInt8)
+  /// A 24-bit colour.
+  case rgb(UInt8, UInt8, UInt8)
+
+  /// The nearest colour of the xterm 256-colour palette, for terminals without 24-bit colour.
+  package var paletteIndex: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n): return Int(n & 15)
+    case .palette(let n): return Int(n)
+    case .rgb(let r, let g, let b):
+      func level(_ v: UInt8) -> Int { v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
+      let (lr, lg, lb) = (level(r), level(g), level(b))
+      if lr == lg && lg == lb {
+        let gray = (Int(r) + Int(g) + Int(b)) / 3
+        if gray < 8 { return 16 }
+        if gray > 238 { return 231 }
+        return 232 + (gray - 8) / 10
+      }
+      return 16 + 36 * lr + 6 * lg + lb
+    }
+  }
+
+  /// The nearest of the 8 basic colours (for 8-colour terminals); -1 for the default.
+  package var basicIndex: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n): return Int(n & 7)
+    case .palette(let n) where n < 16: return Int(n & 7)
+    default:
+      let (r, g, b) = rgbComponents
+      let brightest = max(r, g, b)
+      guard brightest >= 64 else { return 0 }
+      let cut = brightest / 2
+      return (r > cut ? 1 : 0) | (g > cut ? 2 : 0) | (b > cut ? 4 : 0)
+    }
+  }
+
+  /// An approximation of the colour's components, used only to pick a nearest basic colour.
+  private var rgbComponents: (Int, Int, Int) {
+    switch self {
+    case .rgb(let r, let g, let b): return (Int(r), Int(g), Int(b))
+    case .palette(let n) where n >= 232:
+      let v = 8 + 10 * (Int(n) - 232)
+      return (v, v, v)
+    case .palette(let n) where n >= 16:
+      let i = Int(n) - 16
+      func value(_ l: Int) -> Int { l == 0 ? 0 : 55 + 40 * l }
+      return (value(i / 36), value(i / 6 % 6), value(i % 6))
+    default: return (192, 192, 192)
+    }
+  }
+}

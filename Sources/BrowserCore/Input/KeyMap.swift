@@ -1,0 +1,127 @@
+/// A key press (or wheel step, or resize) as the terminal reports it, decoded.
+public enum Key: Hashable, Sendable {
+  /// A printable character.
+  case character(Character)
+  /// Ctrl with a letter, given in lower case: Ctrl-F is `.control("f")`.
+  case control(Character)
+  case up, down, left, right, pageUp, pageDown, home, end
+  case enter, tab, backTab, escape
+  case wheelUp, wheelDown
+  /// The terminal changed size.
+  case resize
+}
+
+/// One key binding: these keys do this action.
+public struct KeyBinding: Hashable, Sendable {
+  public var keys: [Key]
+  public var action: Action
+
+  public init(_ keys: [Key], _ action: Action) {
+    self.keys = keys
+    self.action = action
+  }
+}
+
+/// A row of the help overlay and the bindings it describes, declared together so that the
+/// help can never list a key the map does not have, or miss one it has.
+public struct KeyHelp: Hashable, Sendable {
+  /// The keys as the help shows them.
+  public var keys: String
+  /// What they do: a line, and continuation lines under it.
+  public var what: [String]
+  public var bindings: [KeyBinding]
+}
+
+/// The browser's keys: one table that both the key map and the help overlay (`?`) read.
+public enum KeyMap {
+  public static let table: [KeyHelp] = [
+    KeyHelp(
+      keys: "j ↓  k ↑  wheel", what: ["scroll down / up"],
+      bindings: [
+        KeyBinding([.character("j"), .down], .scroll(1)),
+        KeyBinding([.character("k"), .up], .scroll(-1)),
+        KeyBinding([.wheelUp], .wheel(-3)), KeyBinding([.wheelDown], .wheel(3)),
+      ]),
+    KeyHelp(
+      keys: "space PgDn ^F", what: ["one page down"],
+      bindings: [KeyBinding([.character(" "), .pageDown, .control("f")], .page(1))]),
+    KeyHelp(
+      keys: "b PgUp ^B", what: ["one page up"],
+      bindings: [KeyBinding([.character("b"), .pageUp, .control("b")], .page(-1))]),
+    KeyHelp(
+      keys: "^D  ^U", what: ["half a page down / up"],
+      bindings: [
+        KeyBinding([.control("d")], .page(0.5)), KeyBinding([.control("u")], .page(-0.5)),
+      ]),
+    KeyHelp(
+      keys: "g Home  G End", what: ["top / bottom"],
+      bindings: [
+        KeyBinding([.character("g"), .home], .top), KeyBinding([.character("G"), .end], .bottom),
+      ]),
+    KeyHelp(
+      keys: "h ←  l →",
+      what: ["select the box to the left / right", "(carousel, ring: previous / next)"],
+      bindings: [
+        KeyBinding([.character("h"), .left], .select(.left)),
+        KeyBinding([.character("l"), .right], .select(.right)),
+      ]),
+    KeyHelp(
+      keys: "Tab  Shift-Tab", what: ["select the next / previous box"],
+      bindings: [
+        KeyBinding([.tab], .select(.next)), KeyBinding([.backTab], .select(.previous)),
+      ]),
+    KeyHelp(
+      keys: "Enter", what: ["details of the selected box"],
+      bindings: [KeyBinding([.enter], .details)]),
+    KeyHelp(
+      keys: "o", what: ["open the link in a browser"],
+      bindings: [KeyBinding([.character("o")], .open)]),
+    KeyHelp(
+      keys: "+  -  1…9", what: ["more / fewer / exactly N columns"],
+      bindings: [
+        KeyBinding([.character("+"), .character("=")], .columns(.more)),
+        KeyBinding([.character("-"), .character("_")], .columns(.fewer)),
+      ]
+        + (1...9).map { n in
+          KeyBinding([.character(Character(String(n)))], .columns(.exactly(n)))
+        }),
+    KeyHelp(
+      keys: "L", what: ["next style: waterfall, irregular,", "carousel, ring"],
+      bindings: [KeyBinding([.character("L")], .nextStyle)]),
+    KeyHelp(
+      keys: "d  u", what: ["remove the selected box / undo"],
+      bindings: [
+        KeyBinding([.character("d")], .remove), KeyBinding([.character("u")], .undo),
+      ]),
+    KeyHelp(
+      keys: "r", what: ["refresh (or pull down at the top)"],
+      bindings: [KeyBinding([.character("r")], .refresh)]),
+    KeyHelp(
+      keys: "?", what: ["this help"], bindings: [KeyBinding([.character("?")], .help)]),
+    KeyHelp(
+      keys: "q  Esc  ^C", what: ["quit"],
+      bindings: [
+        KeyBinding([.character("q"), .control("c")], .quit), KeyBinding([.escape], .escape),
+      ]),
+  ]
+
+  /// Every key of the table, for a lookup per key press.
+  private static let actions: [Key: Action] = {
+    var actions: [Key: Action] = [:]
+    for row in table {
+      for binding in row.bindings {
+        for key in binding.keys where actions[key] == nil { actions[key] = binding.action }
+      }
+    }
+    return actions
+  }()
+
+  public static func action(for key: Key) -> Action? { actions[key] }
+
+  /// The rows of the help overlay: keys, then what they do (continuation lines with no keys).
+  static var help: [(String, String)] {
+    table.flatMap { row in
+      row.what.enumerated().map { k, line in (k == 0 ? row.keys : "", line) }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import FeedKit
+import LayoutEngine
+
+/// The options of the browser that the command line sets.
+public struct BrowserOptions: Hashable, Sendable {
+  /// The column count; nil picks one from the terminal's width (about one per 24 cells).
+  public var columns: Int?
+  /// Instead of a count: as many columns of this width as fit, following the terminal's width.
+  public var columnWidth: Double?
+  /// How many times taller than wide a terminal cell is.
+  public var cellAspect: Double
+  /// Rows of pull that start a refresh or a load of the next page.
+  public var pullThreshold: Int
+  /// The style the browser starts in.
+  public var style: LayoutStyle
+  public var order: ColumnOrder
+  /// Column bottoms this close count as tied (layout units); nil is one row (`cellAspect`).
+  public var tieTolerance: Double?
+  /// The irregular style's chance of enlarging a picture, and the seed of its draws.
+  public var enlargeProbability: Double
+  public var seed: UInt64
+  /// Whether the column styles show the feed's name and a row between loaded pages.
+  public var separators: Bool
+  /// The feed's name for the header until the feed gives its own (the source's display name).
+  public var feedName: String?
+
+  public init(
+    columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,
+    pullThreshold: Int = 3, style: LayoutStyle = .waterfall, order: ColumnOrder = .shortest,
+    tieTolerance: Double? = nil, enlargeProbability: Double = Enlargement.defaultProbability,
+    seed: UInt64 = Enlargement.defaultSeed, separators: Bool = true, feedName: String? = nil
+  ) {
+    self.columns = columns
+    self.columnWidth = columnWidth
+    self.cellAspect = cellAspect
+    self.pullThreshold = pullThreshold
+    self.style = style
+    self.order = order
+    self.tieTolerance = tieTolerance
+    self.enlargeProbability = enlargeProbability
+    self.seed = seed
+    self.separators = separators
+    self.feedName = feedName
+  }
+}

@@ -1,0 +1,133 @@
+import FeedKit
+import LayoutEngine
+
+/// Keys: scrolling, paging, pulls, and what a key does while an overlay is up.
+extension BrowserState {
+  /// Handles one action; returns what to do outside.
+  mutating func handle(_ action: Action) -> [Effect] {
+    if overlay != .none { return handleInOverlay(action) }
+    var effects: [Effect] = []
+    switch action {
+    case .scroll(let rows), .wheel(let rows):
+      if case .wheel = action, arrangement.slide(by: 4 * rows) {
+        selection = arrangement.focus
+      } else if arrangement.scrollsVertically {
+        effects += scroll(by: rows)
+      } else {
+        step(by: rows.signum())
+      }
+    case .page(let fraction):
+      if arrangement.scrollsVertically {
+        let rows = max(1, Int((Double(viewRows) * abs(fraction)).rounded(.down)))
+        effects += scroll(by: fraction < 0 ? -rows : rows)
+      } else {
+        let count = max(1, visibleIndices().count - 1)
+        step(by: fraction < 0 ? -count : count)
+      }
+    case .top:
+      pull.letGo()
+      top = 0
+      if !arrangement.scrollsVertically, !items.isEmpty { select(0) }
+    case .bottom:
+      pull.letGo()
+      top = maxTop
+      if !arrangement.scrollsVertically, !items.isEmpty { select(items.count - 1) }
+    case .select(let move):
+      pull.letGo()
+      moveSelection(move)
+    case .details:
+      pull.letGo()
+      if selection == nil { selection = visibleIndices().first }
+      if let s = selection { overlay = .details(s) }
+    case .open:
+      pull.letGo()
+      if selection == nil { selection = visibleIndices().first }
+      if let s = selection, s < items.count {
+        effects.append(.open(items[s].link ?? items[s].imageURL))
+      }
+    case .columns(let change):
+      pull.letGo()
+      changeColumns(change)
+    case .nextStyle:
+      pull.letGo()
+      switchStyle(to: style.next)
+    case .remove:
+      pull.letGo()
+      removeSelected()
+    case .undo:
+      pull.letGo()
+      undoRemoval()
+    case .refresh:
+      pull.letGo()
+      effects += startLoad(.refresh)
+    case .help:
+      pull.letGo()
+      overlay = .help
+    case .escape, .quit:
+      effects.append(.quit)
+    }
+    effects += prefetchIfNeeded()
+    return effects
+  }
+
+  /// With an overlay up, `o` still opens the item shown; any other key only closes it.
+  mutating func handleInOverlay(_ action: Action) -> [Effect] {
+    if action == .open, case .details(let i) = overlay, i < items.count {
+      return [.open(items[i].link ?? items[i].imageURL)]
+    }
+    overlay = .none
+    return []
+  }
+
+  /// Ends a free scroll: the carousel snaps the box nearest the centre into it, and selects it.
+  mutating func settle() -> [Effect] {
+    guard arrangement.isSliding else { return [] }
+    if let focus = arrangement.settle() { selection = focus }
+    return prefetchIfNeeded()
+  }
+
+  mutating func scroll(by rows: Int) -> [Effect] {
+    guard rows != 0 else { return [] }
+    // Scrolling against a pull lets go of it; a load a pull started keeps running, and scrolling
+    // goes on as usual meanwhile.
+    switch pull.phase {
+    case .pullingDown where rows > 0, .pullingUp where rows < 0, .endOfFeed where rows < 0:
+      pull.letGo()
+      return []
+    default: break
+    }
+    if rows < 0 {
+      if top == 0 {
+        guard pull.pullDown() == .refresh else { return [] }
+        return startLoad(.refresh)
+      }
+      pull.letGo()
+      top = max(0, top + rows)
+    } else {
+      if top >= maxTop {
+        let trigger = pull.pullUp(hasMore: hasMorePages)
+        if pull.phase == .endOfFeed { message = "end of feed" }
+        guard trigger == .loadMore else { return [] }
+        return startLoad(.more)
+      }
+      pull.letGo()
+      top = min(maxTop, top + rows)
+    }
+    return []
+  }
+
+  /// The styles that do not scroll vertically turn scrolling into steps from item to item.
+  mutating func step(by count: Int) {
+    guard !items.isEmpty, count != 0 else { return }
+    var current = selection ?? arrangement.focus ?? 0
+    for _ in 0..<abs(count) {
+      guard
+        let next = arrangement.item(
+          count < 0 ? .previous : .next, from: current,
+          itemCount: items.count)
+      else { break }
+      current = next
+    }
+    select(current)
+  }
+}

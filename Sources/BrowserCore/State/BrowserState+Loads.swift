@@ -1,0 +1,116 @@
+import FeedKit
+import LayoutEngine
+
+/// Refresh and load-more: asking for pages, applying what comes back, prefetching near the end.
+extension BrowserState {
+  /// Starts a load unless one of that kind runs; a refresh overtakes a running load-more.
+  mutating func startLoad(_ kind: LoadKind) -> [Effect] {
+    if let running = loading, running.kind == kind || running.kind == .refresh {
+      return []
+    }
+    generation += 1
+    let request = LoadRequest(kind: kind, generation: generation)
+    loading = request
+    message = kind == .refresh ? "refreshing…" : "loading more…"
+    return [.load(request)]
+  }
+
+  /// Applies the result of a load; results of stale requests are dropped. `title` is the feed's
+  /// own name as the load left it, if known.
+  mutating func apply(_ result: FeedUpdate, to request: LoadRequest, title: String? = nil)
+    -> [Effect]
+  {
+    guard loading == request else { return [] }
+    // The newest request itself superseded means the session already had that load running and
+    // nothing more will come for it.
+    loading = nil
+    pull.loadEnded()
+    switch result {
+    case .replaced(let newItems, let skipped, let hasMore):
+      feedTitle = title
+      replaceItems(newItems)
+      hasMorePages = hasMore
+      message = "loaded \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+    case .appended(let newItems, let skipped, let hasMore):
+      appendItems(newItems)
+      hasMorePages = hasMore
+      message =
+        "loaded \(newItems.count) more items" + (skipped.message.map { "; \($0)" } ?? "")
+    case .endOfFeed:
+      hasMorePages = false
+      message = "end of feed"
+    case .failed(let error):
+      message = "error: \(error)"
+    case .superseded:
+      break
+    }
+    return prefetchIfNeeded()
+  }
+
+  /// Shows the feed as it was loaded before the browser started; may ask for the next page.
+  mutating func start(with update: FeedUpdate, title: String?) -> [Effect] {
+    switch update {
+    case .replaced(let items, let skipped, let hasMore),
+      .appended(let items, let skipped, let hasMore):
+      return start(with: items, skipped: skipped, hasMore: hasMore, title: title)
+    case .failed(let error):
+      let effects = start(with: [], skipped: SkipReport(), hasMore: false, title: title)
+      message = "error: \(error)"
+      return effects
+    case .endOfFeed, .superseded:
+      return start(with: [], skipped: SkipReport(), hasMore: false, title: title)
+    }
+  }
+
+  @discardableResult
+  mutating func start(
+    with items: [FeedItem], skipped: SkipReport, hasMore: Bool, title: String? = nil
+  ) -> [Effect] {
+    feedTitle = title
+    replaceItems(items)
+    hasMorePages = hasMore
+    message = "loaded \(items.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+    return prefetchIfNeeded()
+  }
+
+  /// When the view is within one screen of the end of a feed with more pages (or, in the
+  /// carousel and the ring, within a dozen items of it), ask for the next page before the
+  /// reader gets there.
+  mutating func prefetchIfNeeded() -> [Effect] {
+    guard hasMorePages, loading == nil, !items.isEmpty else { return [] }
+    let nearEnd =
+      arrangement.scrollsVertically
+      ? top + 2 * viewRows >= contentRows
+      : (selection ?? 0) + RingArrangement.maximumShown >= items.count
+    return nearEnd ? startLoad(.more) : []
+  }
+
+  /// A refresh: the new items replace everything, and removals are forgotten.
+  mutating func replaceItems(_ newItems: [FeedItem]) {
+    let selected = selection.flatMap { $0 < items.count ? items[$0].identity : nil }
+    items = newItems
+    pageStarts = []
+    removals = []
+    selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
+    arrangement.layOut(styleFeed, in: context, itemsChanged: true)
+    syncFocus()
+    if case .details = overlay { overlay = .none }
+    clampTop()
+  }
+
+  mutating func appendItems(_ newItems: [FeedItem]) {
+    let firstNew = items.count
+    pageStarts.append(firstNew)
+    items += newItems
+    if firstNew == 0 {
+      // Nothing was shown, so there was no header either: lay out from the start.
+      arrangement.layOut(styleFeed, in: context, itemsChanged: true)
+    } else {
+      let rows: [FullWidthRow] =
+        options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
+      arrangement.append(styleFeed, firstNew: firstNew, rows: rows, in: context)
+    }
+    syncFocus()
+  }
+
+}

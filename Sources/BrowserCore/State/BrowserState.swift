@@ -1,0 +1,130 @@
+import FeedKit
+import LayoutEngine
+
+/// and removals.
+///
+/// Every input is one `Event` through `update(_:)`, which answers with the `Effect`s the shell
+/// carries out (a load, opening a link, quitting); their results come back as events. Drawing
+/// reads the state (`BrowserView`). Nothing here touches the terminal, the network or a clock,
+/// so every behaviour of the browser can be tested by driving this value. Where boxes go and how the selection moves
+/// is the current style's business (`Arrangement`); the state keeps what all styles share.
+///
+/// The viewport is the content rows `top ..< top + viewRows` (shifted on screen by a pull); the
+/// last screen row is the status line. See `CellGeometry` for how layout units become cells.
+public struct BrowserState: Sendable {
+  /// The items shown: the feed's, less the ones removed with `d`.
+  public internal(set) var items: [FeedItem] = []
+  public internal(set) var screen: CanvasSize
+  public internal(set) var columnCount: Int
+  /// The first content row in view.
+  public internal(set) var top = 0
+  public internal(set) var selection: Int?
+  public internal(set) var pull: PullGesture
+  public internal(set) var overlay = Overlay.none
+  /// The latest message for the status line.
+  public internal(set) var message = ""
+  public internal(set) var loading: LoadRequest?
+  public internal(set) var hasMorePages = false
+  /// The feed's own name once a load gave one.
+  public internal(set) var feedTitle: String?
+  public let geometry: CellGeometry
+  var arrangement: any Arrangement
+  var options: BrowserOptions
+  var requestedColumns: Int?
+  var generation = 0
+  /// Where pages 2, 3, … start in `items`.
+  var pageStarts: [Int] = []
+  /// Removed items, the last removed on top.
+  var removals: [Removal] = []
+
+  public static let maximumColumns = 30
+
+  public init(options: BrowserOptions = BrowserOptions(), screen: CanvasSize) {
+    let aspect = options.cellAspect.isFinite && options.cellAspect > 0 ? options.cellAspect : 2
+    geometry = CellGeometry(cellAspect: aspect)
+    pull = PullGesture(threshold: options.pullThreshold)
+    requestedColumns = options.columns
+    self.options = options
+    self.screen = screen
+    columnCount = 1
+    arrangement = Self.arrangement(for: options.style)
+    relayout(keepingPlace: false)
+  }
+
+  static func arrangement(for style: LayoutStyle) -> any Arrangement {
+    switch style {
+    case .waterfall, .irregular: ColumnArrangement(style: style)
+    case .carousel: CarouselArrangement()
+    case .ring: RingArrangement()
+    }
+  }
+
+  /// Takes one event; returns what to do outside.
+  public mutating func update(_ event: Event) -> [Effect] {
+    switch event {
+    case .started(let update, let title): return start(with: update, title: title)
+    case .action(let action): return handle(action)
+    case .resized(let size): return resize(to: size)
+    case .idle: return settle()
+    case .loaded(let update, let request, let title):
+      return apply(update, to: request, title: title)
+    case .opened(let url, let failure):
+      message = failure ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      return []
+    }
+  }
+
+  // MARK: Derived geometry
+
+  public var style: LayoutStyle { arrangement.style }
+
+  /// The column layout, when a column style shows.
+  public var layout: WaterfallLayout? { (arrangement as? ColumnArrangement)?.layout }
+
+  /// Rows for boxes: all but the status line.
+  public var viewRows: Int { max(0, screen.rows - 1) }
+
+  /// The height of the laid-out content in rows.
+  public var contentRows: Int { arrangement.contentRows }
+
+  public var maxTop: Int { max(0, contentRows - viewRows) }
+
+  /// The position: 0 at the top (or the first item), 100 at the bottom (or the last item, and
+  /// when everything fits).
+  public var percent: Int {
+    if !arrangement.scrollsVertically {
+      guard items.count > 1 else { return 100 }
+      return (selection ?? 0) * 100 / (items.count - 1)
+    }
+    return maxTop == 0 ? 100 : top * 100 / maxTop
+  }
+
+  /// Whether a free scroll (the carousel's wheel) waits for `settle()`.
+  public var isSliding: Bool { arrangement.isSliding }
+
+  /// Content rows shown, given the pull's shift.
+  var visibleContentRows: Range<Int> {
+    let first = top - pull.shift
+    return first..<(first + viewRows)
+  }
+
+  /// The boxes with at least one cell in view, pictures and full-width rows; only these are
+  /// ever drawn.
+  /// - Complexity: that of `WaterfallLayout.indices(in:)` for the waterfalls, independent of the
+  ///   item count; O(boxes in view) for the others.
+  public func visibleBoxes() -> [PlacedBox] {
+    arrangement.boxes(inRows: visibleContentRows)
+  }
+
+  /// The items with at least one cell in view, in item order.
+  public func visibleIndices() -> [Int] {
+    visibleBoxes().compactMap(\.item).sorted()
+  }
+
+  /// Where the view writes out the selected item's title and size, if the style leaves room.
+  public var caption: CellRect? { arrangement.caption }
+
+  public func cellRect(of index: Int) -> CellRect? {
+    arrangement.cellRect(ofItem: index)
+  }
+}

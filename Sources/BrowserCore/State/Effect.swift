@@ -1,0 +1,19 @@
+/// Which load runs.
+public enum LoadKind: Hashable, Sendable {
+  case refresh, more
+}
+
+/// A load the state machine asks for; its result comes back through `apply(_:to:)`.
+public struct LoadRequest: Hashable, Sendable {
+  public var kind: LoadKind
+  /// Results of older requests are dropped: a refresh makes a running load-more stale.
+  public var generation: Int
+}
+
+/// Something the state machine wants done outside it.
+public enum Effect: Hashable, Sendable {
+  case load(LoadRequest)
+  /// Open this URL in a browser.
+  case open(String)
+  case quit
+}

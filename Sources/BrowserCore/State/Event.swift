@@ -1,0 +1,21 @@
+import FeedKit
+
+/// Everything that happens to the browser, as one message type.
+///
+/// The shell turns keys, sizes and quiet moments into events, and sends the results of the
+/// effects it ran (a page loaded, a link opened) back the same way; `BrowserState.update(_:)`
+/// takes each one and answers with the effects to run next.
+public enum Event: Sendable {
+  /// The feed as it was loaded before the browser started: the first screen.
+  case started(FeedUpdate, title: String?)
+  /// A key, the wheel, as the key map reads them.
+  case action(Action)
+  /// The terminal has a new size.
+  case resized(CanvasSize)
+  /// No input came for a moment: a free scroll (the carousel's wheel) snaps to a box.
+  case idle
+  /// A load the state asked for (`Effect.load`) ended; `title` is the feed's own name then.
+  case loaded(FeedUpdate, LoadRequest, title: String?)
+  /// An `Effect.open` ran: `failure` says why nothing opened, nil when the opener started.
+  case opened(String, failure: String?)
+}

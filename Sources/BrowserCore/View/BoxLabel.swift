@@ -1,0 +1,39 @@
+import FeedKit
+
+/// What a box shows besides its border.
+public struct BoxLabel: Hashable, Sendable {
+  /// The title, or the image's file name when the item has none.
+  public var title: DisplayText
+  /// The picture's size in pixels, shown as `1200×2249`.
+  public var pixelWidth: Int
+  public var pixelHeight: Int
+  /// The 1-based item number.
+  public var number: Int
+
+  public init(title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int) {
+    self.title = title
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.number = number
+  }
+
+  /// What the box of `item`, shown as number `number`, says: sanitised and cut to a width no
+  /// box reaches, so a 100,000-character title costs no more than a short one.
+  public init(item: FeedItem, number: Int) {
+    let title = item.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.fileName(of: item.imageURL)
+    self.init(
+      title: DisplayText(title, maximumWidth: 200), pixelWidth: Self.pixels(item.width),
+      pixelHeight: Self.pixels(item.height), number: number)
+  }
+
+  /// The last path component of a URL, without query or fragment.
+  static func fileName(of url: String) -> String {
+    let path = url.prefix(4096).split(whereSeparator: { $0 == "?" || $0 == "#" }).first ?? ""
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    return name.isEmpty ? String(url.prefix(200)) : name
+  }
+
+  private static func pixels(_ value: Double) -> Int {
+    value.isFinite ? Int(max(0, min(1e9, value.rounded()))) : 0
+  }
+}

@@ -1,0 +1,96 @@
+/// Draws one box: the border, then as many of title, pixel size and item number as fit.
+struct BoxRenderer {
+  var theme: Theme
+
+  /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`. The inside is
+  /// not blanked: the frame starts from a cleared canvas and boxes never overlap.
+  func draw<C: Canvas>(
+    _ box: CellRect, screenRow: Int, label: BoxLabel, style: CellAppearance, selected: Bool,
+    clip: Range<Int>, into canvas: inout C
+  ) {
+    let (w, h) = (box.width, box.height)
+    let x = box.column
+    guard w > 0, h > 0 else { return }
+    func visible(_ row: Int) -> Bool { clip.contains(row) }
+
+    if w < 2 || h < 2 {
+      // Too small for a border: a solid bar, with the number on it if it fits.
+      let glyph = theme.solid(selected: selected)
+      for r in screenRow..<(screenRow + h) where visible(r) {
+        for c in x..<(x + w) { canvas.put(glyph, width: 1, row: r, column: c, style: style) }
+      }
+      let number = DisplayText("\(label.number)")
+      let mid = screenRow + h / 2
+      if w >= number.width + 2, visible(mid) {
+        canvas.write(
+          number, row: mid, column: x + (w - number.width) / 2, maxWidth: number.width,
+          style: style)
+      }
+      return
+    }
+
+    let border = theme.border(selected: selected)
+    let bottom = screenRow + h - 1
+    if visible(screenRow) {
+      horizontalEdge(
+        row: screenRow, x: x, width: w, left: border.topLeft, right: border.topRight,
+        edge: border.horizontal, style: style, into: &canvas)
+    }
+    if visible(bottom) {
+      horizontalEdge(
+        row: bottom, x: x, width: w, left: border.bottomLeft, right: border.bottomRight,
+        edge: border.horizontal, style: style, into: &canvas)
+    }
+    if h > 2 {
+      for r in (screenRow + 1)..<bottom where visible(r) {
+        canvas.put(border.vertical, width: 1, row: r, column: x, style: style)
+        canvas.put(border.vertical, width: 1, row: r, column: x + w - 1, style: style)
+      }
+    }
+
+    // The text: inside the border, with a space of padding when the box is wide enough.
+    let pad = w >= 8 ? 1 : 0
+    let textX = x + 1 + pad
+    let textWidth = w - 2 - 2 * pad
+    guard textWidth > 0 else { return }
+    let titleStyle =
+      selected
+      ? CellAppearance(attributes: [.bold, .reverse])
+      : CellAppearance(foreground: style.foreground, attributes: .bold)
+    let detailStyle = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
+    if h == 2 {
+      // No room inside: the title goes on the top edge.
+      if visible(screenRow) {
+        canvas.write(
+          label.title, row: screenRow, column: textX, maxWidth: textWidth, style: titleStyle,
+          ellipsis: theme.ellipsis)
+      }
+      return
+    }
+    let lines: [(DisplayText, CellAppearance)] = [
+      (label.title, titleStyle),
+      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), detailStyle),
+      (DisplayText("#\(label.number)"), detailStyle),
+    ]
+    for (i, (text, lineStyle)) in lines.prefix(h - 2).enumerated() {
+      let r = screenRow + 1 + i
+      guard visible(r) else { continue }
+      canvas.write(
+        text, row: r, column: textX, maxWidth: textWidth, style: lineStyle,
+        ellipsis: theme.ellipsis)
+    }
+  }
+
+  private func horizontalEdge<C: Canvas>(
+    row: Int, x: Int, width: Int, left: Substring, right: Substring, edge: Substring,
+    style: CellAppearance, into canvas: inout C
+  ) {
+    canvas.put(left, width: 1, row: row, column: x, style: style)
+    if width > 2 {
+      for c in (x + 1)..<(x + width - 1) {
+        canvas.put(edge, width: 1, row: row, column: c, style: style)
+      }
+    }
+    canvas.put(right, width: 1, row: row, column: x + width - 1, style: style)
+  }
+}

@@ -1,0 +1,152 @@
+/// Draws a whole screen from a `BrowserState`: the visible boxes, pull banners, the status line
+/// and any overlay.
+///
+/// Only the items the engine reports in the viewport are touched, so a frame costs the same for
+/// a hundred items as for a million.
+public struct BrowserView: Sendable {
+  public var theme: Theme
+  /// Sanitised labels of the boxes drawn lately: a scroll step sanitises only the boxes it
+  /// brings in. Shared by copies of the view, which is safe: see `LabelCache`.
+  private let labels = LabelCache()
+
+  public init(theme: Theme) { self.theme = theme }
+
+  /// What box `index` shows, sanitised as it comes on screen.
+  ///
+  /// Built for the visible items rather than stored for every item: a million stored labels
+  /// would cost more memory than the items themselves, and sanitising is bounded by the width
+  /// kept (`DisplayText`), so a frame's cost stays that of the boxes in view.
+  public func label(at index: Int, in state: BrowserState) -> BoxLabel? {
+    guard index >= 0, index < state.items.count else { return nil }
+    return labels.label(state.items[index], number: index + 1, make: BoxLabel.init(item:number:))
+  }
+
+  public func draw<C: Canvas>(_ state: BrowserState, into canvas: inout C) {
+    canvas.clear()
+    let viewRows = min(state.viewRows, canvas.size.rows)
+    let shift = state.pull.shift
+    let clip = max(0, shift)..<max(max(0, shift), viewRows + min(0, shift))
+    let renderer = BoxRenderer(theme: theme)
+    var shown: [Int] = []
+    for box in state.visibleBoxes() {
+      let rect = box.rect
+      let screenRow = rect.row - state.top + shift
+      guard case .item(let i) = box.content else {
+        if case .row(let row) = box.content {
+          drawRow(row, rect: rect, screenRow: screenRow, clip: clip, into: &canvas)
+        }
+        continue
+      }
+      guard let label = label(at: i, in: state) else { continue }
+      let selected = state.selection == i
+      let style = theme.boxStyle(identity: state.items[i].identity, selected: selected)
+      renderer.draw(
+        rect, screenRow: screenRow, label: label, style: style, selected: selected,
+        clip: clip, into: &canvas)
+      if screenRow < clip.upperBound, screenRow + rect.height > clip.lowerBound {
+        shown.append(i + 1)
+      }
+    }
+    if let caption = state.caption, let s = state.selection, let label = label(at: s, in: state) {
+      drawCaption(label, count: state.items.count, in: caption, into: &canvas)
+    }
+    drawBanner(state, viewRows: viewRows, into: &canvas)
+    if state.items.isEmpty, viewRows > 0 {
+      let empty = DisplayText(state.loading == nil ? "no items in this feed" : "loading…")
+      let x = max(0, (canvas.size.columns - empty.width) / 2)
+      canvas.write(
+        empty, row: viewRows / 2, column: x, maxWidth: canvas.size.columns - x,
+        ellipsis: theme.ellipsis)
+    }
+
+    let range = StatusLine.shownRange(
+      shown, itemCount: state.items.count, wraps: state.style == .ring)
+    let status = StatusLine.text(
+      itemCount: state.items.count, columns: state.columnCount, style: state.style, range: range,
+      percent: state.percent, message: state.message, width: canvas.size.columns)
+    StatusLine(theme: theme).draw(status, row: canvas.size.rows - 1, into: &canvas)
+
+    let overlays = OverlayRenderer(theme: theme)
+    switch state.overlay {
+    case .none: break
+    case .help: overlays.drawHelp(into: &canvas)
+    case .details(let i):
+      if let label = label(at: i, in: state) {
+        overlays.drawDetails(
+          item: state.items[i], label: label, count: state.items.count, into: &canvas)
+      }
+    }
+  }
+
+  /// A full-width row: the feed's name in bold, or a rule with the page number in its middle.
+  private func drawRow<C: Canvas>(
+    _ row: FullWidthRow, rect: CellRect, screenRow: Int, clip: Range<Int>, into canvas: inout C
+  ) {
+    guard clip.contains(screenRow), rect.width > 0 else { return }
+    let text: DisplayText
+    let style: CellAppearance
+    switch row {
+    case .header(let name):
+      text = DisplayText(name, maximumWidth: 200)
+      style = CellAppearance(attributes: .bold)
+    case .page(let n):
+      text = DisplayText(" page \(n) ")
+      style = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
+      let rule = theme.border(selected: false).horizontal
+      for c in rect.column..<rect.right {
+        canvas.put(rule, width: 1, row: screenRow, column: c, style: style)
+      }
+    }
+    let width = min(text.width, rect.width)
+    let x = rect.column + (rect.width - width) / 2
+    canvas.write(
+      text, row: screenRow, column: x, maxWidth: rect.width, style: style,
+      ellipsis: theme.ellipsis)
+  }
+
+  /// The selected item written out, centred, where the style leaves room for it.
+  private func drawCaption<C: Canvas>(
+    _ label: BoxLabel, count: Int, in rect: CellRect, into canvas: inout C
+  ) {
+    let lines = [
+      (label.title, CellAppearance(attributes: .bold)),
+      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), CellAppearance()),
+      (DisplayText("#\(label.number) of \(count)"), CellAppearance()),
+    ]
+    for (k, (text, style)) in lines.prefix(rect.height).enumerated() {
+      let width = min(text.width, rect.width)
+      canvas.write(
+        text, row: rect.row + k, column: rect.column + (rect.width - width) / 2,
+        maxWidth: rect.width, style: style, ellipsis: theme.ellipsis)
+    }
+  }
+
+  private func drawBanner<C: Canvas>(_ state: BrowserState, viewRows: Int, into canvas: inout C) {
+    let text: String
+    let row: Int
+    switch state.pull.phase {
+    case .idle: return
+    case .pullingDown(let rows):
+      text = theme.pullDownText
+      row = rows - 1
+    case .refreshing:
+      text = theme.refreshingText
+      row = 0
+    case .pullingUp(let rows):
+      text = theme.pullUpText
+      row = viewRows - rows
+    case .loadingMore:
+      text = theme.loadingMoreText
+      row = viewRows - 1
+    case .endOfFeed:
+      text = "end of feed"
+      row = viewRows - 1
+    }
+    guard row >= 0, row < viewRows else { return }
+    let banner = DisplayText(text)
+    let x = max(0, (canvas.size.columns - banner.width) / 2)
+    canvas.write(
+      banner, row: row, column: x, maxWidth: canvas.size.columns - x, style: theme.bannerStyle,
+      ellipsis: theme.ellipsis)
+  }
+}

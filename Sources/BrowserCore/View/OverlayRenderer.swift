@@ -1,0 +1,77 @@
+import FeedKit
+
+/// Draws the help and details overlays: a bordered panel in the middle of the screen.
+struct OverlayRenderer {
+  var theme: Theme
+
+  func drawHelp<C: Canvas>(into canvas: inout C) {
+    let keyWidth = 17
+    let lines = KeyMap.help.map { keys, what in
+      let keyText = theme.isUnicode ? keys : asciiKeys(keys)
+      let padded = keyText + String(repeating: " ", count: max(1, keyWidth - keyText.count))
+      return DisplayText(padded + what)
+    }
+    drawPanel(title: "keys", lines: lines + [DisplayText(""), "any key closes"], into: &canvas)
+  }
+
+  func drawDetails<C: Canvas>(item: FeedItem, label: BoxLabel, count: Int, into canvas: inout C) {
+    let lines: [DisplayText] = [
+      label.title,
+      "",
+      DisplayText("image: " + item.imageURL),
+      DisplayText("link:  " + (item.link ?? "none")),
+      DisplayText("size:  \(label.pixelWidth)\(theme.times)\(label.pixelHeight)"),
+      DisplayText("item:  \(label.number) of \(count)"),
+      DisplayText("id:    " + (item.id ?? "none")),
+      "",
+      "o opens the link · Esc closes",
+    ]
+    drawPanel(title: "details", lines: lines, into: &canvas)
+  }
+
+  private func asciiKeys(_ text: String) -> String {
+    text.replacingOccurrences(["↓": "Dn", "↑": "Up", "←": "Lt", "→": "Rt", "…": ".."])
+  }
+
+  private func drawPanel<C: Canvas>(title: String, lines: [DisplayText], into canvas: inout C) {
+    let size = canvas.size
+    let contentWidth = lines.map(\.width).max() ?? 0
+    let width = min(size.columns, max(contentWidth + 4, title.count + 6))
+    let height = min(max(0, size.rows - 1), lines.count + 2)
+    guard width >= 4, height >= 3 else { return }
+    let x = (size.columns - width) / 2
+    let y = max(0, (size.rows - 1 - height) / 2)
+    let style = theme.overlayStyle
+    let border = theme.border(selected: true)
+    canvas.fill(row: y, column: x, width: width, height: height, style: style)
+    canvas.put(border.topLeft, width: 1, row: y, column: x, style: style)
+    canvas.put(border.topRight, width: 1, row: y, column: x + width - 1, style: style)
+    canvas.put(border.bottomLeft, width: 1, row: y + height - 1, column: x, style: style)
+    canvas.put(
+      border.bottomRight, width: 1, row: y + height - 1, column: x + width - 1, style: style)
+    for c in (x + 1)..<(x + width - 1) {
+      canvas.put(border.horizontal, width: 1, row: y, column: c, style: style)
+      canvas.put(border.horizontal, width: 1, row: y + height - 1, column: c, style: style)
+    }
+    for r in (y + 1)..<(y + height - 1) {
+      canvas.put(border.vertical, width: 1, row: r, column: x, style: style)
+      canvas.put(border.vertical, width: 1, row: r, column: x + width - 1, style: style)
+    }
+    canvas.write(
+      DisplayText(" \(title) "), row: y, column: x + 2, maxWidth: width - 4,
+      style: CellAppearance(attributes: .bold), ellipsis: theme.ellipsis)
+    for (i, line) in lines.prefix(height - 2).enumerated() {
+      canvas.write(
+        line, row: y + 1 + i, column: x + 2, maxWidth: width - 4, style: style,
+        ellipsis: theme.ellipsis)
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(_ table: [Character: String]) -> String {
+    var out = ""
+    for c in self { out += table[c] ?? String(c) }
+    return out
+  }
+}

@@ -1,0 +1,102 @@
+/// How many colours the terminal shows, as far as the browser cares.
+public enum ColorDepth: Hashable, Sendable {
+  /// No colour: `NO_COLOR`, or a monochrome terminal.
+  case none
+  /// 8 or 16 colours.
+  case basic
+  /// 256 colours or more.
+  case palette
+}
+
+/// The characters and colours the browser draws with, chosen once for the terminal.
+public struct Theme: Hashable, Sendable {
+  /// Box-drawing characters need a UTF-8 locale; elsewhere ASCII stands in.
+  public var isUnicode: Bool
+  public var colors: ColorDepth
+
+  public init(isUnicode: Bool = true, colors: ColorDepth = .palette) {
+    self.isUnicode = isUnicode
+    self.colors = colors
+  }
+
+  /// The theme for a terminal: `NO_COLOR` with any value turns colour off.
+  public static func detect(isUTF8: Bool, colorCount: Int, noColor: Bool) -> Theme {
+    let depth: ColorDepth =
+      noColor || colorCount < 8 ? .none : colorCount >= 256 ? .palette : .basic
+    return Theme(isUnicode: isUTF8, colors: depth)
+  }
+
+  /// Corner and edge characters of a box, light for normal boxes and heavy for the selected one.
+  struct Border {
+    var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Substring
+  }
+
+  func border(selected: Bool) -> Border {
+    switch (isUnicode, selected) {
+    case (true, false):
+      Border(
+        topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─",
+        vertical: "│")
+    case (true, true):
+      Border(
+        topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━",
+        vertical: "┃")
+    case (false, false):
+      Border(
+        topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-",
+        vertical: "|")
+    case (false, true):
+      Border(
+        topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#", horizontal: "=",
+        vertical: "#")
+    }
+  }
+
+  /// Fills a box too small for a border.
+  func solid(selected: Bool) -> Substring {
+    isUnicode ? (selected ? "█" : "▒") : (selected ? "@" : "#")
+  }
+
+  var ellipsis: String { isUnicode ? "…" : "~" }
+  var times: String { isUnicode ? "×" : "x" }
+  var pullDownText: String { isUnicode ? "↓ pull to refresh" : "v pull to refresh" }
+  var pullUpText: String { isUnicode ? "↑ pull to load more" : "^ pull to load more" }
+  var refreshingText: String { isUnicode ? "refreshing…" : "refreshing..." }
+  var loadingMoreText: String { isUnicode ? "loading more…" : "loading more..." }
+
+  /// A stable colour for an item, from its identity (FNV-1a, not `hashValue`, which changes
+  /// from run to run).
+  func boxColor(identity: String) -> Color {
+    let palette256: [UInt8] = [39, 43, 78, 114, 149, 179, 209, 204, 169, 135, 99, 75]
+    let basic: [UInt8] = [1, 2, 3, 4, 5, 6]
+    switch colors {
+    case .none: return .default
+    case .basic: return .ansi(basic[Int(Self.hash(identity) % UInt64(basic.count))])
+    case .palette:
+      return .palette(palette256[Int(Self.hash(identity) % UInt64(palette256.count))])
+    }
+  }
+
+  static func hash(_ text: String) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8.prefix(256) {
+      h ^= UInt64(byte)
+      h = h &* 0x100_0000_01b3
+    }
+    return h
+  }
+
+  func boxStyle(identity: String, selected: Bool) -> CellAppearance {
+    if selected {
+      let color: Color = colors == .none ? .default : (colors == .basic ? .ansi(15) : .palette(231))
+      return CellAppearance(foreground: color, attributes: .bold)
+    }
+    return CellAppearance(foreground: boxColor(identity: identity))
+  }
+
+  var statusStyle: CellAppearance { CellAppearance(attributes: .reverse) }
+  var bannerStyle: CellAppearance {
+    CellAppearance(foreground: colors == .none ? .default : .ansi(3), attributes: .bold)
+  }
+  var overlayStyle: CellAppearance { CellAppearance() }
+}

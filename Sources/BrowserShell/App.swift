@@ -1,0 +1,221 @@
+import BrowserCore
+import FeedKit
+import Glibc
+import Synchronization
+
+/// The browser's main loop: input, loads and signals in, frames out.
+///
+/// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
+/// their results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT (Ctrl-\, whose default would leave a raw terminal behind) write the
+/// signal's number, and the SIGWINCH handler a wake byte. Only this thread touches ncurses.
+/// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
+/// through `CrashGuard`.
+public struct BrowserApp {
+  let feed: any FeedPaging
+  let options: BrowserOptions
+
+  public init(feed: any FeedPaging, options: BrowserOptions) {
+    self.feed = feed
+    self.options = options
+  }
+
+  /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
+  /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
+  public func run(first: FeedUpdate, title: String? = nil) -> Int32 {
+    let wake = WakePipe()
+    guard let wake else {
+      printError("cannot create a pipe: \(String(cString: strerror(errno)))")
+      return 1
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal()
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    wake.installSignalHandlers()
+    wake.input = terminal.inputDescriptor
+    let theme = Theme.detect(
+      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
+    var state = BrowserState(options: options, screen: terminal.size)
+    let mailbox = Mailbox()
+    let view = BrowserView(theme: theme)
+    var children: [pid_t] = []
+
+    /// Runs effects; their results come back through the mailbox, as events.
+    func perform(_ effects: [Effect]) -> Bool {
+      for effect in effects {
+        switch effect {
+        case .quit: return false
+        case .open(let url):
+          switch Opener.open(url) {
+          case .success(let pid):
+            children.append(pid)
+            mailbox.post(.opened(url, failure: nil))
+          case .failure(let refusal):
+            mailbox.post(.opened(url, failure: "\(refusal)"))
+          }
+        case .load(let request):
+          let feed = self.feed
+          Task.detached {
+            let result =
+              request.kind == .refresh ? await feed.refresh() : await feed.loadMore()
+            mailbox.post(.loaded(result, request, title: await feed.title))
+            wake.wake()
+          }
+        }
+      }
+      return true
+    }
+
+    var running = perform(state.update(.started(first, title: title)))
+    var status: Int32 = 0
+    while running {
+      var canvas = CursesCanvas(terminal: terminal)
+      view.draw(state, into: &canvas)
+      terminal.present()
+
+      // A free scroll (the carousel's wheel) has ended when no input came for a moment.
+      let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
+      if let signal {
+        status = 128 + signal
+        break
+      }
+      var events = mailbox.take()
+      if !input, state.isSliding { events.append(.idle) }
+      // Always ask ncurses: a wake byte may stand for a resize it has noted.
+      while let key = terminal.readKey() {
+        guard let key else { continue }
+        if key == .resize {
+          events.append(.resized(terminal.size))
+        } else if let action = KeyMap.action(for: key) {
+          events.append(.action(action))
+        }
+      }
+      for event in events where running {
+        running = perform(state.update(event))
+      }
+      children.removeAll { pid in
+        var code: Int32 = 0
+        return waitpid(pid, &code, WNOHANG) != 0
+      }
+    }
+    terminal.restore()
+    return status
+  }
+
+  private func printError(_ message: String) {
+    let line = "cascade: \(message)\n"
+    var bytes = Array(line.utf8)
+    _ = write(2, &bytes, bytes.count)
+  }
+}
+
+/// Results of effects waiting for the main thread, as events.
+final class Mailbox: Sendable {
+  private let inbox = Mutex<[Event]>([])
+
+  func post(_ event: Event) {
+    inbox.withLock { $0.append(event) }
+  }
+
+  func take() -> [Event] {
+    inbox.withLock { inbox in
+      defer { inbox.removeAll() }
+      return inbox
+    }
+  }
+}
+
+/// The self-pipe that wakes `poll()`: a 0 byte for a posted load, a signal number for a signal.
+final class WakePipe: @unchecked Sendable {
+  let readEnd: Int32
+  let writeEnd: Int32
+  /// The terminal's input; set once on the main thread before the loop starts.
+  var input: Int32 = 0
+
+  init?() {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+    }
+    readEnd = fds[0]
+    writeEnd = fds[1]
+  }
+
+  func wake() {
+    var byte: UInt8 = 0
+    _ = write(writeEnd, &byte, 1)
+  }
+
+  func installSignalHandlers() {
+    signalPipe = writeEnd
+    // A parent may have left these blocked; the loop depends on them.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&wanted, sig) }
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { sig in
+        var byte = UInt8(truncatingIfNeeded: sig)
+        _ = write(signalPipe, &byte, 1)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(sig, &action, nil)
+    }
+    // ncurses notes a resize in its own SIGWINCH handler, but the signal may land on any of the
+    // runtime's threads and then never interrupt this thread's poll(). So the handler is chained:
+    // ncurses' runs first, then a wake byte makes the loop ask ncurses for KEY_RESIZE.
+    var previous = sigaction()
+    sigaction(SIGWINCH, nil, &previous)
+    if previous.sa_flags & SA_SIGINFO == 0 {
+      previousResizeHandler = previous.__sigaction_handler.sa_handler
+    }
+    var action = previous
+    action.__sigaction_handler.sa_handler = { sig in
+      if let handler = previousResizeHandler, unsafeBitCast(handler, to: Int.self) > 1 {
+        handler(sig)
+      }
+      var byte: UInt8 = 0
+      _ = write(signalPipe, &byte, 1)
+    }
+    action.sa_flags = previous.sa_flags & ~SA_SIGINFO
+    sigaction(SIGWINCH, &action, nil)
+  }
+
+  /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts), or for
+  /// at most `timeout` milliseconds (-1: no limit).
+  /// - Returns: whether input or a wake byte may be waiting (false after a timeout), and the
+  ///   first signal received, if any.
+  func waitForInput(timeout: Int32 = -1) -> (input: Bool, signal: Int32?) {
+    var fds = [
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, 2, timeout)
+    // Interrupted (EINTR): a signal, a resize most likely; let ncurses look for it.
+    if ready < 0 { return (true, nil) }
+    if ready == 0 { return (false, nil) }  // the timeout passed with nothing to read
+    var signal: Int32?
+    if fds[1].revents != 0 {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      while true {
+        let count = read(readEnd, &buffer, buffer.count)
+        guard count > 0 else { break }
+        for byte in buffer.prefix(count) where byte != 0 && signal == nil {
+          signal = Int32(byte)
+        }
+      }
+    }
+    return (fds[0].revents != 0 || fds[1].revents != 0, signal)
+  }
+}
+
+nonisolated(unsafe) private var signalPipe: Int32 = -1
+nonisolated(unsafe) private var previousResizeHandler: (@convention(c) (Int32) -> Void)?

@@ -1,0 +1,258 @@
+import BrowserCore
+import CNCurses
+import Glibc
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notATerminal
+  case unknownTerminal(String)
+
+  public var description: String {
+    switch self {
+    case .notATerminal:
+      return "the browser needs a terminal on standard input and output; "
+        + "try `cascade layout` for output that scripts can read"
+    case .unknownTerminal(let name):
+      return "cannot use the terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
+    }
+  }
+}
+
+/// The terminal while the browser runs: ncurses set up on entry, given back on every exit path.
+///
+/// A class because it is one shared resource with a lifetime: the screen is taken once and must
+/// be restored exactly once. Only the main thread uses it (ncurses is not thread-safe).
+final class Terminal {
+  let isUTF8: Bool
+  let colorCount: Int
+  private var isActive = false
+  private var pairs: [PairKey: Int32] = [:]
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let attributeBits: [(CellAttributes, attr_t)]
+
+  private struct PairKey: Hashable {
+    var foreground: Int32
+    var background: Int32
+  }
+
+  /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
+  let inputDescriptor: Int32
+  private let screen: OpaquePointer
+  private let isHeadless: Bool
+
+  /// Takes over the process's terminal. When standard input is not a terminal (the feed was
+  /// piped in), keys are read from `/dev/tty`.
+  convenience init() throws(TerminalError) {
+    guard isatty(1) == 1 else { throw .notATerminal }
+    var inputFD: Int32 = 0
+    if isatty(0) != 1 {
+      inputFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+      guard inputFD >= 0, isatty(inputFD) == 1 else { throw .notATerminal }
+    }
+    setlocale(LC_ALL, "")
+    guard let output = fdopen(1, "w"), let input = fdopen(inputFD, "r") else {
+      throw .notATerminal
+    }
+    try self.init(type: nil, output: output, input: input, inputDescriptor: inputFD)
+  }
+
+  /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
+  /// what ncurses sends), without crash or signal handling.
+  convenience init(
+    headless type: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>
+  ) throws(TerminalError) {
+    try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+  }
+
+  private init(
+    type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+    inputDescriptor: Int32
+  ) throws(TerminalError) {
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
+    isHeadless = inputDescriptor < 0
+    self.inputDescriptor = inputDescriptor
+    if !isHeadless { CrashGuard.captureModes() }
+    guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
+      let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
+      throw .unknownTerminal(name)
+    }
+    self.screen = made
+    window = screen
+    isActive = true
+    if !isHeadless { CrashGuard.install(restoring: Self.restoreBytes()) }
+    cbreak()
+    noecho()
+    nonl()
+    keypad(window, true)
+    nodelay(window, true)
+    idlok(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    var colors = 0
+    if has_colors() {
+      start_color()
+      use_default_colors()
+      colors = Int(cascade_colors())
+    }
+    colorCount = colors
+    mouseinterval(0)
+    mousemask(cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    attributeBits = [
+      (.bold, cascade_a_bold()), (.dim, cascade_a_dim()), (.reverse, cascade_a_reverse()),
+      (.underline, cascade_a_underline()), (.italic, cascade_a_italic()),
+    ]
+  }
+
+  deinit { restore() }
+
+  /// Leaves the alternate screen and restores the cursor and the terminal modes. Safe to call
+  /// more than once.
+  func restore() {
+    guard isActive else { return }
+    isActive = false
+    endwin()
+    if isHeadless {
+      delscreen(screen)
+    } else {
+      CrashGuard.disarm()
+    }
+  }
+
+  var size: CanvasSize {
+    CanvasSize(
+      columns: Int(cascade_getmaxx(window)), rows: Int(cascade_getmaxy(window)))
+  }
+
+  // MARK: Drawing
+
+  /// Sets the size of a headless terminal (a real one follows the window).
+  func resize(_ size: CanvasSize) {
+    resizeterm(Int32(size.rows), Int32(size.columns))
+  }
+
+  func erase() { werase(window) }
+
+  /// Sends what changed since the last frame, and only that.
+  func present() {
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance) {
+    var characters: [wchar_t] = []
+    characters.reserveCapacity(6)
+    if isUTF8 {
+      for scalar in cluster.unicodeScalars.prefix(1 + DisplayText.maximumMarksPerCluster) {
+        characters.append(wchar_t(bitPattern: scalar.value))
+      }
+    }
+    let ascii = characters.count == 1 && characters[0] < 0x80
+    if !isUTF8 || (!ascii && characters.isEmpty) {
+      let c = cluster.unicodeScalars.first.map { $0.isASCII ? wchar_t($0.value) : 0x3F } ?? 0x20
+      characters = [c]
+    }
+    characters.append(0)
+    let attributes = attributeBits.reduce(attr_t(0)) {
+      style.attributes.contains($1.0) ? $0 | $1.1 : $0
+    }
+    let pair = self.pair(style)
+    let y = Int32(row)
+    let x = Int32(column)
+    if cascade_put(window, y, x, characters, attributes, pair) == -2, width == 1 {
+      cascade_put(window, y, x, [0x3F, 0], attributes, pair)
+    }
+    if !isUTF8, width == 2 {
+      cascade_put(window, y, x + 1, [0x3F, 0], attributes, pair)
+    }
+  }
+
+  private func pair(_ style: CellAppearance) -> Int32 {
+    guard colorCount >= 8 else { return 0 }
+    let key = PairKey(
+      foreground: colorNumber(style.foreground), background: colorNumber(style.background))
+    if key.foreground == -1 && key.background == -1 { return 0 }
+    if let known = pairs[key] { return known }
+    let made = alloc_pair(key.foreground, key.background)
+    let pair = made < 0 ? 0 : made
+    pairs[key] = pair
+    return pair
+  }
+
+  private func colorNumber(_ color: Color) -> Int32 {
+    if colorCount >= 256 { return Int32(color.paletteIndex) }
+    if colorCount >= 16, case .ansi(let n) = color { return Int32(n & 15) }
+    return Int32(color.basicIndex)
+  }
+
+  // MARK: Input
+
+  /// The next input if any is waiting; never blocks. `nil` means nothing is waiting;
+  /// `.some(nil)` an input the browser has no use for (an unknown key, a mouse click), so the
+  /// caller keeps reading.
+  func readKey() -> Key?? {
+    var value: wint_t = 0
+    let status = wget_wch(window, &value)
+    if status == ERR { return .none }
+    if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
+    return .some(Self.key(character: UInt32(value)))
+  }
+
+  private static func key(code: Int32) -> Key? {
+    switch code {
+    case KEY_UP: return .up
+    case KEY_DOWN: return .down
+    case KEY_LEFT: return .left
+    case KEY_RIGHT: return .right
+    case KEY_NPAGE: return .pageDown
+    case KEY_PPAGE: return .pageUp
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_BTAB: return .backTab
+    case KEY_ENTER: return .enter
+    case KEY_RESIZE: return .resize
+    case KEY_MOUSE:
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      if event.bstate & cascade_button4_pressed() != 0 { return .wheelUp }
+      if event.bstate & cascade_button5_pressed() != 0 { return .wheelDown }
+      return nil
+    default: return nil
+    }
+  }
+
+  static func key(character value: UInt32) -> Key? {
+    switch value {
+    case 27: return .escape
+    case 9: return .tab
+    case 10, 13: return .enter
+    case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
+    case 0..<32, 127: return nil
+    default: return Unicode.Scalar(value).map { .character(Character($0)) }
+    }
+  }
+
+  /// The terminal's own strings that undo the browser's screen state, for `CrashGuard`.
+  private static func restoreBytes() -> [UInt8] {
+    var bytes: [UInt8] = []
+    for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {
+      guard let value = cascade_capability(name) else { continue }
+      bytes += Array(String(cString: value).utf8)
+    }
+    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
+    if cascade_capability("kmous") != nil {
+      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    }
+    return bytes + Array("\r\n".utf8)
+  }
+
+  /// How many cells the C library (and so ncurses) gives a scalar; tests compare `DisplayText`'s
+  /// own table with it.
+  static func libraryWidth(of scalar: Unicode.Scalar) -> Int {
+    Int(cascade_wcwidth(wchar_t(bitPattern: scalar.value)))
+  }
+}
+
+extension String {
+  fileprivate func replacingDashes() -> String { filter { $0 != "-" } }
+}

@@ -1,0 +1,95 @@
+import FeedKit
+
+/// `--help` for each command, written from the option table, so a new option is in the help
+/// the moment it is declared, with its real default and its range.
+enum HelpText {
+  static let version = CascadeVersion.string
+
+  static var browse: String {
+    """
+    cascade \(version) — browse an image feed as a waterfall in the terminal
+
+    usage: cascade [FEED] [options]
+           cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
+           cascade --help | --version
+
+    FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or
+    https:// URL (a URL with {page} in it is fetched page by page). With no FEED,
+    cascade opens the sample feed it ships with. Every option also takes the
+    --name=value form.
+
+    \(options(for: .browse))
+    In the browser, press ? for the keys; q quits.
+    """
+  }
+
+  static var layout: String {
+    """
+    usage: cascade layout [FEED] --width W [options]
+
+    Lays FEED out and prints the frames as JSON:
+      {"contentSize": {"width": W, "height": H},
+       "items": [{"index": 0, "x": 0, "y": 0, "width": 187.5, "height": 351.4}, ...]}
+    `index` counts the items that were kept; skipped items are reported on stderr.
+    FEED is a file, '-' for standard input, or a file/http/https URL; the bundled
+    sample feed when left out. Carousel and ring print the boxes in a W×H view
+    (--height): the carousel's in view at --offset, in view coordinates, with their
+    "scale"; the ring's around a circle, item 0 at the bottom (y grows downwards), the
+    indices turning counter-clockwise as seen on screen.
+
+    \(options(for: .layout))
+    """
+  }
+
+  /// The options of `command`, by group: name and value, then what it does, its default and
+  /// what it allows.
+  static func options(for command: Command) -> String {
+    let specs = OptionTable.options(for: command)
+    let defaults = Settings()
+    var groups: [String] = []
+    for group in OptionSpec.Group.allCases {
+      let members = specs.filter { $0.group == group }
+      guard !members.isEmpty else { continue }
+      var out = "\(group.rawValue):\n"
+      for spec in members {
+        let head = "  " + spec.name + (spec.placeholder.isEmpty ? "" : " " + spec.placeholder)
+        var notes: [String] = []
+        if let value = spec.defaultText(defaults) { notes.append("default \(value)") }
+        if let allowed = spec.allowed { notes.append(allowed) }
+        let text = spec.help + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+        out += layOut(head: head, text: text)
+      }
+      groups.append(out)
+    }
+    return groups.joined(separator: "\n")
+  }
+
+  /// The option's name in a column of 24, its text wrapped at 80 beside it.
+  private static func layOut(head: String, text: String) -> String {
+    let indent = 24
+    var lines: [String] = []
+    var line = head.count < indent - 1 ? head.padding(to: indent) : head
+    if head.count >= indent - 1 {
+      lines.append(line)
+      line = "".padding(to: indent)
+    }
+    var lineHasWords = false
+    for word in text.split(separator: " ") {
+      if lineHasWords, line.count + 1 + word.count > 80 {
+        lines.append(line)
+        line = "".padding(to: indent)
+        lineHasWords = false
+      }
+      line += (lineHasWords ? " " : "") + word
+      lineHasWords = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

@@ -1,0 +1,191 @@
+import BrowserCore
+import FeedKit
+import LayoutEngine
+
+/// Every option of every command, in the order `--help` lists them.
+///
+/// An option that both commands take with the same meaning is declared once and sets both
+/// commands' settings; one whose range differs between them (`--columns`: the browser's
+/// screen holds at most 30) is declared once per command.
+enum OptionTable {
+  static let all: [OptionSpec] = browser + layout + style + limits
+
+  static func options(for command: Command) -> [OptionSpec] {
+    all.filter { $0.commands.contains(command) }
+  }
+
+  static let browser: [OptionSpec] = [
+    OptionSpec(
+      name: "--columns", placeholder: "N", kind: .integer(1...BrowserState.maximumColumns),
+      help: "columns (default: one per 24 cells of the terminal's width)", commands: [.browse],
+      group: .browser, apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } }),
+    OptionSpec(
+      name: "--column-width", placeholder: "N", kind: .number(1...10_000),
+      help: "instead: as many columns N cells wide as fit, on every resize",
+      commands: [.browse], group: .browser,
+      apply: { s, v in if case .number(let x) = v { s.browser.columnWidth = x } }),
+    OptionSpec(
+      name: "--cell-aspect", placeholder: "X", kind: .number(0.25...8),
+      help: "how many times taller than wide a terminal cell is", commands: [.browse],
+      group: .browser, defaultText: { OptionSpec.format($0.browser.cellAspect) },
+      apply: { s, v in if case .number(let x) = v { s.browser.cellAspect = x } }),
+    OptionSpec(
+      name: "--pull-threshold", placeholder: "N", kind: .integer(1...50),
+      help: "rows of pull that refresh or load more", commands: [.browse], group: .browser,
+      defaultText: { "\($0.browser.pullThreshold)" },
+      apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
+    OptionSpec(
+      name: "--no-separators", placeholder: "", kind: .flag,
+      help: "no header row with the feed's name, no rows between pages", commands: [.browse],
+      group: .browser, apply: { s, _ in s.browser.separators = false }),
+  ]
+
+  static let layout: [OptionSpec] = [
+    OptionSpec(
+      name: "--width", placeholder: "W", kind: .number(0.001...1e9),
+      help: "the container width (required)", commands: [.layout], group: .layout,
+      apply: { s, v in if case .number(let x) = v { s.layout.width = x } }),
+    OptionSpec(
+      name: "--columns", placeholder: "C", kind: .integer(1...10_000), help: "column count",
+      commands: [.layout], group: .layout,
+      defaultText: { "\($0.layout.configuration.columnCount)" },
+      apply: { s, v in if case .integer(let n) = v { s.layout.configuration.columnCount = n } }),
+    OptionSpec(
+      name: "--column-width", placeholder: "N", kind: .number(0.001...1e9),
+      help: "instead of a count: as many columns of width N as fit", commands: [.layout],
+      group: .layout,
+      apply: { s, v in if case .number(let x) = v { s.layout.columnWidth = x } }),
+    OptionSpec(
+      name: "--column-spacing", placeholder: "S", kind: .number(0...1e9),
+      help: "the gap between columns", commands: [.layout], group: .layout,
+      defaultText: { OptionSpec.format($0.layout.configuration.columnSpacing) },
+      apply: { s, v in if case .number(let x) = v { s.layout.configuration.columnSpacing = x } }),
+    OptionSpec(
+      name: "--row-spacing", placeholder: "R", kind: .number(0...1e9),
+      help: "the gap between items in a column", commands: [.layout], group: .layout,
+      defaultText: { OptionSpec.format($0.layout.configuration.rowSpacing) },
+      apply: { s, v in if case .number(let x) = v { s.layout.configuration.rowSpacing = x } }),
+    OptionSpec(
+      name: "--insets", placeholder: "T,L,B,R",
+      kind: .numbers(count: 4, range: 0...1e9, example: "10,10,10,10"),
+      help: "free space around the items", commands: [.layout], group: .layout,
+      defaultText: { _ in "0,0,0,0" },
+      apply: { s, v in
+        if case .numbers(let n) = v {
+          s.layout.configuration.insets = EdgeInsets(
+            top: n[0], left: n[1], bottom: n[2], right: n[3])
+        }
+      }),
+    OptionSpec(
+      name: "--rect", placeholder: "X,Y,W,H",
+      kind: .numbers(count: 4, range: -1e12...1e12, example: "0,0,375,667"),
+      help: "print only the items overlapping this rect", commands: [.layout], group: .layout,
+      apply: { s, v in
+        if case .numbers(let n) = v {
+          s.layout.rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        }
+      }),
+    OptionSpec(
+      name: "--height", placeholder: "H", kind: .number(0...1e9),
+      help: "carousel and ring: the view's height (required for them)", commands: [.layout],
+      group: .layout, apply: { s, v in if case .number(let x) = v { s.layout.height = x } }),
+    OptionSpec(
+      name: "--offset", placeholder: "X", kind: .number(-1e12...1e12),
+      help: "carousel: the scroll offset", commands: [.layout], group: .layout,
+      defaultText: { OptionSpec.format($0.layout.offset) },
+      apply: { s, v in if case .number(let x) = v { s.layout.offset = x } }),
+  ]
+
+  static let style: [OptionSpec] = [
+    OptionSpec(
+      name: "--style", placeholder: "STYLE", kind: .choice(LayoutStyle.allCases.map(\.rawValue)),
+      help: "waterfall: the shortest column; irregular: now and then two columns wide; "
+        + "carousel: one row; ring: a circle (L cycles in the browser)",
+      commands: [.browse, .layout], group: .style, defaultText: { $0.browser.style.rawValue },
+      apply: { s, v in
+        if case .text(let t) = v, let style = LayoutStyle(rawValue: t) {
+          s.browser.style = style
+          s.layout.style = style
+        }
+      }),
+    OptionSpec(
+      name: "--order", placeholder: "ORDER", kind: .choice(ColumnOrder.allCases.map(\.rawValue)),
+      help: "which column a picture goes to", commands: [.browse, .layout], group: .style,
+      defaultText: { $0.browser.order.rawValue },
+      apply: { s, v in
+        if case .text(let t) = v, let order = ColumnOrder(rawValue: t) {
+          s.browser.order = order
+          s.layout.configuration.order = order
+        }
+      }),
+    OptionSpec(
+      name: "--tie-tolerance", placeholder: "T", kind: .number(0...1e9),
+      help: "bottoms within T of the shortest count as tied (browser: default one row)",
+      commands: [.browse, .layout], group: .style,
+      apply: { s, v in
+        if case .number(let x) = v {
+          s.browser.tieTolerance = x
+          s.layout.configuration.tieTolerance = x
+        }
+      }),
+    OptionSpec(
+      name: "--enlarge-probability", placeholder: "P", kind: .number(0...1),
+      help: "irregular: the chance that a picture spans two columns",
+      commands: [.browse, .layout], group: .style,
+      defaultText: { OptionSpec.format($0.browser.enlargeProbability) },
+      apply: { s, v in
+        if case .number(let x) = v {
+          s.browser.enlargeProbability = x
+          s.layout.enlargement.probability = x
+        }
+      }),
+    OptionSpec(
+      name: "--seed", placeholder: "N", kind: .unsigned,
+      help: "irregular: the seed of the draws (a fixed one by default)",
+      commands: [.browse, .layout], group: .style,
+      apply: { s, v in
+        if case .unsigned(let n) = v {
+          s.browser.seed = n
+          s.layout.enlargement.seed = n
+        }
+      }),
+  ]
+
+  static let limits: [OptionSpec] = [
+    OptionSpec(
+      name: "--timeout", placeholder: "SECONDS", kind: .number(0.001...86_400),
+      help: "wait this long to connect, and between reads", commands: [.browse, .layout],
+      group: .limits, defaultText: { OptionSpec.format($0.load.timeout) },
+      apply: { s, v in if case .number(let x) = v { s.load.timeout = x } }),
+    OptionSpec(
+      name: "--total-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
+      help: "give up on one page after this long", commands: [.browse, .layout],
+      group: .limits, defaultText: { $0.load.totalTime.map(OptionSpec.format) },
+      apply: { s, v in if case .number(let x) = v { s.load.totalTime = x } }),
+    OptionSpec(
+      name: "--max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
+      help: "largest page body, in bytes", commands: [.browse, .layout], group: .limits,
+      defaultText: { "\($0.load.maxBytes)" },
+      apply: { s, v in if case .integer(let n) = v { s.load.maxBytes = n } }),
+    OptionSpec(
+      name: "--max-items", placeholder: "N", kind: .integer(1...100_000_000),
+      help: "most items in one page", commands: [.browse, .layout], group: .limits,
+      defaultText: { "\($0.load.maxItems)" },
+      apply: { s, v in if case .integer(let n) = v { s.load.maxItems = n } }),
+    OptionSpec(
+      name: "--max-depth", placeholder: "N", kind: .integer(1...100_000),
+      help: "deepest nesting of JSON values", commands: [.browse, .layout], group: .limits,
+      defaultText: { "\($0.load.maxDepth)" },
+      apply: { s, v in if case .integer(let n) = v { s.load.maxDepth = n } }),
+    OptionSpec(
+      name: "--max-string", placeholder: "N", kind: .integer(1...Int(Int32.max)),
+      help: "longest JSON string, in bytes", commands: [.browse, .layout], group: .limits,
+      defaultText: { "\($0.load.maxStringLength)" },
+      apply: { s, v in if case .integer(let n) = v { s.load.maxStringLength = n } }),
+    OptionSpec(
+      name: "--max-pages", placeholder: "N", kind: .integer(1...100_000_000),
+      help: "most pages loaded while paging", commands: [.browse, .layout], group: .limits,
+      defaultText: { "\($0.load.maxPages)" },
+      apply: { s, v in if case .integer(let n) = v { s.load.maxPages = n } }),
+  ]
+}

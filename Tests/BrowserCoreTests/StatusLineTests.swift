@@ -1,0 +1,44 @@
+import Testing
+
+@testable import BrowserCore
+
+/// The item numbers the status line shows.
+@Suite struct StatusLineTests {
+  @Test func columnLayoutsShowTheLowestAndHighestNumberInView() throws {
+    let range = try #require(StatusLine.shownRange([7, 3, 9, 4], itemCount: 10, wraps: false))
+    #expect(range.first == 3 && range.last == 9)
+  }
+
+  @Test func aRingThatPassesTheEndShowsTheArcAcrossIt() throws {
+    // Items 238, 239, 240, 1, 2 in view: not "1-240".
+    let range = try #require(
+      StatusLine.shownRange([1, 2, 238, 239, 240], itemCount: 240, wraps: true))
+    #expect(range.first == 238 && range.last == 2)
+  }
+
+  @Test func aRingInsideTheNumbersShowsThemInOrder() throws {
+    let range = try #require(StatusLine.shownRange([12, 10, 11, 13], itemCount: 240, wraps: true))
+    #expect(range.first == 10 && range.last == 13)
+  }
+
+  @Test func aRingShowingEveryItemStartsAtTheFirst() throws {
+    let range = try #require(StatusLine.shownRange([3, 1, 2], itemCount: 3, wraps: true))
+    #expect(range.first == 1 && range.last == 3)
+  }
+
+  @Test func nothingInViewShowsZeros() {
+    #expect(StatusLine.shownRange([], itemCount: 5, wraps: true) == nil)
+    let text = StatusLine.text(
+      itemCount: 0, columns: 2, range: nil, percent: 0, message: "")
+    #expect(text.contains("0-0"))
+  }
+
+  @Test func theRingStatusLineAfterTurningPastTheEnd() {
+    var state = Fixtures.state(Fixtures.items(40), options: BrowserOptions(style: .ring))
+    _ = state.handle(.select(.left))
+    let canvas = render(state)
+    let status = canvas.line(canvas.size.rows - 1)
+    #expect(status.contains("ring"))
+    #expect(!status.contains("1-40"), "\(status)")
+  }
+}

@@ -1,0 +1,27 @@
+import BrowserCore
+import FeedKit
+import Testing
+
+@testable import BrowserShell
+
+@Suite struct OpenerTests {
+  @Test func webLinksOpenWithBrowserOrXdgOpenAsOneArgument() throws {
+    let url = "https://example.com/a b?x=1;rm -rf ~"
+    #expect(
+      try Opener.command(for: "https://example.com/p?q=$(id)", environment: [:]).get()
+        == ["xdg-open", "https://example.com/p?q=$(id)"])
+    #expect(
+      try Opener.command(for: "http://x.example/", environment: ["BROWSER": "firefox:lynx"]).get()
+        == ["firefox", "http://x.example/"])
+    // Spaces and controls would need a shell's quoting to mean anything; they are refused.
+    #expect((try? Opener.command(for: url, environment: [:]).get()) == nil)
+  }
+
+  @Test(arguments: ["file:///etc/passwd", "javascript:alert(1)", "ftp://x/", "", "-rf"])
+  func otherSchemesAreRefused(url: String) {
+    guard case .failure(.notWeb) = Opener.command(for: url, environment: [:]) else {
+      Issue.record("\(url) was not refused")
+      return
+    }
+  }
+}

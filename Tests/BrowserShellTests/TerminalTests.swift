@@ -1,0 +1,39 @@
+import BrowserCore
+import Glibc
+import Testing
+
+@testable import BrowserShell
+
+@Suite struct TerminalKeyTests {
+  @Test(arguments: [
+    (UInt32(27), Key.escape), (9, .tab), (13, .enter), (10, .enter), (6, .control("f")),
+    (2, .control("b")), (4, .control("d")), (21, .control("u")), (3, .control("c")),
+    (0x6A, .character("j")), (0x2B, .character("+")), (0x5C71, .character("山")),
+  ])
+  func charactersDecodeToKeys(value: UInt32, key: Key) {
+    #expect(Terminal.key(character: value) == key)
+  }
+
+  @Test func otherControlsAreIgnored() {
+    #expect(Terminal.key(character: 0) == nil)
+    #expect(Terminal.key(character: 127) == nil)
+    #expect(Terminal.key(character: 0x1F) == nil)
+  }
+}
+
+@Suite struct TerminalWidthTests {
+  /// The table must agree with glibc's `wcwidth`, which ncurses uses to place characters.
+  @Test func displayTextWidthsAgreeWithTheCLibrary() throws {
+    guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return }
+    defer { setlocale(LC_CTYPE, "C") }
+    let samples: [UInt32] = [
+      0x41, 0xE9, 0x301, 0x4E00, 0x3042, 0xFF21, 0xFF71, 0x1F341, 0x1F98A, 0xAC00, 0x2500, 0x2026,
+      0x1F600, 0x231A, 0x2764, 0x20AC, 0x0E01, 0x0E31,
+    ]
+    for value in samples {
+      let scalar = try #require(Unicode.Scalar(value))
+      let expected = Terminal.libraryWidth(of: scalar)
+      #expect(DisplayText.cellWidth(of: scalar) == expected, "U+\(String(value, radix: 16))")
+    }
+  }
+}

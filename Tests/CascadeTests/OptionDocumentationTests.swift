@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The README documents every option the commands take, and no option they do not: `--help` is
+/// written from the option table, so comparing it with the README compares the table.
+@Suite struct OptionDocumentationTests {
+  /// Flags the README names that belong to other programs (swift format, cascade-bench) or
+  /// that it uses as a pattern (`--name=value`).
+  static let otherPrograms: Set<String> = ["--strict", "--quick", "--only", "--json", "--name"]
+
+  static func flags(in text: String) -> Set<String> {
+    let pattern = try? NSRegularExpression(pattern: "--[a-z][a-z0-9-]*")
+    let range = NSRange(text.startIndex..., in: text)
+    let found = pattern?.matches(in: text, range: range) ?? []
+    return Set(found.compactMap { Range($0.range, in: text).map { String(text[$0]) } })
+  }
+
+  @Test func readmeAndHelpNameTheSameOptions() async throws {
+    let browse = try await CascadeProcess.run(["--help"])
+    let layout = try await CascadeProcess.run(["layout", "--help"])
+    #expect(browse.status == 0 && layout.status == 0)
+    let help = Self.flags(in: browse.stdout + layout.stdout)
+      .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
+    let readmeURL = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("README.md")
+    let readme = Self.flags(in: try String(contentsOf: readmeURL, encoding: .utf8))
+      .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
+    #expect(help.subtracting(readme).isEmpty, "not in the README: \(help.subtracting(readme))")
+    #expect(readme.subtracting(help).isEmpty, "not an option: \(readme.subtracting(help))")
+    #expect(help.count >= 20)
+  }
+}
