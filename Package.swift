@@ -28,6 +28,15 @@ let package = Package(
     .target(name: "FeedKit"),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
+    // libchafa (and the glib it needs), for PictureCells only.
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    // Decoded pixels to terminal cells (symbol and two colours per cell), through chafa.
+    .target(name: "PictureCells", dependencies: ["CChafa"]),
+    // The sample feed's pictures, assembled into the binary from one archive file.
+    .target(name: "CSamplePictures"),
+    // The sample feed's pictures by name, from that archive.
+    .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
     // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
     // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
     .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit"]),
@@ -42,7 +51,7 @@ let package = Package(
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures"]
     ),
     .executableTarget(
       name: "cascade-bench",
@@ -54,6 +63,8 @@ let package = Package(
     .testTarget(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
+    .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
