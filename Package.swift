@@ -43,6 +43,10 @@ let package = Package(
     // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
     // (loads, opening links) whose results come back as events.
     .target(name: "BrowserShell", dependencies: ["BrowserCore", "FeedKit", "CNCurses"]),
+    // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
+    .systemLibrary(name: "CPictureCodecs"),
+    // Picture sniffing, header reading, decoding, orientation and scaling.
+    .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
@@ -51,7 +55,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
+      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,6 +65,8 @@ let package = Package(
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BrowserCoreTests",
       dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],

@@ -1,4 +1,4 @@
-/// libFuzzer target: `FeedDecoder.decode` on arbitrary bytes.
+/// libFuzzer target: `LiberalJSONDecoder.decode` on arbitrary bytes.
 ///
 /// Compiled together with `Sources/FeedKit/*.swift` into one module (see `run.sh`), so it can
 /// reach FeedKit's internals. Every input must decode to items or throw a `FeedError`; a trap,
@@ -25,7 +25,7 @@ public func fuzzFeedDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   if control & 0x20 != 0 { options.maxItems = Int(control & 0x07) + 1 }
   let whole: Outcome
   do {
-    let document = try FeedDecoder.decode(bytes, source: "fuzz", options: options)
+    let document = try LiberalJSONDecoder.decode(bytes, source: "fuzz", options: options)
     check(document, options: options)
     whole = Outcome(document)
   } catch {
@@ -77,7 +77,7 @@ private func streamedOutcome(_ bytes: [UInt8], options: LoadOptions, readSize: I
   do throws(FeedError) {
     let stream = try StreamedBytes(
       descriptor: descriptor, source: "fuzz", maxBytes: options.maxBytes, readSize: readSize)
-    return Outcome(try FeedDecoder.decode(stream, source: "fuzz", options: options))
+    return Outcome(try LiberalJSONDecoder.decode(stream, source: "fuzz", options: options))
   } catch {
     return Outcome(error: error)
   }

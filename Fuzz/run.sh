@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh decoder 60     FeedDecoder.decode on arbitrary bytes
 #   Fuzz/run.sh layout 60      random waterfall layouts and rect queries against the invariants
+#   Fuzz/run.sh pictures 60    picture sniffing, header reading, orientation and scaling
 #
 # The target is compiled straight from the module's sources with swiftc (not SwiftPM), so
 # `swift test` never needs it. New inputs the fuzzer finds go to .build/fuzz/<target>/corpus,
@@ -22,8 +23,14 @@ case "$target" in
     sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift)
     modules=(Sources/WaterfallAVX2/*.swift)
     ;;
+  pictures)
+    # The Pictures sources that need no codec library: the decoders' files are left out.
+    mapfile -t pure < <(grep -L -e 'import CPictureCodecs' -e 'enum PictureDecoder' \
+      Sources/Pictures/*.swift)
+    sources=("${pure[@]}" Fuzz/PictureHeaderFuzz.swift)
+    ;;
   *)
-    echo "usage: Fuzz/run.sh decoder|layout SECONDS" >&2
+    echo "usage: Fuzz/run.sh decoder|layout|pictures SECONDS" >&2
     exit 2
     ;;
 esac

@@ -1,7 +1,6 @@
 import LayoutEngine
 
-/// The layout engine's workloads from the benchmarks issue, each against a baseline measured in
-/// the same run.
+/// The layout engine's workloads, each against a baseline measured in the same run.
 struct EngineWorkloads {
   var quick: Bool
   var runs: Int { quick ? 3 : 5 }

@@ -5,7 +5,7 @@ import FeedKit
 enum Fixtures {
   /// The bundled sample feed, decoded.
   static var sample: [FeedItem] {
-    (try? FeedDecoder.decode(SampleFeed.bytes, source: "sample"))?.items ?? []
+    (try? LiberalJSONDecoder.decode(SampleFeed.bytes, source: "sample"))?.items ?? []
   }
 
   /// `count` items with a repeating pattern of shapes and plain titles.

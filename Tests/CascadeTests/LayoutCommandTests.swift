@@ -13,7 +13,7 @@ import LayoutEngine
   }
 
   func engineLayout(_ configuration: LayoutConfiguration) throws -> WaterfallLayout {
-    let document = try FeedDecoder.decode(SampleFeed.bytes, source: "sample")
+    let document = try LiberalJSONDecoder.decode(SampleFeed.bytes, source: "sample")
     var layout = WaterfallLayout(
       configuration: configuration,
       items: document.items.map { ItemSize(width: $0.width, height: $0.height) })

@@ -16,7 +16,7 @@ import LayoutEngine
 
   var sampleSizes: [ItemSize] {
     get throws {
-      try FeedDecoder.decode(SampleFeed.bytes, source: "sample").items.map {
+      try LiberalJSONDecoder.decode(SampleFeed.bytes, source: "sample").items.map {
         ItemSize(width: $0.width, height: $0.height)
       }
     }

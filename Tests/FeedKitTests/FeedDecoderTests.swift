@@ -6,7 +6,7 @@ import Testing
 func decode(_ json: String, options: LoadOptions = LoadOptions()) throws(FeedError)
   -> FeedDocument
 {
-  try FeedDecoder.decode(Array(json.utf8), source: "test.json", options: options)
+  try LiberalJSONDecoder.decode(Array(json.utf8), source: "test.json", options: options)
 }
 
 /// The error decoding `json`, or nil when it decodes.
@@ -248,7 +248,8 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     let error = decodeError("{\"data\": [\n  {\"img\": \"a\", \"w\": 1 \"h\": 2}\n]}")
     #expect(
       error
-        == .malformedJSON(
+        == .malformed(
+          format: .json,
           source: "test.json", location: "line 2, column 23",
           detail: "unexpected '\"', expected ',' or '}' after a member of an object"))
     #expect(error?.description.contains("test.json: malformed JSON at line 2, column 23") == true)
@@ -256,8 +257,8 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
 
   @Test func truncatedJSONSaysEndOfInput() {
     let error = decodeError(#"{"data": [{"img": "a", "w": 1, "h": 1}, {"img": "#)
-    guard case .malformedJSON(_, let location, let detail) = error else {
-      Issue.record("expected malformedJSON, got \(String(describing: error))")
+    guard case .malformed(.json, _, let location, let detail) = error else {
+      Issue.record("expected malformed JSON, got \(String(describing: error))")
       return
     }
     #expect(location == "line 1, column 49")
@@ -265,24 +266,24 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func htmlPageIsNamedAsHTML() {
-    guard case .malformedJSON(_, "line 1, column 1", let detail) = decodeError("<html>oops") else {
-      Issue.record("expected malformedJSON")
+    guard case .malformed(.json, _, "line 1, column 1", let detail) = decodeError("<html>oops") else {
+      Issue.record("expected malformed JSON")
       return
     }
     #expect(detail.hasPrefix("this looks like an HTML page, not JSON"))
   }
 
   @Test func emptyDocumentIsMalformed() {
-    guard case .malformedJSON(_, "line 1, column 3", let detail) = decodeError("  ") else {
-      Issue.record("expected malformedJSON")
+    guard case .malformed(.json, _, "line 1, column 3", let detail) = decodeError("  ") else {
+      Issue.record("expected malformed JSON")
       return
     }
     #expect(detail == "unexpected end of input, expected a value")
   }
 
   @Test func trailingGarbageIsMalformed() {
-    guard case .malformedJSON(_, "line 1, column 4", _) = decodeError("[] x") else {
-      Issue.record("expected malformedJSON")
+    guard case .malformed(.json, _, "line 1, column 4", _) = decodeError("[] x") else {
+      Issue.record("expected malformed JSON")
       return
     }
   }
@@ -299,7 +300,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func sampleFeedDecodes() throws {
-    let document = try FeedDecoder.decode(SampleFeed.bytes, source: SampleFeed.name)
+    let document = try LiberalJSONDecoder.decode(SampleFeed.bytes, source: SampleFeed.name)
     #expect(document.items.count > 10)
     #expect(document.skipped.count == 0)
     #expect(document.title == "Cascade sample feed")

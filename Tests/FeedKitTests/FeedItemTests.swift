@@ -55,7 +55,7 @@ import Testing
     var bytes = Array(#"[{"img": "a"#.utf8)
     bytes += [0xFF, 0xC3]
     bytes += Array(#".jpg", "w": 1, "h": 1}]"#.utf8)
-    let item = try #require(FeedDecoder.decode(bytes, source: "t").items.first)
+    let item = try #require(LiberalJSONDecoder.decode(bytes, source: "t").items.first)
     #expect(item.imageURL == "a\u{FFFD}\u{FFFD}.jpg")
   }
 }
@@ -167,7 +167,7 @@ import Testing
     var bytes = Array(#"[{"img": "a.jpg", "w": 1, "h": 1, "title": "t"#.utf8)
     bytes += [0xFF, 0xC3]
     bytes += Array(#"!", "id": 12.5e3}]"#.utf8)
-    let item = try #require(FeedDecoder.decode(bytes, source: "t").items.first)
+    let item = try #require(LiberalJSONDecoder.decode(bytes, source: "t").items.first)
     #expect(item.title == "t\u{FFFD}\u{FFFD}!")
     #expect(item.id == "12.5e3")
   }

@@ -81,8 +81,8 @@ func loadError(_ body: () async throws(FeedError) -> Void) async -> FeedError? {
     let error = await loadError { () throws(FeedError) in
       _ = try await FeedLoader().load(.file(folder + "/bad.json"))
     }
-    guard case .malformedJSON(let source, "line 2, column 1", _) = error else {
-      Issue.record("expected malformedJSON at line 2, got \(String(describing: error))")
+    guard case .malformed(.json, let source, "line 2, column 1", _) = error else {
+      Issue.record("expected malformed JSON at line 2, got \(String(describing: error))")
       return
     }
     #expect(source == folder + "/bad.json")

@@ -211,7 +211,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: .url(server.url("/1")))
     _ = await session.refresh()
     #expect(failure(await session.refresh()) == .httpStatus(url: server.url("/1"), status: 500))
-    guard case .malformedJSON = failure(await session.refresh()) else {
+    guard case .malformed = failure(await session.refresh()) else {
       Issue.record("expected malformed JSON")
       return
     }

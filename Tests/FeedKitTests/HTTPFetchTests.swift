@@ -210,10 +210,10 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     defer { server.stop() }
     server.route("/bad", reply: .json("{\"data\": [}"))
     guard
-      case .malformedJSON(let source, "line 1, column 11", _) = await httpError(
+      case .malformed(.json, let source, "line 1, column 11", _) = await httpError(
         server.url("/bad"))
     else {
-      Issue.record("expected malformedJSON")
+      Issue.record("expected malformed JSON")
       return
     }
     #expect(source == server.url("/bad"))

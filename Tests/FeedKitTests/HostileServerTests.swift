@@ -4,7 +4,7 @@ import Testing
 
 @testable import FeedKit
 
-/// Servers that misbehave on purpose (issue 7): each ends in a clear error, in bounded time,
+/// Servers that misbehave on purpose: each ends in a clear error, in bounded time,
 /// without a crash.
 @Suite struct HostileServerTests {
   @Test func slowDripEndsAtTheTotalTimeLimit() async throws {
@@ -45,7 +45,7 @@ import Testing
     server.route(
       "/short", reply: .wrongLength(declaredLength: body.count - 5, body: body, headers: [:]))
     // Only the declared bytes are read: the document is cut short, and says so.
-    guard case .malformedJSON(let source, _, let detail) = await httpError(server.url("/short"))
+    guard case .malformed(.json, let source, _, let detail) = await httpError(server.url("/short"))
     else {
       Issue.record("expected malformed JSON")
       return
@@ -105,7 +105,7 @@ import Testing
       reply: .respond(
         status: 200, headers: ["Content-Type": "text/html"], body: Array(page.utf8)))
     let error = await httpError(server.url("/feed.json"))
-    guard case .malformedJSON(_, "line 1, column 1", let detail) = error else {
+    guard case .malformed(.json, _, "line 1, column 1", let detail) = error else {
       Issue.record("expected malformed JSON at the start, got \(String(describing: error))")
       return
     }

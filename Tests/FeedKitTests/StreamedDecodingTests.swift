@@ -57,7 +57,7 @@ private func streamed(
 ) throws -> (Decoded, released: Int) {
   try withStream(over: bytes, maxBytes: options.maxBytes, readSize: readSize) { stream, _ in
     let decoded = Decoded { () throws(FeedError) in
-      try FeedDecoder.decode(stream, source: "test.json", options: options)
+      try LiberalJSONDecoder.decode(stream, source: "test.json", options: options)
     }
     return (decoded, stream.released)
   }
@@ -65,7 +65,7 @@ private func streamed(
 
 private func whole(_ bytes: [UInt8], options: LoadOptions = LoadOptions()) -> Decoded {
   Decoded { () throws(FeedError) in
-    try FeedDecoder.decode(bytes, source: "test.json", options: options)
+    try LiberalJSONDecoder.decode(bytes, source: "test.json", options: options)
   }
 }
 
@@ -133,7 +133,8 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     let (got, _) = try streamed([], readSize: 64)
     #expect(
       got.error
-        == .malformedJSON(
+        == .malformed(
+          format: .json,
           source: "test.json", location: "line 1, column 1",
           detail: "unexpected end of input, expected a value"))
   }
@@ -164,7 +165,7 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     let (got, released) = try streamed(json, readSize: 4096)
     #expect(released > 1_000_000)
     #expect(got == whole(json))
-    guard case .malformedJSON(_, let location, _) = got.error else {
+    guard case .malformed(.json, _, let location, _) = got.error else {
       Issue.record("expected malformed JSON, got \(got)")
       return
     }
@@ -236,11 +237,11 @@ private func bigFeed(_ count: Int) -> [UInt8] {
   @Test func itemListIsSizedFromTheFirstItemsNotByDoubling() throws {
     // 5,000 items: doubling would leave room for 8,192.
     let json = bigFeed(5000)
-    let fromBytes = try FeedDecoder.decode(json, source: "t").items
+    let fromBytes = try LiberalJSONDecoder.decode(json, source: "t").items
     #expect(fromBytes.count == 5000)
     #expect(fromBytes.capacity <= 5200, "capacity \(fromBytes.capacity)")
     let streamedItems = try withStream(over: json, readSize: 4096) { stream, _ in
-      try FeedDecoder.decode(
+      try LiberalJSONDecoder.decode(
         stream, source: "t", options: LoadOptions(), expectedBytes: json.count
       ).items
     }

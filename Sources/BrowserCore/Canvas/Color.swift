@@ -1,8 +1,8 @@
 /// A colour as the drawing code asks for it; the canvas maps it to what the terminal has.
 ///
 /// Drawing code picks colours without knowing the terminal, so a 24-bit colour can be asked for
-/// and still show as the nearest of 256 or 16 — the half-block pictures of a later issue need
-/// exactly that.
+/// and still show as the nearest of 256 or 16: a picture's cells ask for the colours they
+/// have and show on every terminal.
 public enum Color: Hashable, Sendable {
   /// The terminal's own foreground or background.
   case `default`

@@ -36,8 +36,8 @@ public struct FeedLoader: Sendable {
     case .standardInput:
       document = try await LocalReader.standardInputDocument(options: options)
     case .sample:
-      document = try FeedDecoder.decode(
-        SampleFeed.bytes, source: source.displayName, options: options)
+      document = try FeedDocument.decode(
+        SampleFeed.bytes, origin: source.displayName, options: options)
     case .url(let address):
       guard let url = URL(string: address) else {
         throw .invalidArgument(argument: address, detail: "not a valid URL")
@@ -45,8 +45,8 @@ public struct FeedLoader: Sendable {
       let response = try await HTTPFetch.get(url, options: options)
       location = .url(response.url.absoluteString)
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
-      document = try FeedDecoder.decode(
-        response.body, source: location.displayName, options: options)
+      document = try FeedDocument.decode(
+        response.body, origin: location.displayName, options: options)
     case .template:
       return try await loadPage(source.page(1))
     }

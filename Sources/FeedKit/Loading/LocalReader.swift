@@ -40,8 +40,8 @@ enum LocalReader {
       }
       let stream = try StreamedBytes(
         descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
-      return try FeedDecoder.decode(
-        stream, source: path, options: options, expectedBytes: expectedBytes)
+      return try FeedDocument.decode(
+        stream, origin: path, options: options, expectedBytes: expectedBytes)
     }
   }
 
@@ -60,7 +60,7 @@ enum LocalReader {
     try await offThread { () throws(FeedError) -> FeedDocument in
       let stream = try StreamedBytes(
         descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
-      return try FeedDecoder.decode(stream, source: source, options: options)
+      return try FeedDocument.decode(stream, origin: source, options: options)
     }
   }
 

@@ -1,8 +1,9 @@
 /// Everything that can go wrong between a FEED argument and decoded items. Each `description`
 /// says what happened, where, and what to do.
 public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The bytes are not JSON; `location` is like `line 3, column 14`.
-  case malformedJSON(source: String, location: String, detail: String)
+  /// The bytes are not a well-formed document of `format`; `location` is like
+  /// `line 3, column 14`.
+  case malformed(format: FeedFormat, source: String, location: String, detail: String)
   /// The JSON is fine, but no list of items is where a feed keeps it.
   case notAFeed(source: String, detail: String)
   /// A file could not be read.
@@ -37,8 +38,10 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
 
   private var rawDescription: String {
     switch self {
-    case .malformedJSON(let source, let location, let detail):
-      return "\(source): malformed JSON at \(location): \(detail); check that the feed is JSON"
+    case .malformed(let format, let source, let location, let detail):
+      let name = format.displayName
+      return
+        "\(source): malformed \(name) at \(location): \(detail); check that the feed is \(name)"
     case .notAFeed(let source, let detail):
       return "\(source): not a feed: \(detail)"
     case .unreadable(let source, let detail):

@@ -11,7 +11,7 @@
 ///
 /// An item without a usable image URL, width or height is skipped, with a reason like
 /// `item 7: "height" is "abc", not a number`. Malformed JSON is an error at a line and column.
-public enum FeedDecoder {
+public enum LiberalJSONDecoder {
   /// - Parameter source: how to name the document in errors (a path or URL).
   /// - Complexity: O(n) in the document's size; memory is the items, not a tree of the document.
   public static func decode(
@@ -59,15 +59,17 @@ public enum FeedDecoder {
       outcome = try parser.document()
     } catch {
       if case .input(let failure) = error { throw failure }
-      // Servers often answer 200 with an HTML error page; say so instead of "unexpected '<'".
-      let html = parser.startsLikeHTML()
+      // Servers often answer 200 with an HTML error page, and RSS is XML: say so instead of
+      // "unexpected '<'".
+      let markup = parser.markup()
       // A streamed body over the size limit is that error, whatever else is wrong with it.
       try parser.stream?.checkRemainingSize()
       switch error {
       case .syntax(let offset, let message):
-        throw .malformedJSON(
+        throw .malformed(
+          format: .json,
           source: source, location: parser.reader.location(of: offset),
-          detail: html ? "this looks like an HTML page, not JSON (\(message))" : message)
+          detail: markup.map { "this looks like \($0), not JSON (\(message))" } ?? message)
       case .limit(let offset, let limit):
         throw .limitExceeded(
           source: source, limit: limit, location: parser.reader.location(of: offset))
@@ -82,7 +84,7 @@ public enum FeedDecoder {
   }
 }
 
-/// The walk over one document; see `FeedDecoder` for the shapes it accepts.
+/// The walk over one document; see `LiberalJSONDecoder` for the shapes it accepts.
 ///
 /// Over a `StreamedBytes`, the walk reads more whenever it reaches the end of the bytes read so
 /// far: before the item list, it starts again from the top with more bytes (nothing is given
@@ -121,16 +123,23 @@ private struct FeedParser {
     }
   }
 
-  /// Whether the document's first byte other than whitespace and byte order mark bytes is `<`;
-  /// reads more of a streamed document until it can tell. Once bytes were given back, the walk
-  /// was inside the item list, so the document started with `{` or `[`.
-  mutating func startsLikeHTML() -> Bool {
-    guard reader.forgotten == 0 else { return false }
+  /// What markup the document is (`FeedFormat.sniff`), if it starts with `<` after white space
+  /// and byte order mark bytes; reads more of a streamed document until it can tell. Once bytes
+  /// were given back, the walk was inside the item list, so the document started with `{`/`[`.
+  mutating func markup() -> String? {
+    guard reader.forgotten == 0 else { return nil }
     while true {
-      let first = reader.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-      if let first { return first == UInt8(ascii: "<") }
-      guard !reader.isComplete, (try? readMore(atLeast: 2 * reader.bytes.count)) != nil else {
-        return false
+      let first = reader.bytes.firstIndex {
+        ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+      }
+      if let first, reader.isComplete || reader.bytes.count - first >= 64 {
+        if case .markup(let kind) = FeedFormat.sniff(reader.bytes) { return kind }
+        return nil
+      }
+      guard !reader.isComplete, (try? readMore(atLeast: 2 * max(reader.bytes.count, 64))) != nil
+      else {
+        if case .markup(let kind) = FeedFormat.sniff(reader.bytes) { return kind }
+        return nil
       }
     }
   }

@@ -1,0 +1,37 @@
+/// The document formats Cascade reads, and the one place where a document's format is told
+/// from its first bytes.
+///
+/// A new format is a folder beside `JSON/` with its decoder, a case here, a line in `sniff`,
+/// and a line in `FeedDocument.decode`.
+public enum FeedFormat: String, Sendable, CaseIterable {
+  /// JSON in the classic shape (`{"data": [{"img": …, "width": …, "height": …}]}`) and the
+  /// liberal variants real feeds use.
+  case json
+
+  /// The format's name in messages.
+  public var displayName: String {
+    switch self {
+    case .json: "JSON"
+    }
+  }
+
+  /// What a document's first bytes say it is.
+  enum Sniffed: Equatable {
+    case format(FeedFormat)
+    /// Markup no decoder reads: an HTML page (a server's error page, most often) or an XML
+    /// document (an RSS or Atom feed).
+    case markup(String)
+  }
+
+  /// The format of a document from its first bytes (byte order mark and white space skipped);
+  /// JSON when nothing else fits, so that a broken document is reported with JSON's line and
+  /// column.
+  static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
+    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+    let start = prefix.drop { skipped.contains($0) }
+    guard start.first == UInt8(ascii: "<") else { return .format(.json) }
+    let head = String(decoding: start.prefix(64), as: UTF8.self).lowercased()
+    let xml = ["<?xml", "<rss", "<feed", "<rdf:rdf"].contains { head.hasPrefix($0) }
+    return .markup(xml ? "an XML document (an RSS or Atom feed?)" : "an HTML page")
+  }
+}
