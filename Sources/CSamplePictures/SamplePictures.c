@@ -5,6 +5,10 @@
 // The assembler looks for the file relative to the `-I` folders; SwiftPM passes this target's
 // `include` folder, three levels below the package root.
 //
+// The section is marked retained ("R", SHF_GNU_RETAIN): a link with --gc-sections (SwiftPM's
+// dead stripping, not used for debug builds) would otherwise drop the pictures from a binary
+// that does not call for them; gold, lld and bfd were each seen to keep a retained section.
+//
 // The compiler's dependency list names headers, not `.incbin` files. The included stamp, which
 // Scripts/make-sample-pictures.py rewrites with the archive's hash, is how a changed archive
 // reaches the build.
@@ -12,7 +16,7 @@
 #include "PicturesStamp.h"
 
 __asm__(
-    ".section .rodata\n"
+    ".section .rodata.cascade_sample_pictures,\"aR\"\n"
     ".balign 16\n"
     "cascade_sample_pictures_start:\n"
     ".incbin \"../../../Resources/pictures.bin\"\n"

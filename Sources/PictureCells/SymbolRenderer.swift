@@ -8,8 +8,9 @@ import CChafa
 ///
 /// Thread safety: a value holding only settings. Every `render` builds its own chafa symbol map,
 /// configuration and canvas and releases them before it returns, so any number of threads may
-/// render at once; building them costs about 0.2 ms, against 3–6 ms to draw a 40×20-cell box. What chafa shares between calls is its own process-wide state (CPU feature
-/// detection and its worker thread pool), which it guards itself.
+/// render at once; building them costs about 0.2 ms, against 3–6 ms to draw a 40×20-cell box.
+/// What chafa shares between calls is its own process-wide state (CPU feature detection and its
+/// worker thread pool), which it guards itself.
 public struct SymbolRenderer: Sendable {
   public var colorMode: CellColorMode
   public var symbols: SymbolSet
@@ -17,7 +18,7 @@ public struct SymbolRenderer: Sendable {
   public var background: UInt32
   /// chafa's effort per cell, 0…1: how many candidate symbols it tries. Measured on the sample
   /// pictures in 40×20-cell boxes: from 0.3 up the error against the picture stops falling,
-  /// while 1.0 costs 4–9 times as long (it tries every box-drawing symbol), so 0.3.
+  /// while 1.0 took 4–9 times as long with the box-drawing symbols in the set, so 0.3.
   public var workFactor: Float
 
   public init(
@@ -35,7 +36,7 @@ public struct SymbolRenderer: Sendable {
   /// keeping its aspect is the caller's choice of cell size (see `PictureFit.fit`).
   ///
   /// An empty size gives an empty picture, and a picture without pixels gives cells of the
-  /// background colour, so that no input from a decoder makes it fail.
+  /// background colour: no picture a decoder hands over makes it fail.
   ///
   /// - Precondition: `rgba.count == width * height * 4`.
   /// - Complexity: O(width × height + columns × rows × symbols tried).
