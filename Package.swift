@@ -39,10 +39,14 @@ let package = Package(
     .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
     // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
     // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
-    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit"]),
+    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit", "PictureCells"]),
     // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
     // (loads, opening links) whose results come back as events.
-    .target(name: "BrowserShell", dependencies: ["BrowserCore", "FeedKit", "CNCurses"]),
+    .target(
+      name: "BrowserShell",
+      dependencies: [
+        "BrowserCore", "FeedKit", "CNCurses", "Pictures", "PictureCells", "EmbeddedPictures",
+      ]),
     // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
     .systemLibrary(name: "CPictureCodecs"),
     // Picture sniffing, header reading, decoding, orientation and scaling.

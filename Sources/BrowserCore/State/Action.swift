@@ -17,6 +17,8 @@ public enum Action: Hashable, Sendable {
   /// `u`: bring back the last removed item.
   case undo
   case refresh
+  /// `i`: pictures in the boxes on or off.
+  case togglePictures
   case help
   /// Esc: closes an overlay, else quits.
   case escape

@@ -36,6 +36,11 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// Whether boxes show their pictures.
+  public internal(set) var picturesShown: Bool
+  /// The pictures asked for, around the view: what the view may draw, and what to cancel when
+  /// it scrolls away.
+  public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
 
   public static let maximumColumns = 30
 
@@ -46,6 +51,7 @@ public struct BrowserState: Sendable {
     requestedColumns = options.columns
     self.options = options
     self.screen = screen
+    picturesShown = options.pictures
     columnCount = 1
     arrangement = Self.arrangement(for: options.style)
     relayout(keepingPlace: false)
@@ -61,6 +67,12 @@ public struct BrowserState: Sendable {
 
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
+    var effects = handle(event)
+    effects += reconcilePictures()
+    return effects
+  }
+
+  private mutating func handle(_ event: Event) -> [Effect] {
     switch event {
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
@@ -70,6 +82,9 @@ public struct BrowserState: Sendable {
       return apply(update, to: request, title: title)
     case .opened(let url, let failure):
       message = failure ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      return []
+    case .pictureLoaded(let key, let failure):
+      if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
       return []
     }
   }

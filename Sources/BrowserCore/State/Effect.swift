@@ -15,5 +15,10 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
+  /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
+  case loadPicture(PictureKey)
+  /// The picture's box left the view and its surroundings: stop working on it.
+  case cancelPicture(PictureKey)
   case quit
 }
