@@ -25,7 +25,11 @@ let package = Package(
     // CPUID from C (header only): Swift cannot ask the CPU what it has.
     .systemLibrary(name: "CCPUFeatures"),
     // Feed items, decoding, sources (file, stdin, http), paging.
-    .target(name: "FeedKit"),
+    .target(name: "FeedKit", dependencies: ["Transport"]),
+    // The only C-facing surface for libcurl.
+    .systemLibrary(name: "CCurl"),
+    // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.
+    .target(name: "Transport", dependencies: ["CCurl"]),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
     // Canvas, viewport, drawing, keys and the app loop.
@@ -46,6 +50,7 @@ let package = Package(
     .testTarget(
       name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport"]),
     .testTarget(
       name: "CascadeTUITests",
       dependencies: ["CascadeTUI", "LayoutEngine", "FeedKit"],

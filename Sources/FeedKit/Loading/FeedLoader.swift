@@ -39,11 +39,8 @@ public struct FeedLoader: Sendable {
       document = try FeedDecoder.decode(
         SampleFeed.bytes, source: source.displayName, options: options)
     case .url(let address):
-      guard let url = URL(string: address) else {
-        throw .invalidArgument(argument: address, detail: "not a valid URL")
-      }
-      let response = try await HTTPFetch.get(url, options: options)
-      location = .url(response.url.absoluteString)
+      let response = try await PageFetch.get(address, options: options)
+      location = .url(response.url)
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
       document = try FeedDecoder.decode(
         response.body, source: location.displayName, options: options)
