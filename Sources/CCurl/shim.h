@@ -7,6 +7,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/eventfd.h>
 
 typedef size_t (*ccurl_data_callback)(char *, size_t, size_t, void *);
 

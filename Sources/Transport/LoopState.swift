@@ -92,11 +92,11 @@ final class LoopState {
     let now = TransferClock.now()
     for transfer in Array(transfers.values) {
       let limits = transfer.request.limits
-      if let total = limits.totalTime, now - transfer.started > TransferLimits.nanoseconds(total) {
+      if let total = limits.totalTime, now > transfer.started + TransferLimits.nanoseconds(total) {
         end(
           transfer, .failure(.timedOut(url: transfer.url, clock: .total, seconds: total)))
       } else if !transfer.isPaused,
-        now - transfer.lastActivity > TransferLimits.nanoseconds(limits.idleTimeout)
+        now > transfer.lastActivity + TransferLimits.nanoseconds(limits.idleTimeout)
       {
         end(
           transfer,
@@ -114,7 +114,15 @@ final class LoopState {
       return
     }
     guard code == CURLE_OK else {
-      end(transfer, .failure(Self.error(code, transfer: transfer)))
+      // An error status said in full is the server's answer; a connection that broke after it
+      // (a reset with the body unread) is not news.
+      let said = transfer.status >= 400 && transfer.headersComplete
+      end(
+        transfer,
+        .failure(
+          said
+            ? .httpStatus(url: transfer.url, status: transfer.status)
+            : Self.error(code, transfer: transfer)))
       return
     }
     let status = transfer.status

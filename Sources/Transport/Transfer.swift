@@ -21,6 +21,8 @@ final class Transfer {
   private(set) var status = 0
   private(set) var headers: [TransferResponse.Header] = []
   private var headerBytes = 0
+  /// Whether the blank line after this hop's final headers has arrived.
+  private(set) var headersComplete = false
   private var delivered = false
   private(set) var bodyBytes: Int64 = 0
   private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -94,6 +96,7 @@ final class Transfer {
     status = 0
     headers = []
     headerBytes = 0
+    headersComplete = false
     bodyBytes = 0
     errorBuffer[0] = 0
     return nil
@@ -136,7 +139,10 @@ final class Transfer {
       }
       return true
     }
-    guard let colon = line.firstIndex(of: ":") else { return true }
+    guard let colon = line.firstIndex(of: ":") else {
+      if line == "\r\n" || line == "\n", status >= 200 { headersComplete = true }
+      return true
+    }
     let name = String(line[..<colon])
     let blank: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
     let value = line[line.index(after: colon)...].drop { blank.contains($0) }

@@ -30,14 +30,24 @@ final class TransferLoop: Sendable {
 
   private let shared = Mutex(Shared())
   private let counters = LoopCounters()
-  // Created before the thread starts and cleaned up after it ends; libcurl allows
-  // `curl_multi_wakeup` from any thread.
+  // Created before the thread starts and cleaned up after it ends; only the loop's thread uses
+  // it.
   nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
+  /// An eventfd that wakes the loop's poll when a command is queued. `curl_multi_wakeup` is not
+  /// used: with libcurl 7.88 a wakeup sent while the loop was between two polls was sometimes
+  /// lost, and the loop then slept its whole idle wait (10 s).
+  private let doorbell: Int32
 
   init?() {
     _ = Self.globalInit
-    guard let multi = curl_multi_init() else { return nil }
+    let doorbell = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+    guard doorbell >= 0 else { return nil }
+    guard let multi = curl_multi_init() else {
+      close(doorbell)
+      return nil
+    }
     self.multi = multi
+    self.doorbell = doorbell
     _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     let state = LoopState(multi: multi, counters: counters)
     // `Thread` is not used so the loop owns nothing from Foundation.
@@ -46,6 +56,7 @@ final class TransferLoop: Sendable {
     guard pthread_create(&thread, nil, runLoop, context) == 0 else {
       Unmanaged<LoopStart>.fromOpaque(context).release()
       curl_multi_cleanup(multi)
+      close(doorbell)
       return nil
     }
     pthread_detach(thread)
@@ -72,8 +83,9 @@ final class TransferLoop: Sendable {
       guard !shared.stopped else { return false }
       if case .stop = command { shared.stopped = true }
       shared.commands.append(command)
-      // Under the lock: once `.stop` is queued no one wakes a multi handle being cleaned up.
-      _ = curl_multi_wakeup(multi)
+      // Under the lock: once `.stop` is queued no one rings a doorbell being closed.
+      var one: UInt64 = 1
+      _ = write(doorbell, &one, MemoryLayout<UInt64>.size)
       return true
     }
     if !accepted, case .start(_, let request, let consumer) = command {
@@ -95,10 +107,15 @@ final class TransferLoop: Sendable {
       if stopping { break }
       state.turn()
       let wait = state.isIdle ? 10_000 : min(Self.tick, state.curlTimeout())
-      _ = curl_multi_poll(multi, nil, 0, max(wait, 0), nil)
+      var bell = curl_waitfd(fd: doorbell, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+      _ = curl_multi_poll(multi, &bell, 1, max(wait, 0), nil)
+      // Reset before the commands are taken: a command sent after this rings again.
+      var count: UInt64 = 0
+      _ = read(doorbell, &count, MemoryLayout<UInt64>.size)
     }
     state.cancelAll()
     curl_multi_cleanup(multi)
+    close(doorbell)
     counters.finished.store(true, ordering: .releasing)
   }
 }
