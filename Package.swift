@@ -25,7 +25,11 @@ let package = Package(
     // CPUID from C (header only): Swift cannot ask the CPU what it has.
     .systemLibrary(name: "CCPUFeatures"),
     // Feed items, decoding, sources (file, stdin, http), paging.
-    .target(name: "FeedKit"),
+    .target(name: "FeedKit", dependencies: ["Transport"]),
+    // The only C-facing surface for libcurl.
+    .systemLibrary(name: "CCurl"),
+    // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.
+    .target(name: "Transport", dependencies: ["CCurl"]),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
     // libchafa (and the glib it needs), for PictureCells only.
@@ -46,6 +50,7 @@ let package = Package(
       name: "BrowserShell",
       dependencies: [
         "BrowserCore", "FeedKit", "CNCurses", "Pictures", "PictureCells", "EmbeddedPictures",
+        "Transport",
       ]),
     // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
     .systemLibrary(name: "CPictureCodecs"),
@@ -69,6 +74,7 @@ let package = Package(
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(

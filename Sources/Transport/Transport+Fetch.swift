@@ -1,0 +1,73 @@
+import Synchronization
+
+/// A whole body and the answer it came with.
+public struct FetchedBody: Sendable {
+  public var response: TransferResponse
+  public var bytes: [UInt8]
+}
+
+extension Transport {
+  /// Fetches a small body whole, in memory; for big ones stream with `start(_:consumer:)`.
+  /// Cancelling the calling task cancels the transfer.
+  public func fetch(_ request: TransferRequest) async throws(TransferError) -> FetchedBody {
+    let buffer = BodyBuffer()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let handle = start(
+          request,
+          consumer: TransferConsumer(
+            chunk: { chunk in
+              buffer.append(chunk)
+              return .accepted
+            },
+            finish: { result in
+              continuation.resume(
+                returning: result.map { FetchedBody(response: $0, bytes: buffer.take()) })
+            }))
+        buffer.attach(handle)
+      }
+    } onCancel: {
+      buffer.cancel()
+    }
+    return try result.get()
+  }
+}
+
+/// The bytes of one `fetch`, and the handle that a task cancellation cancels, which may come
+/// before the handle exists.
+private final class BodyBuffer: Sendable {
+  private struct State: ~Copyable {
+    var bytes: [UInt8] = []
+    var handle: TransferHandle?
+    var cancelled = false
+  }
+
+  private let state = Mutex(State())
+
+  func append(_ chunk: UnsafeRawBufferPointer) {
+    state.withLock { $0.bytes.append(contentsOf: chunk) }
+  }
+
+  func take() -> [UInt8] {
+    state.withLock { state in
+      defer { state.bytes = [] }
+      return state.bytes
+    }
+  }
+
+  func attach(_ handle: TransferHandle) {
+    let cancelled = state.withLock { state in
+      state.handle = handle
+      return state.cancelled
+    }
+    if cancelled { handle.cancel() }
+  }
+
+  func cancel() {
+    let handle = state.withLock { state in
+      state.cancelled = true
+      return state.handle
+    }
+    handle?.cancel()
+  }
+}
