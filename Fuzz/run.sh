@@ -4,6 +4,7 @@
 #   Fuzz/run.sh decoder 60     FeedDecoder.decode on arbitrary bytes
 #   Fuzz/run.sh layout 60      random waterfall layouts and rect queries against the invariants
 #   Fuzz/run.sh pictures 60    picture sniffing, header reading, orientation and scaling
+#   Fuzz/run.sh picture-decoder 60   PictureDecoder.decode through the codec libraries
 #
 # The target is compiled straight from the module's sources with swiftc (not SwiftPM), so
 # `swift test` never needs it. New inputs the fuzzer finds go to .build/fuzz/<target>/corpus,
@@ -17,6 +18,7 @@ seconds=${2:-60}
 # The layout target also needs the engine's AVX2 module, built first as a library of its own
 # with its own flag (as SwiftPM does), and the CPUID shim's module map.
 modules=()
+linked=()
 case "$target" in
   decoder) sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
   layout)
@@ -29,8 +31,13 @@ case "$target" in
       Sources/Pictures/*.swift)
     sources=("${pure[@]}" Fuzz/PictureHeaderFuzz.swift)
     ;;
+  picture-decoder)
+    # The codecs link through their module map (SwiftPM's system library target).
+    sources=(Sources/Pictures/*.swift Fuzz/PictureDecoderFuzz.swift)
+    linked=(-I Sources/CPictureCodecs)
+    ;;
   *)
-    echo "usage: Fuzz/run.sh decoder|layout|pictures SECONDS" >&2
+    echo "usage: Fuzz/run.sh decoder|layout|pictures|picture-decoder SECONDS" >&2
     exit 2
     ;;
 esac
@@ -42,7 +49,6 @@ binary=$work/fuzz
 if [ ! -x "$binary" ] \
   || [ -n "$(find "${sources[@]}" "${modules[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
   echo "fuzz: building $target"
-  linked=()
   if [ ${#modules[@]} -gt 0 ]; then
     avx2=()
     [ "$(uname -m)" = x86_64 ] && avx2=(-Xcc -mavx2)
@@ -50,10 +56,10 @@ if [ ! -x "$binary" ] \
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name WaterfallAVX2 \
       "${avx2[@]}" -emit-library -static -emit-module -emit-module-path "$work/modules/" \
       "${modules[@]}" -o "$work/libWaterfallAVX2.a"
-    linked=(-I "$work/modules" -I Sources/CCPUFeatures "$work/libWaterfallAVX2.a")
+    linked+=(-I "$work/modules" -I Sources/CCPUFeatures "$work/libWaterfallAVX2.a")
   fi
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" \
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
     "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 

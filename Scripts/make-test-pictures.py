@@ -14,7 +14,7 @@ import os
 import struct
 import zlib
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "PicturesTests", "Fixtures")
 
@@ -192,6 +192,14 @@ def main():
     save("jpeg-grey.jpg", pillow(grey, "JPEG", quality=95))
     # Pillow stores CMYK inverted, with an Adobe APP14 segment, as Photoshop does.
     save("jpeg-cmyk.jpg", pillow(quadrants(32, 32).convert("CMYK"), "JPEG", quality=95))
+    # Plain CMYK, as other writers store it: the inks as they are, no Adobe segment. Pillow
+    # inverts on writing, so it is handed inverted inks, and its APP14 segment is cut out.
+    inverted = ImageChops.invert(quadrants(32, 32).convert("CMYK"))
+    adobe = pillow(inverted, "JPEG", quality=95)
+    app14 = adobe.index(b"Adobe") - 4  # The marker and the length come first.
+    length = struct.unpack(">H", adobe[app14 + 2:app14 + 4])[0]
+    assert adobe[app14:app14 + 2] == b"\xFF\xEE"
+    save("jpeg-cmyk-plain.jpg", adobe[:app14] + adobe[app14 + 2 + length:])
     for orientation in range(1, 9):
         save("jpeg-orientation-%d.jpg" % orientation,
              pillow(quadrants(32, 16), "JPEG", exif=exif_orientation(orientation), **jpeg))
@@ -241,6 +249,10 @@ def main():
                                          quality=95))
     save("webp-orientation-6.webp", pillow(quadrants(32, 16), "WEBP", quality=90,
                                            exif=exif_orientation(6)))
+    # Two frames: the quadrants, then all yellow; only the first is shown.
+    save("webp-animated.webp", pillow(quadrants(8, 8), "WEBP", save_all=True, lossless=True,
+                                      append_images=[Image.new("RGB", (8, 8), YELLOW)],
+                                      duration=100))
     lossless = pillow(quadrants(32, 32), "WEBP", lossless=True)
     save("webp-corrupt.webp", lossless[:25] + bytes(b ^ 0xA5 for b in lossless[25:]))
     save("webp-truncated.webp", lossless[:len(lossless) * 6 // 10])

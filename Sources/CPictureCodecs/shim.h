@@ -8,6 +8,7 @@
 #include <turbojpeg.h>
 #include <png.h>
 #include <webp/decode.h>
+#include <webp/demux.h>
 #include <gif_lib.h>
 
 // Swift cannot use the function-like macros and the composite format constant below.

@@ -26,10 +26,12 @@ enum JPEGDecoder {
         colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
       let format = cmyk ? TJPF_CMYK : TJPF_RGBA
       var pixels = [UInt8](repeating: 0, count: scaled.width * scaled.height * 4)
+      // A progressive JPEG can hold thousands of tiny scans, each a pass over the whole
+      // picture: TurboJPEG refuses more than 500, so a small file cannot cost minutes.
       let status = pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
           handle, base, size, target.baseAddress, Int32(scaled.width), 0, Int32(scaled.height),
-          format.rawValue, 0)
+          format.rawValue, TJFLAG_LIMITSCANS)
       }
       if status != 0 {
         // A warning still leaves a whole picture, except when the data ran out.

@@ -16,13 +16,17 @@ enum PNGDecoder {
       let (width, height) = (Int(image.width), Int(image.height))
       try limits.check(
         PictureHeader(format: .png, width: width, height: height), byteCount: bytes.count)
+      // libpng takes the row stride as a 32-bit int.
+      guard let stride = Int32(exactly: width * 4) else {
+        throw .tooManyPixels(width: width, height: height, limit: limits.maxPixels)
+      }
       image.format = cascade_png_format_rgba()
       // Untagged 16-bit samples are gamma-encoded like 8-bit ones, as browsers read them;
       // libpng's simplified API would take them for linear light and brighten them.
       image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
       var pixels = [UInt8](repeating: 0, count: width * height * 4)
       let finished = pixels.withUnsafeMutableBytes { target in
-        png_image_finish_read(&image, nil, target.baseAddress, Int32(width * 4), nil)
+        png_image_finish_read(&image, nil, target.baseAddress, stride, nil)
       }
       guard finished != 0 else { throw failure(&image) }
       return RGBAImage(width: width, height: height, pixels: pixels)

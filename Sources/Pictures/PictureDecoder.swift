@@ -26,7 +26,7 @@ public enum PictureDecoder {
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the
   /// orientation and the area-average shrink — with its header.
-  package static func decodeStored(
+  static func decodeStored(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)?, limits: PictureLimits
   ) throws(PictureError) -> (RGBAImage, PictureHeader) {
     try limits.check(byteCount: bytes.count)

@@ -16,8 +16,10 @@ public struct PictureLimits: Sendable, Equatable {
   /// Throws when `header` or the file's `byteCount` is above a limit.
   func check(_ header: PictureHeader, byteCount: Int) throws(PictureError) {
     try check(byteCount: byteCount)
+    // Whatever the limit, the RGBA buffer's byte count must be a number.
     let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-    if overflow || pixels > maxPixels {
+    let (_, bytesOverflow) = pixels.multipliedReportingOverflow(by: 4)
+    if overflow || bytesOverflow || pixels > maxPixels {
       throw .tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
     }
   }

@@ -5,7 +5,10 @@ import Testing
   typealias P = TestPictures
   let quadrants = [P.red, P.green, P.blue, P.yellow]
 
-  @Test(arguments: ["jpeg-baseline.jpg", "jpeg-progressive.jpg", "jpeg-cmyk.jpg"])
+  /// CMYK both ways: Adobe's inverted inks (marked by APP14) and plain inks (unmarked).
+  @Test(arguments: [
+    "jpeg-baseline.jpg", "jpeg-progressive.jpg", "jpeg-cmyk.jpg", "jpeg-cmyk-plain.jpg",
+  ])
   func jpegKeepsItsColours(name: String) throws {
     let image = try P.decode(name)
     #expect((image.width, image.height) == (32, 32))
@@ -106,6 +109,12 @@ import Testing
     ) {
       try P.decode("gif-no-colormap.gif")
     }
+  }
+
+  @Test func animatedWebPShowsItsFirstFrame() throws {
+    let image = try P.decode("webp-animated.webp")
+    #expect((image.width, image.height) == (8, 8))
+    expectQuadrants(image, quadrants, tolerance: 0)
   }
 
   @Test func webpLossyAndAlpha() throws {

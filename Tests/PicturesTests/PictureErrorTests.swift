@@ -1,6 +1,7 @@
-import Pictures
 import TestSupport
 import Testing
+
+@testable import Pictures
 
 @Suite struct PictureErrorTests {
   typealias P = TestPictures
@@ -23,6 +24,35 @@ import Testing
     let description = try #require(error).description
     #expect(!description.isEmpty)
     #expect(error != .unsupportedFormat)
+  }
+
+  /// Every prefix of every small good picture: the whole picture's size, or `truncated` (or,
+  /// should the cut happen to end like a whole file, another error; or, shorter than the
+  /// signature, not a picture) — never a crash.
+  @Test func everyPrefixIsThePictureOrTruncated() throws {
+    var checked = 0
+    for name in P.allNames {
+      let bytes = try P.bytes(name)
+      guard bytes.count <= 2048, let whole = try? PictureDecoder.decode(bytes),
+        let format = PictureFormat.sniff(bytes)
+      else { continue }
+      for length in stride(from: 0, to: bytes.count, by: 3) {
+        let prefix = Array(bytes[..<length])
+        do {
+          let image = try PictureDecoder.decode(prefix)
+          #expect((image.width, image.height) == (whole.width, whole.height), "\(name) \(length)")
+        } catch .unsupportedFormat {
+          // Too short to tell the format by.
+          #expect(length < format.signatureLength, "\(name) at \(length)")
+        } catch .truncated(let truncated) {
+          #expect(truncated == format, "\(name) at \(length)")
+        } catch {
+          #expect(format.endsWhole(prefix[...]), "\(name) at \(length): \(error)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 1000)
   }
 
   @Test func hugeClaimIsRefusedByThePixelLimit() throws {
