@@ -60,11 +60,16 @@ let package = Package(
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures"]
+      dependencies: [
+        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures", "Pictures",
+        "PictureCells",
+      ]
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs"]
+      dependencies: [
+        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
+      ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

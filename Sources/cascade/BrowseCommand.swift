@@ -3,6 +3,7 @@ import BrowserShell
 import FeedKit
 import Foundation
 import LayoutEngine
+import Pictures
 
 /// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page
 /// through FeedKit's session (so that a feed that cannot be loaded is reported on a terminal that
@@ -53,6 +54,18 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    return BrowserApp(feed: feed, options: browser).run(first: first, title: await feed.title)
+    var pictures = PictureSettings(source: source)
+    pictures.color = ColorChoice(rawValue: options.pictures.color) ?? .auto
+    pictures.limits = PictureLimits(
+      maxPixels: options.pictures.maxPixels, maxBytes: options.pictures.maxImageBytes)
+    pictures.load = options.load
+    pictures.memoryBudget = options.pictures.memoryCache << 20
+    if !options.pictures.noCache {
+      pictures.diskCache = PictureDiskCache.standard(
+        budget: options.pictures.diskCache << 20,
+        environment: ProcessInfo.processInfo.environment)
+    }
+    return BrowserApp(feed: feed, options: browser, pictures: pictures).run(
+      first: first, title: await feed.title)
   }
 }

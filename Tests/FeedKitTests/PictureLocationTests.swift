@@ -4,9 +4,10 @@ import Testing
 
 @Suite struct PictureLocationTests {
   @Test func webPicturesAreReadFromTheWebWhateverTheFeed() throws {
-    for source in [FeedSource.file("/feeds/a.json"), .standardInput, .sample,
-      .url("https://example.com/feed.json")]
-    {
+    for source in [
+      FeedSource.file("/feeds/a.json"), .standardInput, .sample,
+      .url("https://example.com/feed.json"),
+    ] {
       #expect(
         try source.pictureLocation(of: "https://img.example.com/a.jpg")
           == .web("https://img.example.com/a.jpg"))

@@ -47,6 +47,21 @@ public enum Color: Hashable, Sendable {
     }
   }
 
+  /// The colour's number in a direct-colour terminfo (`xterm-direct`): 0–7 are the basic
+  /// colours, anything else is `0xRRGGBB` (so a 24-bit colour below 8 is nudged to 8).
+  package var directNumber: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n) where n < 8: return Int(n)
+    case .palette(let n) where n < 8: return Int(n)
+    case .rgb(let r, let g, let b):
+      return max(8, Int(r) << 16 | Int(g) << 8 | Int(b))
+    default:
+      let (r, g, b) = rgbComponents
+      return max(8, r << 16 | g << 8 | b)
+    }
+  }
+
   /// An approximation of the colour's components, used only to pick a nearest basic colour.
   private var rgbComponents: (Int, Int, Int) {
     switch self {
@@ -58,6 +73,12 @@ public enum Color: Hashable, Sendable {
       let i = Int(n) - 16
       func value(_ l: Int) -> Int { l == 0 ? 0 : 55 + 40 * l }
       return (value(i / 36), value(i / 6 % 6), value(i % 6))
+    case .ansi(let n) where n >= 8, .palette(let n) where n >= 8 && n < 16:
+      let bright = [
+        (128, 128, 128), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
+        (0, 255, 255), (255, 255, 255),
+      ]
+      return bright[Int(n & 7)]
     default: return (192, 192, 192)
     }
   }

@@ -92,7 +92,8 @@ extension BrowserState {
     }
     overlay = .none
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
-    if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows {
+    if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
+    {
       select(s)
     }
     return []

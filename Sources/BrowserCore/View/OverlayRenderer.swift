@@ -35,7 +35,8 @@ struct OverlayRenderer {
     into canvas: inout C
   ) {
     let size = canvas.size
-    canvas.fill(row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
+    canvas.fill(
+      row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
     BoxRenderer(theme: theme).drawPicture(
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
@@ -46,7 +47,10 @@ struct OverlayRenderer {
         .plain
       ),
       (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
-      (DisplayText("← → neighbours · o opens the link · Esc back"), CellAppearance(attributes: .dim)),
+      (
+        DisplayText("← → neighbours · o opens the link · Esc back"),
+        CellAppearance(attributes: .dim)
+      ),
     ]
     if case .failed(let reason) = picture {
       lines.insert((DisplayText("no picture: " + reason), .plain), at: 1)

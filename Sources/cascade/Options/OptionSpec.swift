@@ -25,6 +25,7 @@ struct OptionSpec: Sendable {
   /// Where `--help` lists the option.
   enum Group: String, Sendable, CaseIterable {
     case browser = "The browser"
+    case pictures = "Pictures"
     case layout = "Layout"
     case style = "Styles"
     case limits = "Limits on what is loaded (each error names the flag that raises it)"

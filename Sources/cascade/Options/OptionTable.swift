@@ -8,7 +8,7 @@ import LayoutEngine
 /// commands' settings; one whose range differs between them (`--columns`: the browser's
 /// screen holds at most 30) is declared once per command.
 enum OptionTable {
-  static let all: [OptionSpec] = browser + layout + style + limits
+  static let all: [OptionSpec] = browser + pictures + layout + style + limits
 
   static func options(for command: Command) -> [OptionSpec] {
     all.filter { $0.commands.contains(command) }
@@ -38,6 +38,43 @@ enum OptionTable {
       name: "--no-separators", placeholder: "", kind: .flag,
       help: "no header row with the feed's name, no rows between pages", commands: [.browse],
       group: .browser, apply: { s, _ in s.browser.separators = false }),
+  ]
+
+  static let pictures: [OptionSpec] = [
+    OptionSpec(
+      name: "--no-images", placeholder: "", kind: .flag,
+      help: "start with pictures off (i turns them on)", commands: [.browse], group: .pictures,
+      apply: { s, _ in s.browser.pictures = false }),
+    OptionSpec(
+      name: "--color", placeholder: "MODE", kind: .choice(["auto", "direct", "256", "16", "none"]),
+      help: "colours for pictures: as the terminfo says, 24-bit (through the *-direct terminfo "
+        + "of the terminal's family), the 256 or 16 palette, or no pictures",
+      commands: [.browse], group: .pictures, defaultText: { $0.pictures.color },
+      apply: { s, v in if case .text(let t) = v { s.pictures.color = t } }),
+    OptionSpec(
+      name: "--max-pixels", placeholder: "N", kind: .integer(1...1_000_000_000),
+      help: "largest picture, in pixels (refused from its header, before decoding)",
+      commands: [.browse], group: .pictures, defaultText: { "\($0.pictures.maxPixels)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.maxPixels = n } }),
+    OptionSpec(
+      name: "--max-image-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
+      help: "largest picture file, in bytes", commands: [.browse], group: .pictures,
+      defaultText: { "\($0.pictures.maxImageBytes)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
+    OptionSpec(
+      name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
+      help: "pictures fetched from the web kept on disk, under $XDG_CACHE_HOME/cascade",
+      commands: [.browse], group: .pictures, defaultText: { "\($0.pictures.diskCache)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.diskCache = n } }),
+    OptionSpec(
+      name: "--memory-cache", placeholder: "MIB", kind: .integer(1...100_000),
+      help: "pictures drawn as cells kept in memory", commands: [.browse], group: .pictures,
+      defaultText: { "\($0.pictures.memoryCache)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.memoryCache = n } }),
+    OptionSpec(
+      name: "--no-cache", placeholder: "", kind: .flag,
+      help: "fetch every picture again: no disk cache", commands: [.browse], group: .pictures,
+      apply: { s, _ in s.pictures.noCache = true }),
   ]
 
   static let layout: [OptionSpec] = [
