@@ -87,7 +87,9 @@ let package = Package(
       dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "BrowserShellTests", dependencies: ["BrowserShell", "BrowserCore"]),
+    .testTarget(
+      name: "BrowserShellTests",
+      dependencies: ["BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport"]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),

@@ -1,0 +1,107 @@
+import BrowserCore
+import FeedKit
+import Foundation
+import PictureCells
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BrowserShell
+
+/// The picture loader against real files, the built-in sample pictures and a loopback server.
+@Suite struct PictureLoaderTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("PicturesTests/Fixtures")
+
+  /// Loads `keys` for a feed from `source`; returns every event the loader posted.
+  func load(_ keys: [PictureKey], from source: FeedSource, cache: PictureCache = PictureCache())
+    async throws -> [PictureKey: String?]
+  {
+    let results = Mutex<[PictureKey: String?]>([:])
+    let loader = PictureLoader(
+      PictureLoader.Configuration(source: source, colorMode: .direct), cache: cache
+    ) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = failure }
+      }
+    }
+    loader.load(keys)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while results.withLock({ $0.count }) < Set(keys).count, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return results.withLock { $0 }
+  }
+
+  @Test func aLocalFeedsPictureIsDrawnIntoTheCacheAtItsSize() async throws {
+    let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
+    let key = PictureKey(url: "png-rgb.png", columns: 12, rows: 5)
+    let cache = PictureCache()
+    let results = try await load([key], from: feed, cache: cache)
+    #expect(results[key] == .some(nil))
+    let picture = try #require(cache.picture(for: key))
+    #expect(picture.columns == 12)
+    #expect(picture.rows == 5)
+    #expect(Set(picture.cells.map(\.foreground)).count > 1, "a picture, not one colour")
+  }
+
+  @Test(arguments: ["png-corrupt.png", "jpeg-truncated.jpg", "png-huge-claim.png", "nothing.png"])
+  func aBrokenPictureCostsOnlyItsBox(name: String) async throws {
+    let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
+    let bad = PictureKey(url: name, columns: 6, rows: 3)
+    let good = PictureKey(url: "gif-basic.gif", columns: 6, rows: 3)
+    let results = try await load([bad, good], from: feed)
+    let failure = try #require(results[bad] ?? nil)
+    #expect(!failure.isEmpty)
+    #expect(failure.unicodeScalars.allSatisfy { $0.value >= 0x20 }, "a one-line reason")
+    #expect(results[good] == .some(nil))
+  }
+
+  @Test func aNetworkFeedNeverReadsALocalFile() async throws {
+    let path = Self.fixtures.appendingPathComponent("png-rgb.png").path
+    let key = PictureKey(url: "file://" + path, columns: 4, rows: 2)
+    let results = try await load([key], from: .url("http://127.0.0.1:9/feed.json"))
+    let failure = try #require(results[key] ?? nil)
+    #expect(failure.contains("http(s)"), "\(failure)")
+  }
+
+  @Test func theSampleFeedsPicturesAreBuiltIn() async throws {
+    let key = PictureKey(url: "pictures/red-door.png", columns: 8, rows: 8)
+    let results = try await load([key], from: .sample)
+    #expect(results[key] == .some(nil))
+  }
+
+  @Test func aWebPictureIsFetchedOnceThenServedFromTheDiskCache() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    let hits = Mutex(0)
+    server.route("/a.png") { _ in
+      hits.withLock { $0 += 1 }
+      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes)
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let disk = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    for size in [3, 4] {
+      let key = PictureKey(url: server.url("/a.png"), columns: size, rows: size)
+      let results = Mutex<[PictureKey: String?]>([:])
+      var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+      configuration.diskCache = disk
+      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+        if case .pictureLoaded(let key, let failure) = event {
+          results.withLock { $0[key] = failure }
+        }
+      }
+      loader.load([key])
+      let deadline = ContinuousClock.now + .seconds(30)
+      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(results.withLock { $0[key] } == .some(nil))
+    }
+    #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
+  }
+}
