@@ -54,17 +54,7 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    var pictures = PictureSettings(source: source)
-    pictures.color = ColorChoice(rawValue: options.pictures.color) ?? .auto
-    pictures.limits = PictureLimits(
-      maxPixels: options.pictures.maxPixels, maxBytes: options.pictures.maxImageBytes)
-    pictures.load = options.load
-    pictures.memoryBudget = options.pictures.memoryCache << 20
-    if !options.pictures.noCache {
-      pictures.diskCache = PictureDiskCache.standard(
-        budget: options.pictures.diskCache << 20,
-        environment: ProcessInfo.processInfo.environment)
-    }
+    let pictures = options.pictures.settings(for: source, load: options.load)
     return BrowserApp(feed: feed, options: browser, pictures: pictures).run(
       first: first, title: await feed.title)
   }

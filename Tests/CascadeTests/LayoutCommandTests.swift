@@ -1,8 +1,8 @@
 import FeedKit
 import Foundation
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// `cascade layout` run as a script would run it.
 @Suite struct LayoutCommandTests {

@@ -32,6 +32,19 @@ public enum Color: Hashable, Sendable {
     }
   }
 
+  /// The nearest of the 16 ANSI colours (bright ones 8–15); -1 for the default.
+  package var sixteenIndex: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n): return Int(n & 15)
+    case .palette(let n) where n < 16: return Int(n)
+    default:
+      let (r, g, b) = rgbComponents
+      let basic = basicIndex
+      return max(r, g, b) >= 192 && basic != 0 ? basic + 8 : basic
+    }
+  }
+
   /// The nearest of the 8 basic colours (for 8-colour terminals); -1 for the default.
   package var basicIndex: Int {
     switch self {

@@ -26,6 +26,7 @@ struct OptionSpec: Sendable {
   enum Group: String, Sendable, CaseIterable {
     case browser = "The browser"
     case pictures = "Pictures"
+    case printing = "The printed sheet"
     case layout = "Layout"
     case style = "Styles"
     case limits = "Limits on what is loaded (each error names the flag that raises it)"
@@ -64,4 +65,5 @@ struct OptionSpec: Sendable {
 enum Command: String, Sendable {
   case browse = "cascade"
   case layout = "cascade layout"
+  case print = "cascade print"
 }

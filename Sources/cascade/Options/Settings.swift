@@ -10,6 +10,14 @@ struct Settings: Sendable {
   var load = LoadOptions()
   var layout = LayoutSettings()
   var pictures = PictureOptions()
+  var print = PrintOptions()
+}
+
+/// What `cascade print` prints.
+struct PrintOptions: Sendable {
+  var width: Int?
+  var height: Int?
+  var all = false
 }
 
 /// How pictures are drawn and kept.
