@@ -104,4 +104,45 @@ import Testing
     }
     #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
   }
+
+  @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cells-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("a.png")
+    let original = try Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png"))
+    try original.write(to: picture)
+    let disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
+    let feed = FeedSource.file(folder.appendingPathComponent("feed.json").path)
+    let key = PictureKey(url: "a.png", columns: 5, rows: 3)
+    func drawn() async throws -> String?? {
+      let results = Mutex<[PictureKey: String?]>([:])
+      var configuration = PictureLoader.Configuration(source: feed, colorMode: .direct)
+      configuration.diskCache = disk
+      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+        if case .pictureLoaded(let key, let failure) = event {
+          results.withLock { $0[key] = failure }
+        }
+      }
+      loader.load([key])
+      let deadline = ContinuousClock.now + .seconds(30)
+      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      return results.withLock { $0[key] }
+    }
+    #expect(try await drawn() == .some(nil))
+    // Same size and modification time, other bytes: the drawn cells are served, not a decode.
+    let attributes = try FileManager.default.attributesOfItem(atPath: picture.path)
+    try Data(repeating: 0x55, count: original.count).write(to: picture)
+    try FileManager.default.setAttributes(
+      [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: picture.path)
+    #expect(try await drawn() == .some(nil))
+    // A later modification time: drawn afresh, and these bytes are no picture.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: picture.path)
+    let failure = try await drawn()
+    #expect(failure != nil && failure! != nil)
+  }
 }

@@ -1,5 +1,6 @@
 import BrowserCore
 import Dispatch
+import Glibc
 import EmbeddedPictures
 import FeedKit
 import PictureCells
@@ -99,7 +100,16 @@ public final class PictureLoader: Sendable {
   private func draw(_ key: PictureKey) -> String? {
     if cache.picture(for: key) != nil { return nil }
     do {
-      let bytes = try fetch(key.url)
+      let location = try configuration.source.pictureLocation(of: key.url)
+      let drawnKey = drawnCacheKey(key, at: location)
+      if let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
+        let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
+        picture.rows == key.rows
+      {
+        cache.insert(picture, for: key)
+        return nil
+      }
+      let bytes = try fetch(key.url, at: location)
       let image = try PictureDecoder.decode(
         bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
         limits: configuration.limits)
@@ -107,6 +117,7 @@ public final class PictureLoader: Sendable {
         rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
         rows: key.rows)
       cache.insert(picture, for: key)
+      if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
       return nil
     } catch let error as PictureError {
       return error.description
@@ -117,9 +128,25 @@ public final class PictureLoader: Sendable {
     }
   }
 
+  /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and
+  /// for a file also by its inode, size and modification time, so an edited file is drawn
+  /// afresh.
+  /// Built-in pictures are drawn faster than they are read back, so they are not kept.
+  private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
+    let prefix = "cells \(configuration.colorMode) \(key.columns)x\(key.rows) "
+    switch location {
+    case .embedded: return nil
+    case .web(let url): return prefix + url
+    case .file(let path):
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      // Whole seconds: a modification time set back by hand keeps no more.
+      return prefix + "\(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec) " + path
+    }
+  }
+
   /// The picture's bytes, waiting on this worker thread for the web.
-  private func fetch(_ url: String) throws -> [UInt8] {
-    let location = try configuration.source.pictureLocation(of: url)
+  private func fetch(_ url: String, at location: PictureLocation) throws -> [UInt8] {
     if case .embedded(let name) = location {
       guard let bytes = SamplePictures.bytes(named: name) else {
         throw FeedError.unreadable(source: url, detail: "the sample feed has no such picture")
