@@ -69,6 +69,7 @@ let package = Package(
       name: "cascade-bench",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
+        "PictureCells",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.

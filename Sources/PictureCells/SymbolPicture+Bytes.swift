@@ -12,7 +12,9 @@ extension SymbolPicture {
     var out = Self.magic
     out.reserveCapacity(12 + cells.count * Self.bytesPerCell)
     func put(_ value: UInt32) {
-      for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+      for shift in stride(from: 0, to: 32, by: 8) {
+        out.append(UInt8(truncatingIfNeeded: value >> shift))
+      }
     }
     func put(_ color: CellColor) {
       switch color {
