@@ -90,7 +90,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BrowserShellTests",
-      dependencies: ["BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport"]),
+      dependencies: [
+        "BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport", "CNCurses",
+      ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),

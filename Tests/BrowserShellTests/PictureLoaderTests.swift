@@ -145,4 +145,40 @@ import Testing
     let failure = try await drawn()
     #expect(failure != nil && failure! != nil)
   }
+
+  @Test func aSlowOrFailingServerCostsOnlyItsOwnPictures() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    server.route("/ok.png", reply: .respond(status: 200, headers: [:], body: bytes))
+    server.route("/error.png", reply: .status(500))
+    server.route("/html.png", reply: .json("<html>not a picture</html>"))
+    server.route("/slow.png", reply: .drip(body: bytes, interval: 0.5))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    let keys = ["/slow.png", "/error.png", "/html.png", "/ok.png"].map {
+      PictureKey(url: server.url($0), columns: 4, rows: 2)
+    }
+    let results = Mutex<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette16)
+    configuration.jobs = 2
+    let start = ContinuousClock.now
+    let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = (failure, ContinuousClock.now) }
+      }
+    }
+    loader.load(keys)
+    let deadline = start + .seconds(20)
+    while results.withLock({ $0[keys[3]] == nil }), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let done = results.withLock { $0 }
+    #expect(done[keys[3]]?.0 == .some(nil), "the good picture is drawn")
+    #expect(
+      (done[keys[1]]?.0 ?? nil)?.contains("500") == true, "\(String(describing: done[keys[1]]))")
+    #expect(done[keys[2]]?.0 != nil, "an HTML page is no picture")
+    // Two at a time, and the slow one holds one of them for seconds: the rest went through the
+    // other.
+    if let ok = done[keys[3]]?.1 { #expect(ok - start < .seconds(5)) }
+    #expect(done[keys[0]] == nil, "the slow one is still on its way")
+  }
 }
