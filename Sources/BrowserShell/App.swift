@@ -49,6 +49,7 @@ public struct BrowserApp {
     var state = BrowserState(options: options, screen: terminal.size)
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
     let view = BrowserView(theme: theme, pictures: cache)
+    let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(source: settings.source, colorMode: mode)
@@ -56,6 +57,7 @@ public struct BrowserApp {
       configuration.load = settings.load
       configuration.diskCache = settings.diskCache
       configuration.jobs = settings.jobs
+      configuration.kitty = kitty
       loader = PictureLoader(configuration, cache: cache) { event in
         mailbox.post(event)
         wake.wake()
@@ -104,7 +106,10 @@ public struct BrowserApp {
 
     var running = perform(state.update(.started(first, title: title)))
     var status: Int32 = 0
+    let uploads = kitty?.uploads
     while running {
+      // Pictures first, so the cells that name them never come before them.
+      if let uploads { writeToTerminal(uploads.take()) }
       var canvas = CursesCanvas(terminal: terminal)
       view.draw(state, into: &canvas)
       terminal.present()
@@ -134,8 +139,21 @@ public struct BrowserApp {
         return waitpid(pid, &code, WNOHANG) != 0
       }
     }
+    if let uploads { writeToTerminal(uploads.deleteAll()) }
     terminal.restore()
     return status
+  }
+
+  /// Writes graphics commands straight to the terminal, between curses' frames (curses has
+  /// flushed its own output by then, so the two never interleave).
+  private func writeToTerminal(_ bytes: [UInt8]) {
+    var done = 0
+    while done < bytes.count {
+      let count = bytes[done...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      done += count
+    }
   }
 
   private func printError(_ message: String) {

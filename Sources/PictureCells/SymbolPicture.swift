@@ -6,6 +6,9 @@ public struct SymbolPicture: Hashable, Sendable {
   public let columns: Int
   public let rows: Int
   public let cells: [SymbolCell]
+  /// Set when the terminal holds the picture (kitty graphics): the cells are then blank and the
+  /// view draws placeholder cells instead.
+  public private(set) var placeholder: KittyPlaceholder?
 
   /// - Precondition: `cells.count == columns * rows`.
   public init(columns: Int, rows: Int, cells: [SymbolCell]) {
@@ -14,6 +17,17 @@ public struct SymbolPicture: Hashable, Sendable {
     self.columns = columns
     self.rows = rows
     self.cells = cells
+  }
+
+  /// A picture held by the terminal as `placeholder`'s image, `columns` × `rows` cells.
+  public static func placeholder(
+    _ placeholder: KittyPlaceholder, columns: Int, rows: Int
+  ) -> SymbolPicture {
+    let blank = SymbolCell(scalar: " ", foreground: .palette(0), background: .palette(0))
+    var picture = SymbolPicture(
+      columns: columns, rows: rows, cells: Array(repeating: blank, count: columns * rows))
+    picture.placeholder = placeholder
+    return picture
   }
 
   /// - Precondition: the cell is inside the picture.

@@ -23,6 +23,7 @@ enum BrowseCommand {
       print(HelpText.browse)
       return 0
     }
+    if options.pictures.probe { return PictureProbing.run(options.pictures) }
     let source: FeedSource
     do {
       source =
@@ -54,7 +55,13 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    let pictures = options.pictures.settings(for: source, load: options.load)
+    var pictures: PictureSettings? = options.pictures.settings(for: source, load: options.load)
+    if options.pictures.protocolName == "off" {
+      // Off is off: `i` cannot turn pictures on either.
+      (browser.pictures, pictures) = (false, nil)
+    } else if pictures?.color != ColorChoice.none {
+      pictures?.decision = PictureProbing.probe(options.pictures).decision
+    }
     return BrowserApp(feed: feed, options: browser, pictures: pictures).run(
       first: first, title: await feed.title)
   }

@@ -54,6 +54,14 @@ public final class PictureCache: Sendable {
     }
   }
 
+  /// Forgets `key`'s picture: the terminal no longer holds the image its placeholders name.
+  public func remove(_ key: PictureKey) {
+    contents.withLock { contents in
+      guard let old = contents.entries.removeValue(forKey: key) else { return }
+      contents.bytes -= old.bytes
+    }
+  }
+
   /// The bytes of cells kept now.
   public var byteCount: Int { contents.withLock { $0.bytes } }
 

@@ -1,3 +1,5 @@
+import PictureCells
+
 /// Draws one box: the border, then as many of title, pixel size and item number as fit.
 struct BoxRenderer {
   var theme: Theme
@@ -128,6 +130,11 @@ struct BoxRenderer {
       let rows = min(cells.rows, area.height)
       let left = area.column + (area.width - columns) / 2
       let top = area.row + (area.height - rows) / 2
+      if let placeholder = cells.placeholder {
+        drawPlaceholder(
+          placeholder, columns: columns, rows: rows, at: (top, left), clip: clip, into: &canvas)
+        return
+      }
       cells.cells.withUnsafeBufferPointer { all in
         for r in 0..<rows where clip.contains(top + r) {
           let row = r * cells.columns
@@ -139,6 +146,24 @@ struct BoxRenderer {
                 foreground: Color(cell.foreground), background: Color(cell.background)))
           }
         }
+      }
+    }
+  }
+
+  /// A picture the terminal holds: placeholder cells that name it, row by row.
+  private func drawPlaceholder<C: Canvas>(
+    _ placeholder: KittyPlaceholder, columns: Int, rows: Int, at origin: (row: Int, column: Int),
+    clip: Range<Int>, into canvas: inout C
+  ) {
+    guard columns > 0 else { return }
+    let style = CellAppearance(foreground: Color(placeholder.foreground))
+    let bare = placeholder.cluster(row: 0, column: 1)
+    for r in 0..<min(rows, KittyPlaceholder.maximumRows) where clip.contains(origin.row + r) {
+      let first = placeholder.cluster(row: r, column: 0)
+      canvas.put(first[...], width: 1, row: origin.row + r, column: origin.column, style: style)
+      for c in 1..<max(1, columns) {
+        canvas.put(
+          bare[...], width: 1, row: origin.row + r, column: origin.column + c, style: style)
       }
     }
   }

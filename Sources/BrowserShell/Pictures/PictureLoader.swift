@@ -1,8 +1,8 @@
 import BrowserCore
 import Dispatch
-import Glibc
 import EmbeddedPictures
 import FeedKit
+import Glibc
 import PictureCells
 import Pictures
 import Synchronization
@@ -24,6 +24,9 @@ public final class PictureLoader: Sendable {
     public var diskCache: PictureDiskCache?
     /// Pictures worked on at once.
     public var jobs = 4
+    /// Set to send pictures as pixels through kitty's graphics protocol instead of drawing
+    /// symbols.
+    public var kitty: KittyPixels?
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -101,6 +104,10 @@ public final class PictureLoader: Sendable {
     if cache.picture(for: key) != nil { return nil }
     do {
       let location = try configuration.source.pictureLocation(of: key.url)
+      if let kitty = configuration.kitty {
+        try send(key, at: location, through: kitty)
+        return nil
+      }
       let drawnKey = drawnCacheKey(key, at: location)
       if let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
         let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
@@ -123,9 +130,30 @@ public final class PictureLoader: Sendable {
       return error.description
     } catch let error as FeedError {
       return error.description
+    } catch let error as PixelsError {
+      return error.description
     } catch {
       return "\(error)"
     }
+  }
+
+  /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
+  /// placeholder in the cache.
+  private func send(
+    _ key: PictureKey, at location: PictureLocation, through kitty: KittyPixels
+  ) throws {
+    let bytes = try fetch(key.url, at: location)
+    let rows = min(key.rows, KittyPlaceholder.maximumRows)
+    let image = try PictureDecoder.decode(
+      bytes, fitting: (key.columns * kitty.cell.width, rows * kitty.cell.height),
+      limits: configuration.limits)
+    guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
+    let (id, replaced) = kitty.uploads.send(png: png, columns: key.columns, rows: rows, for: key)
+    if let replaced { cache.remove(replaced) }
+    cache.insert(
+      .placeholder(
+        KittyPlaceholder(imageID: id, direct: kitty.direct), columns: key.columns, rows: rows),
+      for: key)
   }
 
   /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and

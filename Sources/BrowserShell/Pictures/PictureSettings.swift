@@ -43,6 +43,8 @@ public struct PictureSettings: Sendable {
   /// The budget in bytes of pictures kept drawn in memory.
   public var memoryBudget = 64 << 20
   public var jobs = 4
+  /// How pictures reach the screen, chosen before the browser starts; nil for symbols.
+  public var decision: PictureDecision?
 
   public init(source: FeedSource) { self.source = source }
 }

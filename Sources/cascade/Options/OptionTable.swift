@@ -1,4 +1,5 @@
 import BrowserCore
+import BrowserShell
 import FeedKit
 import LayoutEngine
 
@@ -43,6 +44,22 @@ enum OptionTable {
   ]
 
   static let pictures: [OptionSpec] = [
+    OptionSpec(
+      name: "--pictures", placeholder: "HOW", kind: .choice(PictureChoice.names),
+      help: "how pictures are drawn: auto asks the environment, then the terminal (kitty "
+        + "graphics, sixel, iTerm2), else symbols; or one of them by name, or off",
+      commands: [.browse], group: .pictures, defaultText: { $0.pictures.protocolName },
+      apply: { s, v in if case .text(let t) = v { s.pictures.protocolName = t } }),
+    OptionSpec(
+      name: "--probe-budget", placeholder: "MS", kind: .integer(1...10_000),
+      help: "how long to wait for the terminal's answers, once, before the browser starts",
+      commands: [.browse], group: .pictures, defaultText: { "\($0.pictures.probeBudget)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.probeBudget = n } }),
+    OptionSpec(
+      name: "--probe", placeholder: "", kind: .flag,
+      help: "print what the environment and the terminal say about pictures, what is chosen, "
+        + "and exit (for bug reports)",
+      commands: [.browse], group: .pictures, apply: { s, _ in s.pictures.probe = true }),
     OptionSpec(
       name: "--no-images", placeholder: "", kind: .flag,
       help: "start with pictures off (i turns them on)", commands: [.browse, .print],

@@ -30,6 +30,12 @@ struct PictureOptions: Sendable {
   var diskCache = 512
   /// MiB of drawn pictures kept in memory.
   var memoryCache = 64
+  /// `--pictures`: auto, or a protocol by name.
+  var protocolName = "auto"
+  /// Milliseconds to wait for the terminal's answers.
+  var probeBudget = 250
+  /// `--probe`: report and exit.
+  var probe = false
 }
 
 /// What `cascade layout` reads besides the feed and the limits.

@@ -1,0 +1,79 @@
+/// The bytes of kitty graphics protocol commands: `ESC _ G keys ; payload ESC \`.
+///
+/// Every command Cascade sends while browsing carries `q=2`, so the terminal never answers
+/// into the input stream that curses reads as keys.
+public enum KittyGraphics {
+  /// The base64 bytes per chunk: the protocol's limit is 4096.
+  public static let chunkSize = 4096
+
+  /// One command.
+  public static func command(_ keys: String, payload: [UInt8] = []) -> [UInt8] {
+    var bytes = Array("\u{1B}_G".utf8) + Array(keys.utf8)
+    if !payload.isEmpty { bytes += [0x3B] + payload }
+    return bytes + Array("\u{1B}\\".utf8)
+  }
+
+  /// Transmits `png` as image `id` and makes a virtual placement of `columns` × `rows` cells
+  /// for Unicode placeholders to show (`U=1`); the terminal fits the picture into those cells
+  /// with its aspect kept. Chunked, only the first chunk with the keys.
+  public static func transmit(png: [UInt8], id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    let encoded = Base64.encode(png)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
+    var start = 0
+    repeat {
+      let end = min(encoded.count, start + chunkSize)
+      let more = end < encoded.count ? 1 : 0
+      let keys =
+        start == 0
+        ? "a=T,U=1,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2,m=\(more)" : "m=\(more),q=2"
+      bytes += command(keys, payload: Array(encoded[start..<end]))
+      start = end
+    } while start < encoded.count
+    return bytes
+  }
+
+  /// Deletes image `id`'s placements and frees its data in the terminal.
+  public static func delete(id: UInt32) -> [UInt8] {
+    command("a=d,d=I,i=\(id),q=2")
+  }
+
+  /// `bytes` wrapped for tmux's passthrough (which needs `allow-passthrough on`): a DCS
+  /// `tmux;` string with every ESC inside doubled.
+  public static func tmuxPassthrough(_ bytes: [UInt8]) -> [UInt8] {
+    var wrapped = Array("\u{1B}Ptmux;".utf8)
+    wrapped.reserveCapacity(bytes.count + bytes.count / 64 + 16)
+    for byte in bytes {
+      if byte == 0x1B { wrapped.append(0x1B) }
+      wrapped.append(byte)
+    }
+    return wrapped + Array("\u{1B}\\".utf8)
+  }
+}
+
+/// Standard base64 with padding, as kitty's payloads are.
+enum Base64 {
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i + 2 < bytes.count {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+      out += [
+        alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)],
+        alphabet[Int(n & 63)],
+      ]
+      i += 3
+    }
+    let rest = bytes.count - i
+    if rest > 0 {
+      let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+      out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)]]
+      out += rest == 2 ? [alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")] : Array("==".utf8)
+    }
+    return out
+  }
+}

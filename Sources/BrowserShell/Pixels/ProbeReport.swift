@@ -1,0 +1,68 @@
+/// What `cascade --probe` prints: what the environment and the terminal said, and what was
+/// chosen, for bug reports.
+///
+/// Everything shown that came from outside (environment values, the terminal's answers) is
+/// printable ASCII only: an answer is never written back to the terminal as a sequence.
+public struct ProbeReport: Sendable {
+  public var decision: PictureDecision
+  public var answers: TerminalAnswers?
+  public var milliseconds: Int
+  public var budgetMilliseconds: Int
+  public var environment: [String: String]
+
+  public init(
+    decision: PictureDecision, answers: TerminalAnswers?, milliseconds: Int,
+    budgetMilliseconds: Int, environment: [String: String]
+  ) {
+    self.decision = decision
+    self.answers = answers
+    self.milliseconds = milliseconds
+    self.budgetMilliseconds = budgetMilliseconds
+    self.environment = environment
+  }
+
+  /// The variables a terminal names itself by.
+  static let variables = [
+    "TERM", "TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE",
+    "GHOSTTY_RESOURCES_DIR", "VTE_VERSION", "TMUX", "COLORTERM",
+  ]
+
+  public var lines: [String] {
+    var lines: [String] = []
+    let set = Self.variables.compactMap { name in
+      environment[name].map { "\(name)=\(Self.printable($0))" }
+    }
+    lines.append(
+      "environment: "
+        + (set.isEmpty ? "none of the terminal's variables" : set.joined(separator: " ")))
+    lines.append("inside tmux: \(decision.insideTmux ? "yes" : "no")")
+    if let answers {
+      let complete = answers.isComplete ? "" : " (no device attributes: the budget ran out)"
+      lines.append("answers in \(milliseconds) ms of \(budgetMilliseconds)\(complete):")
+      lines.append("  XTVERSION: \(answers.version ?? "no answer")")
+      lines.append(
+        "  kitty graphics: "
+          + (answers.kittyGraphics
+            ? "OK" : answers.kittyError.map { "refused (\($0))" } ?? "no answer"))
+      lines.append("  cell size: \(answers.cellPixels.map { "\($0) pixels" } ?? "no answer")")
+      lines.append(
+        "  device attributes: "
+          + (answers.deviceAttributes.map { $0.map(String.init).joined(separator: ";") }
+            ?? "no answer")
+          + (answers.sixel ? " (sixel)" : ""))
+    } else {
+      lines.append("answers: not asked (no terminal, or --pictures needs none)")
+    }
+    lines.append("cell: \(decision.cellPixels) pixels (\(decision.cellPixelsSource))")
+    let supported = decision.supported.map(\.rawValue).joined(separator: ", ")
+    lines.append("supported: \(supported.isEmpty ? "symbols only" : supported)")
+    lines.append("chosen: \(decision.chosen.rawValue) (\(decision.reason))")
+    return lines
+  }
+
+  private static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.prefix(80).filter { (0x20...0x7E).contains($0.value) }))
+  }
+}
