@@ -108,10 +108,11 @@ public struct BrowserApp {
     var status: Int32 = 0
     let uploads = kitty?.uploads
     while running {
-      // Pictures first, so the cells that name them never come before them.
-      if let uploads { writeToTerminal(uploads.take()) }
       var canvas = CursesCanvas(terminal: terminal)
       view.draw(state, into: &canvas)
+      // The pictures this frame's cells name were queued before they were cached, so before
+      // the frame was drawn: sent now, they reach the terminal before their cells do.
+      if let uploads { writeToTerminal(uploads.take()) }
       terminal.present()
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment.

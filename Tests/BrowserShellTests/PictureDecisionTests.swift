@@ -1,0 +1,75 @@
+import Testing
+
+@testable import BrowserShell
+
+/// Which protocol is chosen from the environment and the answers; a protocol not drawn by this
+/// build is never chosen.
+@Suite struct PictureDecisionTests {
+  static let kitty = TerminalAnswers(
+    parsing: Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c".utf8))
+  static let sixel = TerminalAnswers(parsing: Array("\u{1B}[?63;4c".utf8))
+
+  @Test func kittysAnswerChoosesKitty() {
+    let decision = PictureDecision(
+      choice: .auto, environment: ["TERM": "xterm-256color"], answers: Self.kitty)
+    #expect(decision.chosen == .kitty)
+    #expect(decision.cellPixels == PixelSize(width: 10, height: 20))
+  }
+
+  @Test func theEnvironmentAloneNamesKitty() {
+    let decision = PictureDecision(
+      choice: .auto, environment: ["TERM": "xterm-kitty"], answers: TerminalAnswers())
+    #expect(decision.chosen == .kitty)
+    #expect(decision.cellPixelsSource == "assumed")
+  }
+
+  @Test func insideTmuxOnlyAnAnswerCounts() {
+    let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/x,1,0", "KITTY_WINDOW_ID": "1"]
+    let silent = PictureDecision(choice: .auto, environment: environment, answers: nil)
+    #expect(silent.chosen == .symbols && silent.insideTmux)
+    let answered = PictureDecision(choice: .auto, environment: environment, answers: Self.kitty)
+    #expect(answered.chosen == .kitty)
+  }
+
+  @Test func sixelIsSeenButNotChosenUntilDrawn() {
+    let decision = PictureDecision(choice: .auto, environment: [:], answers: Self.sixel)
+    #expect(decision.supported == [.sixel])
+    #expect(decision.chosen == (PictureProtocol.drawn.contains(.sixel) ? .sixel : .symbols))
+  }
+
+  @Test func weztermIsNotKittyEvenIfItAnswers() {
+    let decision = PictureDecision(
+      choice: .auto, environment: ["TERM_PROGRAM": "WezTerm"], answers: Self.kitty)
+    #expect(!decision.supported.contains(.kitty))
+    #expect(decision.supported.first == .iterm)
+  }
+
+  @Test func askingByNameWinsWhenDrawn() {
+    let decision = PictureDecision(choice: .only(.kitty), environment: [:], answers: nil)
+    #expect(decision.chosen == .kitty)
+    let symbols = PictureDecision(choice: .only(.symbols), environment: [:], answers: Self.kitty)
+    #expect(symbols.chosen == .symbols)
+  }
+
+  @Test func everyChosenProtocolIsDrawn() {
+    let environments: [[String: String]] = [
+      [:], ["TERM": "xterm-kitty"], ["TERM_PROGRAM": "iTerm.app"], ["TERM": "foot"],
+      ["LC_TERMINAL": "iTerm2"], ["WEZTERM_EXECUTABLE": "/x"],
+    ]
+    for environment in environments {
+      for answers in [nil, Self.kitty, Self.sixel] {
+        for choice in PictureChoice.names.compactMap(PictureChoice.init(name:)) {
+          let decision = PictureDecision(choice: choice, environment: environment, answers: answers)
+          #expect(PictureProtocol.drawn.contains(decision.chosen), "\(environment) \(choice)")
+        }
+      }
+    }
+  }
+
+  @Test func theWindowsPixelsAreTheFallbackForTheCellSize() {
+    let decision = PictureDecision(
+      choice: .auto, environment: [:], answers: TerminalAnswers(),
+      windowCell: PixelSize(width: 8, height: 16))
+    #expect(decision.cellPixels == PixelSize(width: 8, height: 16))
+  }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import BrowserShell
+
+/// The terminal's answers are outside input: read by their framing, checked, never believed
+/// when malformed.
+@Suite struct TerminalAnswersTests {
+  func parse(_ text: String) -> TerminalAnswers { TerminalAnswers(parsing: Array(text.utf8)) }
+
+  @Test func kittyAnswersEverything() {
+    let answers = parse(
+      "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c")
+    #expect(answers.version == "kitty(0.35.2)")
+    #expect(answers.kittyGraphics)
+    #expect(answers.cellPixels == PixelSize(width: 10, height: 20))
+    #expect(answers.deviceAttributes == [62, 22])
+    #expect(answers.isComplete)
+    #expect(!answers.sixel)
+  }
+
+  @Test func sixelIsAttributeFourAfterTheClass() {
+    #expect(parse("\u{1B}[?63;1;2;4;6c").sixel)
+    // The first value is the terminal's class, not a feature.
+    #expect(!parse("\u{1B}[?4;1c").sixel)
+  }
+
+  @Test func aKittyErrorIsNotSupport() {
+    let answers = parse("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c")
+    #expect(!answers.kittyGraphics)
+    #expect(answers.kittyError == "ENOTSUPPORTED:no")
+  }
+
+  @Test func anAnswerForAnotherImageIsIgnored() {
+    #expect(!parse("\u{1B}_Gi=7;OK\u{1B}\\").kittyGraphics)
+  }
+
+  @Test func nothingMeansNothing() {
+    let answers = parse("")
+    #expect(!answers.isComplete && answers.version == nil && answers.cellPixels == nil)
+  }
+
+  @Test func garbageAndCutOffSequencesAreSkipped() {
+    let bytes: [UInt8] =
+      Array("\u{1B}[6;99999999;x t".utf8) + [0xFF, 0xFE, 0x1B] + Array("P>|\u{7}evil".utf8)
+      + Array("\u{1B}[6;0;10t\u{1B}[?62;c\u{1B}[?1;2c\u{1B}_Gi=31;O".utf8)
+    let answers = TerminalAnswers(parsing: bytes)
+    #expect(answers.cellPixels == nil)
+    #expect(answers.deviceAttributes == [1, 2])
+    #expect(!answers.kittyGraphics)
+  }
+
+  @Test func theNameKeepsOnlyPrintableASCII() {
+    let answers = parse("\u{1B}P>|a\u{1B}\\")
+    #expect(answers.version == "a")
+    let hostile = TerminalAnswers(
+      parsing: Array("\u{1B}P>|x".utf8) + [0x9B, 0x07] + Array("\u{1B}\\".utf8))
+    #expect(hostile.version == "x")
+  }
+
+  @Test(arguments: 0..<200)
+  func randomBytesNeverCrash(seed: Int) {
+    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    var bytes: [UInt8] = []
+    for _ in 0..<(seed % 64) {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      // Mostly the bytes answers are made of, so the parser's paths are all taken.
+      let pool: [UInt8] = Array("\u{1B}[P_]>|;?ctG=i31OK0123456789\\".utf8) + [0x07, 0xFF]
+      bytes.append(pool[Int(state % UInt64(pool.count))])
+    }
+    let answers = TerminalAnswers(parsing: bytes)
+    #expect((answers.version?.count ?? 0) <= 80, "seed \(seed)")
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `cascade --probe` and the browser under a pseudo-terminal that answers as kitty, as an xterm
+/// with sixel, as iTerm2, as a terminal that answers nothing, and with garbage; what Cascade
+/// writes is decoded as such a terminal would.
+@Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
+struct PixelTerminalTests {
+  /// What `--probe` chooses with each canned terminal: only a protocol this build draws.
+  @Test(arguments: [
+    (CannedTerminal.Persona.kitty, "chosen: kitty", "supported: kitty"),
+    (.xtermSixel, "chosen: symbols", "supported: sixel"),
+    (.iterm2, "chosen: symbols", "supported: iterm, sixel"),
+    (.silent, "chosen: symbols", "supported: symbols only"),
+    (.garbage, "chosen: symbols", "supported: symbols only"),
+  ])
+  func probeChoosesWhatTheTerminalShows(
+    persona: CannedTerminal.Persona, chosen: String, supported: String
+  ) async throws {
+    // `stty` afterwards shows whether the probe gave the terminal's modes back.
+    let run = try await CannedTerminal.run(persona, command: "cascade --probe; stty -a")
+    let text = run.text
+    #expect(run.status == 0)
+    #expect(text.contains(chosen), "\(text)")
+    #expect(text.contains(supported), "\(text)")
+    #expect(text.contains(" icanon ") && text.contains(" echo "), "modes not restored: \(text)")
+    // An answer is reported as text, never written back as a sequence.
+    #expect(!text.contains("\u{1B}P>|"), "\(text)")
+  }
+
+  @Test func aSilentTerminalCostsTheBudgetOnce() async throws {
+    let run = try await CannedTerminal.run(
+      .silent, command: "cascade --probe --probe-budget 400")
+    #expect(run.status == 0)
+    #expect(run.text.contains("the budget ran out"))
+    // The budget, plus the start of a debug binary on a busy machine; far below two budgets'
+    // worth of waiting per query.
+    #expect(run.seconds < 10)
+    let reported = run.text.firstMatch(of: /answers in (\d+) ms of 400/)
+    let milliseconds = try #require(reported.flatMap { Int($0.1) })
+    #expect((400..<1000).contains(milliseconds))
+  }
+
+  @Test func anAnsweringTerminalEndsTheWaitAtItsDeviceAttributes() async throws {
+    let run = try await CannedTerminal.run(
+      .kitty, command: "cascade --probe --probe-budget 5000")
+    let reported = run.text.firstMatch(of: /answers in (\d+) ms of 5000/)
+    let milliseconds = try #require(reported.flatMap { Int($0.1) })
+    #expect(milliseconds < 2500)
+  }
+
+  @Test func symbolsAskNothing() async throws {
+    let run = try await CannedTerminal.run(.kitty, command: "cascade --probe --pictures symbols")
+    #expect(run.text.contains("chosen: symbols (asked for with --pictures)"))
+    #expect(!run.text.contains("\u{1B}[c"))
+  }
+
+  /// The browser as kitty: every picture sent once with an id, in chunks, shown only by
+  /// placeholder cells that name an id already sent, and deleted on quitting.
+  @Test func theBrowserSendsEachPictureOnceAndPlacesItWithPlaceholders() async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pixels-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let run = try await CannedTerminal.run(
+      .kitty, command: "cascade --columns 4; stty -a",
+      steps: [
+        .init(pattern: "a=T", keys: "j"), .init(pattern: "", keys: "RESIZE:80x24"),
+        .init(pattern: "", keys: "L"), .init(pattern: "", keys: "q"),
+      ],
+      environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    let stream = GraphicsStream(run.output)
+    let sent = stream.transmissions
+    #expect(!sent.isEmpty)
+    let ids = sent.compactMap { $0["i"] }
+    #expect(Set(ids).count == ids.count, "an id sent twice: \(ids)")
+    for keys in sent {
+      #expect(keys["U"] == "1" && keys["f"] == "100" && keys["q"] == "2")
+      #expect(Int(keys["c"] ?? "") ?? 0 > 0 && Int(keys["r"] ?? "") ?? 0 > 0)
+    }
+    // Each transmission's chunks end with m=0 before the next begins.
+    var open = false
+    for event in stream.events {
+      guard case .kitty(let keys, _) = event, keys["a"] != "q" else { continue }
+      if keys["a"] == "T" { #expect(!open) }
+      if keys["a"] == "T" || keys["m"] != nil { open = keys["m"] == "1" }
+    }
+    #expect(!open)
+    // Every placeholder names an image sent before it.
+    var sentSoFar = Set<Int>()
+    var placeholders = 0
+    for event in stream.events {
+      switch event {
+      case .kitty(let keys, _) where keys["a"] == "T":
+        if let id = keys["i"].flatMap(UInt32.init) { sentSoFar.insert(Int(id & 0xFF)) }
+      case .placeholder(let id, let marks):
+        placeholders += 1
+        let named = try #require(id)
+        #expect(sentSoFar.contains(named))
+        // Only a row's first cell carries marks: row, column 0, the id's high byte.
+        #expect(marks.isEmpty || (marks.count == 3 && marks[1] == "\u{0305}"))
+      default: break
+      }
+    }
+    #expect(placeholders > 0)
+    // Pictures are sent for a screen above and below too, so more are sent than placed;
+    // every one sent is deleted on the way out (with any still on its way).
+    let sentLowBytes = Set(ids.compactMap { UInt32($0).map { Int($0 & 0xFF) } })
+    #expect(stream.placedIDs.isSubset(of: sentLowBytes))
+    #expect(stream.placedIDs.count >= 4, "one screen of four columns shows at least four")
+    #expect(Set(ids).isSubset(of: stream.deletedIDs))
+    #expect(run.text.contains(" icanon ") && run.text.contains(" echo "))
+  }
+}
