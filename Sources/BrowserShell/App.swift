@@ -50,6 +50,9 @@ public struct BrowserApp {
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
     let view = BrowserView(theme: theme, pictures: cache)
     let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
+    let overlay =
+      colorMode == nil
+      ? nil : OverlayPictures(pictureSettings?.decision, budget: pictureSettings?.memoryBudget ?? 0)
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(source: settings.source, colorMode: mode)
@@ -58,6 +61,7 @@ public struct BrowserApp {
       configuration.diskCache = settings.diskCache
       configuration.jobs = settings.jobs
       configuration.kitty = kitty
+      configuration.overlay = overlay
       loader = PictureLoader(configuration, cache: cache) { event in
         mailbox.post(event)
         wake.wake()
@@ -112,8 +116,9 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       // The pictures this frame's cells name were queued before they were cached, so before
       // the frame was drawn: sent now, they reach the terminal before their cells do.
-      if let uploads { writeToTerminal(uploads.take()) }
+      if let uploads { terminal.writeBetweenFrames(uploads.take()) }
       terminal.present()
+      overlay?.update(canvas.overlays, terminal: terminal)
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment.
       let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
@@ -127,6 +132,7 @@ public struct BrowserApp {
       while let key = terminal.readKey() {
         guard let key else { continue }
         if key == .resize {
+          overlay?.forgetDrawn()
           events.append(.resized(terminal.size))
         } else if let action = KeyMap.action(for: key) {
           events.append(.action(action))
@@ -140,21 +146,9 @@ public struct BrowserApp {
         return waitpid(pid, &code, WNOHANG) != 0
       }
     }
-    if let uploads { writeToTerminal(uploads.deleteAll()) }
+    if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
     terminal.restore()
     return status
-  }
-
-  /// Writes graphics commands straight to the terminal, between curses' frames (curses has
-  /// flushed its own output by then, so the two never interleave).
-  private func writeToTerminal(_ bytes: [UInt8]) {
-    var done = 0
-    while done < bytes.count {
-      let count = bytes[done...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return }
-      done += count
-    }
   }
 
   private func printError(_ message: String) {

@@ -5,6 +5,9 @@ import BrowserCore
 struct CursesCanvas: Canvas {
   let terminal: Terminal
   let size: CanvasSize
+  /// Pictures to draw over this frame once curses has sent it; one that anything is put on
+  /// afterwards is covered, and dropped.
+  private(set) var overlays: [OverlayPlacement] = []
 
   init(terminal: Terminal) {
     self.terminal = terminal
@@ -17,10 +20,23 @@ struct CursesCanvas: Canvas {
   mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
   {
     guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
+    if !overlays.isEmpty {
+      overlays.removeAll { placement in
+        let area = placement.area
+        return area.row <= row && row < area.bottom && area.column <= column + width - 1
+          && column < area.right
+      }
+    }
     if width == 2, column + 1 >= size.columns {
       terminal.put(" ", width: 1, row: row, column: column, style: style)
       return
     }
     terminal.put(cluster, width: width, row: row, column: column, style: style)
+  }
+
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
+    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns
+    else { return }
+    overlays.append(OverlayPlacement(id: overlay, area: area))
   }
 }

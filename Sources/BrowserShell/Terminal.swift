@@ -39,6 +39,8 @@ final class Terminal {
   let inputDescriptor: Int32
   private let screen: OpaquePointer
   private let isHeadless: Bool
+  /// Where ncurses writes: pictures go to the same place, between frames.
+  private let output: UnsafeMutablePointer<FILE>
 
   /// Takes over the process's terminal. When standard input is not a terminal (the feed was
   /// piped in), keys are read from `/dev/tty`.
@@ -95,6 +97,7 @@ final class Terminal {
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
     self.inputDescriptor = inputDescriptor
+    self.output = output
     if !isHeadless { CrashGuard.captureModes() }
     guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
       let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
@@ -169,6 +172,29 @@ final class Terminal {
   func present() {
     wnoutrefresh(window)
     doupdate()
+  }
+
+  /// Has curses repaint `rows` whole at once: pictures drawn over them are gone from the
+  /// frame, and only a repaint replaces their pixels (curses thinks those cells are blank
+  /// already, so marking them changed would send nothing).
+  func repaint(rows: [Range<Int>]) {
+    for range in rows { wredrawln(window, Int32(range.lowerBound), Int32(range.count)) }
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  /// Writes bytes straight to the terminal between frames (curses has flushed its own output
+  /// by then, so the two never interleave): pictures' escape sequences.
+  func writeBetweenFrames(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    fflush(output)
+    var done = 0
+    while done < bytes.count {
+      let count = bytes[done...].withUnsafeBytes { write(fileno(output), $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      done += count
+    }
   }
 
   func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance) {

@@ -9,6 +9,9 @@ public struct SymbolPicture: Hashable, Sendable {
   /// Set when the terminal holds the picture (kitty graphics): the cells are then blank and the
   /// view draws placeholder cells instead.
   public private(set) var placeholder: KittyPlaceholder?
+  /// Set when the picture is drawn over the frame after curses has sent it (sixel, iTerm2):
+  /// the number the shell keeps its bytes under. The cells are blank.
+  public private(set) var overlay: UInt32?
 
   /// - Precondition: `cells.count == columns * rows`.
   public init(columns: Int, rows: Int, cells: [SymbolCell]) {
@@ -27,6 +30,15 @@ public struct SymbolPicture: Hashable, Sendable {
     var picture = SymbolPicture(
       columns: columns, rows: rows, cells: Array(repeating: blank, count: columns * rows))
     picture.placeholder = placeholder
+    return picture
+  }
+
+  /// A picture drawn over the frame by the shell as `overlay`, `columns` × `rows` cells.
+  public static func overlay(_ overlay: UInt32, columns: Int, rows: Int) -> SymbolPicture {
+    let blank = SymbolCell(scalar: " ", foreground: .palette(0), background: .palette(0))
+    var picture = SymbolPicture(
+      columns: columns, rows: rows, cells: Array(repeating: blank, count: columns * rows))
+    picture.overlay = overlay
     return picture
   }
 

@@ -9,8 +9,8 @@ struct PixelTerminalTests {
   /// What `--probe` chooses with each canned terminal: only a protocol this build draws.
   @Test(arguments: [
     (CannedTerminal.Persona.kitty, "chosen: kitty", "supported: kitty"),
-    (.xtermSixel, "chosen: symbols", "supported: sixel"),
-    (.iterm2, "chosen: symbols", "supported: iterm, sixel"),
+    (.xtermSixel, "chosen: sixel", "supported: sixel"),
+    (.iterm2, "chosen: iterm", "supported: iterm, sixel"),
     (.silent, "chosen: symbols", "supported: symbols only"),
     (.garbage, "chosen: symbols", "supported: symbols only"),
   ])
@@ -110,5 +110,41 @@ struct PixelTerminalTests {
     #expect(stream.placedIDs.count >= 4, "one screen of four columns shows at least four")
     #expect(Set(ids).isSubset(of: stream.deletedIDs))
     #expect(run.text.contains(" icanon ") && run.text.contains(" echo "))
+  }
+}
+
+/// The browser as a sixel xterm and as iTerm2: pictures drawn over the frame at their boxes,
+/// and after scrolling, resizing, switching style and turning pictures off, none is left
+/// behind.
+@Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
+struct OverlayPictureTests {
+  @Test(arguments: [
+    (CannedTerminal.Persona.xtermSixel, (width: 9, height: 17)),
+    (.iterm2, (width: 16, height: 32)),
+  ])
+  func noPictureIsLeftWhereItsBoxIsGone(
+    persona: CannedTerminal.Persona, cell: (width: Int, height: Int)
+  ) async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "overlay-\(getpid())-\(persona.rawValue)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let marker = persona == .xtermSixel ? "\u{1B}P0;1;0q" : "1337;File="
+    let run = try await CannedTerminal.run(
+      persona, command: "cascade --columns 4",
+      steps: [
+        .init(pattern: marker, keys: "j"), .init(pattern: "", keys: "j"),
+        .init(pattern: "", keys: "RESIZE:90x26"), .init(pattern: "", keys: "L"),
+        .init(pattern: "", keys: "?"), .init(pattern: "", keys: "?"),
+        .init(pattern: "", keys: "i"), .init(pattern: "", keys: "q"),
+      ],
+      environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    let text = run.text
+    let first = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
+    let screen = OverlayScreen(
+      Array(text[first.upperBound...].utf8), columns: 100, rows: 30, cell: cell)
+    #expect(screen.pictures.count >= 4, "one screen of four columns shows at least four")
+    let left = screen.picturesLeftBehind
+    #expect(left.isEmpty, "\(left.count) of \(screen.pictures.count) left behind: \(left)")
   }
 }

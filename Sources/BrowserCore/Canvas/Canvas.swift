@@ -22,6 +22,15 @@ public protocol Canvas {
   /// Puts one cluster of `width` cells (1 or 2) at a cell; a wide cluster also covers the next
   /// cell. A wide cluster that would stick out of the right edge is drawn as a blank.
   mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
+  /// Notes that picture `overlay` goes over the (blank) cells of `area` once the frame is on
+  /// screen: the terminal canvas draws it there with pixels; anything put into the area
+  /// afterwards in the same frame (an overlay, a banner) covers it and cancels it.
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect)
+}
+
+extension Canvas {
+  /// Cells only: a canvas without pixels shows the blank area.
+  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {}
 }
 
 extension Canvas {

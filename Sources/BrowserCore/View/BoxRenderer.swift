@@ -130,6 +130,14 @@ struct BoxRenderer {
       let rows = min(cells.rows, area.height)
       let left = area.column + (area.width - columns) / 2
       let top = area.row + (area.height - rows) / 2
+      if let overlay = cells.overlay {
+        // Pixels cannot be cut at a row: a picture only partly in view is left out.
+        if clip.contains(top), clip.contains(top + rows - 1) {
+          canvas.placeOverlay(
+            overlay, in: CellRect(row: top, column: left, width: columns, height: rows))
+        }
+        return
+      }
       if let placeholder = cells.placeholder {
         drawPlaceholder(
           placeholder, columns: columns, rows: rows, at: (top, left), clip: clip, into: &canvas)

@@ -27,6 +27,8 @@ public final class PictureLoader: Sendable {
     /// Set to send pictures as pixels through kitty's graphics protocol instead of drawing
     /// symbols.
     public var kitty: KittyPixels?
+    /// Set to draw pictures as sixel or iTerm2 files over the frame instead.
+    public var overlay: OverlayPictures?
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -108,6 +110,10 @@ public final class PictureLoader: Sendable {
         try send(key, at: location, through: kitty)
         return nil
       }
+      if let overlay = configuration.overlay {
+        try encode(key, at: location, for: overlay)
+        return nil
+      }
       let drawnKey = drawnCacheKey(key, at: location)
       if let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
         let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
@@ -154,6 +160,32 @@ public final class PictureLoader: Sendable {
       .placeholder(
         KittyPlaceholder(imageID: id, direct: kitty.direct), columns: key.columns, rows: rows),
       for: key)
+  }
+
+  /// Encodes `key`'s picture as a sixel string or an iTerm2 file at its cells' pixel size, and
+  /// keeps it for the frames that place it.
+  private func encode(
+    _ key: PictureKey, at location: PictureLocation, for overlay: OverlayPictures
+  ) throws {
+    let bytes = try fetch(key.url, at: location)
+    let cell = overlay.cell
+    let image = try PictureDecoder.decode(
+      bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
+      limits: configuration.limits)
+    let sequence: [UInt8]
+    if overlay.protocolUsed == .sixel {
+      sequence = SixelEncoder.encode(
+        rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
+        rows: key.rows, cell: (cell.width, cell.height))
+    } else {
+      sequence =
+        PNGEncoder.encode(image).map {
+          ITermImage.file(png: $0, columns: key.columns, rows: key.rows)
+        } ?? []
+    }
+    guard !sequence.isEmpty else { throw PixelsError.unencodable }
+    let id = overlay.keep(sequence)
+    cache.insert(.overlay(id, columns: key.columns, rows: key.rows), for: key)
   }
 
   /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and

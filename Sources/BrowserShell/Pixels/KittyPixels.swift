@@ -23,7 +23,7 @@ enum PixelsError: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .unencodable: "the picture could not be encoded as PNG for the terminal"
+    case .unencodable: "the picture could not be encoded for the terminal"
     }
   }
 }

@@ -14,7 +14,7 @@ public enum PictureProtocol: String, Sendable, CaseIterable {
 
   /// The protocols this build draws. `auto` never picks one that is not here, and asking for
   /// one by name falls back to symbols with the reason in `cascade --probe`.
-  public static let drawn: Set<PictureProtocol> = [.kitty, .symbols, .off]
+  public static let drawn: Set<PictureProtocol> = [.kitty, .sixel, .iterm, .symbols, .off]
 }
 
 /// What `--pictures` asks for: a protocol by name, or `auto` to ask the environment and then

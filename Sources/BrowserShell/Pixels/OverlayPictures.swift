@@ -1,0 +1,87 @@
+import Glibc
+import Synchronization
+
+/// Pictures drawn over curses' frame with sixel or iTerm2's inline files: their bytes, made by
+/// the loader's threads, and what was drawn where, kept by the main thread.
+///
+/// Curses owns the cells; these pictures sit on top of blank ones. After each frame the
+/// pictures that are gone have their rows repainted by curses, and the pictures new, moved or
+/// on those rows are drawn again (see `OverlayPlan`). A resize forgets everything drawn, since
+/// curses repaints the whole screen then.
+public final class OverlayPictures: Sendable {
+  private struct Store {
+    var serial: UInt32 = 0
+    var bytes: [UInt32: [UInt8]] = [:]
+    var order: [UInt32] = []
+    var total = 0
+  }
+
+  public let protocolUsed: PictureProtocol
+  /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
+  public let cell: PixelSize
+  public let insideTmux: Bool
+  /// The bytes of encoded pictures kept; the oldest go first, and a picture whose bytes are
+  /// gone is simply not drawn (its blank area shows) until it is loaded again.
+  public let budget: Int
+  private let store = Mutex(Store())
+  /// The main thread's: what is on screen now.
+  private let drawn = Mutex<[OverlayPlacement]>([])
+
+  public init(protocol: PictureProtocol, cell: PixelSize, insideTmux: Bool, budget: Int) {
+    protocolUsed = `protocol`
+    self.cell = cell
+    self.insideTmux = insideTmux
+    self.budget = budget
+  }
+
+  /// Keeps a picture's escape sequence (a sixel string or an OSC 1337 file); returns its id.
+  func keep(_ sequence: [UInt8]) -> UInt32 {
+    let wrapped = insideTmux ? KittyGraphics.tmuxPassthrough(sequence) : sequence
+    return store.withLock { store in
+      store.serial &+= 1
+      let id = store.serial
+      store.bytes[id] = wrapped
+      store.order.append(id)
+      store.total += wrapped.count
+      while store.total > budget, store.order.count > 1 {
+        let oldest = store.order.removeFirst()
+        store.total -= store.bytes.removeValue(forKey: oldest)?.count ?? 0
+      }
+      return id
+    }
+  }
+
+  /// Forgets what was drawn: curses repaints the whole screen (a resize).
+  func forgetDrawn() { drawn.withLock { $0 = [] } }
+
+  /// After curses sent a frame with `current` placements: repaints what is gone, draws what is
+  /// new; returns the bytes written, for measuring.
+  @discardableResult
+  func update(_ current: [OverlayPlacement], terminal: Terminal) -> Int {
+    let plan = drawn.withLock { drawn in
+      defer { drawn = current }
+      return OverlayPlan(previous: drawn, current: current)
+    }
+    if !plan.repaint.isEmpty { terminal.repaint(rows: plan.repaint) }
+    var bytes: [UInt8] = []
+    for placement in plan.draw {
+      guard let sequence = store.withLock({ $0.bytes[placement.id] }) else { continue }
+      // Save the cursor, go to the area's top left (1-based), draw, restore the cursor.
+      bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
+      bytes += sequence
+      bytes += Array("\u{1B}8".utf8)
+    }
+    terminal.writeBetweenFrames(bytes)
+    return bytes.count
+  }
+}
+
+extension OverlayPictures {
+  /// The overlay settings when `decision` chose sixel or iTerm2; nil otherwise.
+  convenience init?(_ decision: PictureDecision?, budget: Int) {
+    guard let decision, decision.chosen == .sixel || decision.chosen == .iterm else { return nil }
+    self.init(
+      protocol: decision.chosen, cell: decision.cellPixels, insideTmux: decision.insideTmux,
+      budget: budget)
+  }
+}
