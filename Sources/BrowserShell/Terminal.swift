@@ -1,5 +1,6 @@
 import BrowserCore
 import CNCurses
+import Dispatch
 import Glibc
 
 /// Why the terminal could not be taken over.
@@ -83,10 +84,19 @@ final class Terminal {
 
   /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
   /// what ncurses sends), without crash or signal handling.
+  ///
+  /// ncurses keeps one current screen per process, so headless terminals (tests and benchmarks
+  /// on several threads) take turns: each waits for the one before to be restored.
   convenience init(
     headless type: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>
   ) throws(TerminalError) {
-    try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+    headlessTurn.wait()
+    do {
+      try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+    } catch {
+      headlessTurn.signal()
+      throw error
+    }
   }
 
   private init(
@@ -140,6 +150,7 @@ final class Terminal {
     endwin()
     if isHeadless {
       delscreen(screen)
+      headlessTurn.signal()
     } else {
       CrashGuard.disarm()
     }
@@ -314,6 +325,9 @@ final class Terminal {
     Int(cascade_wcwidth(wchar_t(bitPattern: scalar.value)))
   }
 }
+
+/// One headless terminal at a time in a process.
+private let headlessTurn = DispatchSemaphore(value: 1)
 
 extension String {
   fileprivate func replacingDashes() -> String { filter { $0 != "-" } }

@@ -52,6 +52,7 @@ if wanted("pictures") {
   PictureWorkload.measure(quick: quick, into: &report)
   PictureScreenWorkloads.measure(quick: quick, into: &report)
 }
+if wanted("pixels") { PixelScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {

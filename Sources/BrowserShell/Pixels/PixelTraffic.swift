@@ -1,0 +1,110 @@
+import BrowserCore
+import Glibc
+import PictureCells
+import Pictures
+
+/// What each way of drawing pictures costs a terminal: the bytes of the first screen with every
+/// picture drawn, of a one-row scroll after it, and the time from decoded pictures to that
+/// first screen written — measured through a headless ncurses writing to a temporary file, with
+/// the same code the browser runs (the uploads, the overlay repaint and redraw).
+public enum PixelTraffic {
+  public struct Measurement: Sendable {
+    public var screenBytes: Int
+    public var scrollBytes: Int
+    public var seconds: Double
+    public var pictures: Int
+  }
+
+  /// Draws every picture `state` asks for with `pictureProtocol` from `image(key)` (scaled to
+  /// the key's cells here, as the loader does after decoding), then the screen, then the
+  /// screen scrolled by one row.
+  /// - Parameter state: a state just started, whose picture requests are `keys`.
+  public static func measure(
+    _ state: BrowserState, keys: [PictureKey], image: (PictureKey) -> RGBAImage?,
+    protocol pictureProtocol: PictureProtocol, cell: PixelSize = PictureDecision.assumedCell
+  ) throws(TerminalError) -> Measurement {
+    if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
+      setlocale(LC_ALL, "C.UTF-8")
+    }
+    guard let output = tmpfile(), let input = fopen("/dev/null", "r") else {
+      throw .notATerminal
+    }
+    defer {
+      fclose(output)
+      fclose(input)
+    }
+    let terminal = try Terminal(headless: "xterm-256color", output: output, input: input)
+    defer { terminal.restore() }
+    terminal.resize(state.screen)
+    terminal.erase()
+    terminal.present()
+    fflush(output)
+    let blank = ftell(output)
+
+    var state = state
+    let cache = PictureCache(budget: 1 << 30)
+    let uploads = KittyUploads(insideTmux: false)
+    let overlay = OverlayPictures(
+      protocol: pictureProtocol, cell: cell, insideTmux: false, budget: 1 << 30)
+    let renderer = SymbolRenderer(colorMode: .palette256)
+    let view = BrowserView(theme: Theme(), pictures: cache)
+    func frame() -> Int {
+      var canvas = CursesCanvas(terminal: terminal)
+      view.draw(state, into: &canvas)
+      terminal.writeBetweenFrames(uploads.take())
+      terminal.present()
+      if pictureProtocol == .sixel || pictureProtocol == .iterm {
+        overlay.update(canvas.overlays, terminal: terminal)
+      }
+      fflush(output)
+      return ftell(output)
+    }
+
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    for key in keys {
+      guard let source = image(key) else { continue }
+      let pixels =
+        pictureProtocol == .symbols
+        ? PictureFit.decodeSize(columns: key.columns, rows: key.rows)
+        : (key.columns * cell.width, key.rows * cell.height)
+      let scaled = source.scaled(toFit: pixels)
+      switch pictureProtocol {
+      case .symbols, .off:
+        cache.insert(
+          renderer.render(
+            rgba: scaled.pixels, width: scaled.width, height: scaled.height,
+            columns: key.columns, rows: key.rows), for: key)
+      case .kitty:
+        guard let png = PNGEncoder.encode(scaled) else { continue }
+        let rows = min(key.rows, KittyPlaceholder.maximumRows)
+        let (id, _) = uploads.send(png: png, columns: key.columns, rows: rows, for: key)
+        cache.insert(
+          .placeholder(
+            KittyPlaceholder(imageID: id, direct: false), columns: key.columns, rows: rows),
+          for: key)
+      case .sixel, .iterm:
+        let sequence =
+          pictureProtocol == .sixel
+          ? SixelEncoder.encode(
+            rgba: scaled.pixels, width: scaled.width, height: scaled.height,
+            columns: key.columns, rows: key.rows, cell: (cell.width, cell.height))
+          : PNGEncoder.encode(scaled).map {
+            ITermImage.file(png: $0, columns: key.columns, rows: key.rows)
+          } ?? []
+        cache.insert(
+          .overlay(overlay.keep(sequence), columns: key.columns, rows: key.rows), for: key)
+      }
+      _ = state.update(.pictureLoaded(key, failure: nil))
+    }
+    let screen = frame()
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    _ = state.update(.action(.scroll(1)))
+    let scrolled = frame()
+    return Measurement(
+      screenBytes: screen - blank, scrollBytes: scrolled - screen,
+      seconds: Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9,
+      pictures: keys.count)
+  }
+}
