@@ -10,19 +10,43 @@ public enum PNGEncoder {
   /// The PNG of `image`, or nil if libpng refuses it (too large for its 32-bit strides).
   ///
   /// - Complexity: O(pixels).
+  /// An opaque picture is written without its alpha channel: a quarter fewer bytes to
+  /// compress, and to send.
   public static func encode(_ image: RGBAImage) -> [UInt8]? {
-    guard image.width > 0, image.height > 0, let stride = Int32(exactly: image.width * 4),
+    var opaque = true
+    for i in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[i] != 255 {
+      opaque = false
+      break
+    }
+    let channels = opaque ? 3 : 4
+    guard image.width > 0, image.height > 0, let stride = Int32(exactly: image.width * channels),
       let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height)
     else { return nil }
     var png = png_image()
     png.version = cascade_png_image_version()
     png.width = width
     png.height = height
-    png.format = cascade_png_format_rgba()
+    png.format = opaque ? UInt32(PNG_FORMAT_FLAG_COLOR) : cascade_png_format_rgba()
+    let samples: [UInt8]
+    if opaque {
+      var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
+      image.pixels.withUnsafeBufferPointer { source in
+        rgb.withUnsafeMutableBufferPointer { target in
+          for p in 0..<(image.width * image.height) {
+            target[p * 3] = source[p * 4]
+            target[p * 3 + 1] = source[p * 4 + 1]
+            target[p * 3 + 2] = source[p * 4 + 2]
+          }
+        }
+      }
+      samples = rgb
+    } else {
+      samples = image.pixels
+    }
     // Faster zlib settings: the bytes are sent once and the time is spent on every picture.
     png.flags = UInt32(PNG_IMAGE_FLAG_FAST)
     defer { png_image_free(&png) }
-    return image.pixels.withUnsafeBytes { pixels -> [UInt8]? in
+    return samples.withUnsafeBytes { pixels -> [UInt8]? in
       var size: png_alloc_size_t = 0
       guard png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, stride, nil) != 0,
         size > 0
