@@ -148,3 +148,44 @@ struct OverlayPictureTests {
     #expect(left.isEmpty, "\(left.count) of \(screen.pictures.count) left behind: \(left)")
   }
 }
+
+/// The browser as kitty, followed cell by cell: placeholders are on screen while pictures are,
+/// and after scrolling, resizing, switching style and turning pictures off none is left.
+@Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
+struct PlaceholderScreenTests {
+  /// The screen at the moment the browser leaves the alternate screen.
+  func finalScreen(turningPicturesOff: Bool) async throws -> OverlayScreen {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "placeholders-\(getpid())-\(turningPicturesOff)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    var steps: [CannedTerminal.Step] = [
+      .init(pattern: "a=T", keys: "j"), .init(pattern: "", keys: "j"),
+      .init(pattern: "", keys: "RESIZE:90x26"), .init(pattern: "", keys: "L"),
+      .init(pattern: "", keys: "L"),
+    ]
+    if turningPicturesOff { steps.append(.init(pattern: "", keys: "i")) }
+    steps.append(.init(pattern: "", keys: "q"))
+    let run = try await CannedTerminal.run(
+      .kitty, command: "cascade --columns 4", steps: steps,
+      environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    let text = run.text
+    let start = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
+    let end = try #require(text.range(of: "\u{1B}[?1049l"), "the browser never ended")
+    return OverlayScreen(
+      Array(text[start.upperBound..<end.lowerBound].utf8), columns: 100, rows: 30,
+      cell: (10, 20))
+  }
+
+  @Test func placeholdersShowWhilePicturesAreOn() async throws {
+    let screen = try await finalScreen(turningPicturesOff: false)
+    #expect(screen.placeholderCells > 100)
+  }
+
+  @Test func noPlaceholderIsLeftOnceThePicturesAreOff() async throws {
+    let screen = try await finalScreen(turningPicturesOff: true)
+    // The window is 90×26 by then; what the model keeps beyond it is no longer on screen.
+    let left = screen.placeholderPositions.filter { $0.0 < 26 && $0.1 < 90 }
+    #expect(left.isEmpty, "\(left)")
+  }
+}

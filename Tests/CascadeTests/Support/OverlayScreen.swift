@@ -20,24 +20,58 @@ struct OverlayScreen {
   /// The sequence number of the last write to each cell.
   private(set) var touched: [Int]
   private(set) var pictures: [Picture] = []
+  /// Which cells hold a kitty placeholder now, row by row: rows move with scrolls, inserts
+  /// and deletes, as on a terminal.
+  private(set) var placeholderRows: [[Bool]]
+
+  /// The cells that hold a kitty placeholder at the end of the output.
+  var placeholderCells: Int { placeholderRows.reduce(0) { $0 + $1.filter { $0 }.count } }
+
+  /// Where those cells are, (row, column), for failure messages.
+  var placeholderPositions: [(Int, Int)] {
+    placeholderRows.enumerated().flatMap { r, cells in
+      cells.indices.filter { cells[$0] }.map { (r, $0) }
+    }
+  }
 
   init(_ bytes: [UInt8], columns: Int, rows: Int, cell: (width: Int, height: Int)) {
     self.columns = columns
     self.rows = rows
     touched = Array(repeating: 0, count: columns * rows)
+    let blankRow = Array(repeating: false, count: columns)
+    placeholderRows = Array(repeating: blankRow, count: rows)
     var (row, column) = (0, 0)
     var saved = (0, 0)
     var top = 0
     var bottom = rows - 1
     var clock = 1
-    var last: UInt8 = 0x20
-    func touch(_ r: Int, _ c: Int) {
+    var lastWasPlaceholder = false
+    func touch(_ r: Int, _ c: Int, placeholder: Bool = false) {
       guard (0..<rows).contains(r), (0..<columns).contains(c) else { return }
       touched[r * columns + c] = clock
+      placeholderRows[r][c] = placeholder
     }
     func touchRows(_ range: ClosedRange<Int>) {
       for r in range where (0..<rows).contains(r) {
         for c in 0..<columns { touch(r, c) }
+      }
+    }
+    /// Moves rows `range` up (`by` > 0) or down, blank rows coming in: what scrolling, line
+    /// inserts and deletes do to the cells.
+    func shift(_ range: ClosedRange<Int>, up count: Int) {
+      guard range.lowerBound >= 0, range.upperBound < rows, count != 0 else { return }
+      var region = Array(placeholderRows[range])
+      let n = min(abs(count), region.count)
+      if count > 0 {
+        region.removeFirst(n)
+        region += Array(repeating: blankRow, count: n)
+      } else {
+        region.removeLast(n)
+        region.insert(contentsOf: Array(repeating: blankRow, count: n), at: 0)
+      }
+      placeholderRows.replaceSubrange(range, with: region)
+      for r in range {
+        for c in 0..<columns { touched[r * columns + c] = clock }
       }
     }
     var i = 0
@@ -55,10 +89,10 @@ struct OverlayScreen {
           (row, column) = saved
           i += 2
         case UInt8(ascii: "D"):
-          if row == bottom { touchRows(top...bottom) } else { row += 1 }
+          if row == bottom { shift(top...bottom, up: 1) } else { row += 1 }
           i += 2
         case UInt8(ascii: "M"):
-          if row == top { touchRows(top...bottom) } else { row -= 1 }
+          if row == top { shift(top...bottom, up: -1) } else { row -= 1 }
           i += 2
         case UInt8(ascii: "["):
           var j = i + 2
@@ -95,12 +129,13 @@ struct OverlayScreen {
               for c in column..<min(columns, column + p(0, 1)) { touch(row, c) }
             case UInt8(ascii: "b"):
               for _ in 0..<p(0, 1) {
-                touch(row, column)
+                touch(row, column, placeholder: lastWasPlaceholder)
                 column += 1
               }
-            case UInt8(ascii: "L"), UInt8(ascii: "M"):
-              if row <= bottom { touchRows(row...bottom) }
-            case UInt8(ascii: "S"), UInt8(ascii: "T"): touchRows(top...bottom)
+            case UInt8(ascii: "L"): if row <= bottom { shift(row...bottom, up: -p(0, 1)) }
+            case UInt8(ascii: "M"): if row <= bottom { shift(row...bottom, up: p(0, 1)) }
+            case UInt8(ascii: "S"): shift(top...bottom, up: p(0, 1))
+            case UInt8(ascii: "T"): shift(top...bottom, up: -p(0, 1))
             case UInt8(ascii: "r"):
               (top, bottom) = (p(0, 1) - 1, p(1, rows) - 1)
               (row, column) = (0, 0)
@@ -131,6 +166,8 @@ struct OverlayScreen {
                 row: row, column: column, width: size.width, height: size.height, drawnAt: clock))
           }
           i = j + (kind == UInt8(ascii: "]") && j < bytes.count && bytes[j] == 0x07 ? 1 : 2)
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+          i += 3  // a character set designation: ESC ( B
         default:
           i += 2
         }
@@ -138,7 +175,7 @@ struct OverlayScreen {
         column = 0
         i += 1
       case 0x0A:
-        if row == bottom { touchRows(top...bottom) } else { row += 1 }
+        if row == bottom { shift(top...bottom, up: 1) } else { row += 1 }
         i += 1
       case 0x08:
         column = max(0, column - 1)
@@ -161,16 +198,15 @@ struct OverlayScreen {
           let scalar = String(decoding: bytes[scalarStart..<end], as: UTF8.self).unicodeScalars
             .first
           if scalar?.properties.generalCategory != .nonspacingMark {
-            touch(row, column)
+            lastWasPlaceholder = scalar == "\u{10EEEE}"
+            touch(row, column, placeholder: lastWasPlaceholder)
             column = min(columns - 1, column + 1)
           }
-          last = byte
           i = end
         } else {
           i += 1
         }
       }
-      _ = last
     }
   }
 
