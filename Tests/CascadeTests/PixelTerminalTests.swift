@@ -28,6 +28,23 @@ struct PixelTerminalTests {
     #expect(!text.contains("\u{1B}P>|"), "\(text)")
   }
 
+  /// SIGTERM in the middle of the wait: the modes are given back, then the signal ends the
+  /// process as it would have.
+  @Test func theProbeGivesTheModesBackWhenKilled() async throws {
+    let modes = "stty -a | grep -o -e ' -icanon ' -e ' icanon ' -e ' -echo ' -e ' echo '"
+    let run = try await CannedTerminal.run(
+      .silent,
+      command: "cascade --probe --probe-budget 8000 < /dev/tty & pid=$!; sleep 1; \(modes); "
+        + "kill -TERM $pid; wait $pid; echo status=$?; \(modes)")
+    let text = run.text.replacingOccurrences(of: "\r", with: "")
+    let during = try #require(text.range(of: "status="))
+    #expect(text[..<during.lowerBound].contains(" -icanon "), "the probe never took the modes")
+    #expect(text.contains("status=143"))
+    let after = text[during.upperBound...]
+    #expect(after.contains(" icanon ") && after.contains(" echo "), "\(text)")
+    #expect(run.seconds < 7, "the signal did not end the wait")
+  }
+
   @Test func aSilentTerminalCostsTheBudgetOnce() async throws {
     let run = try await CannedTerminal.run(
       .silent, command: "cascade --probe --probe-budget 400")
