@@ -49,25 +49,50 @@ enum PrintCommand {
       height = max(1, state.contentRows)
       _ = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
     }
-    let settings = options.pictures.settings(for: source, load: options.load)
-    let colorMode = settings.color.mode(colorCount: Self.colorCount())
+    var settings = options.pictures.settings(for: source, load: options.load)
+    var colorMode = settings.color.mode(colorCount: Self.colorCount())
+    if options.pictures.protocolName == "off" { colorMode = nil }
     let cache = PictureCache(budget: Int.max)
+    var pixels = SheetPixels(kitty: nil, overlay: nil)
     if let colorMode, state.picturesShown {
-      await drawPictures(in: &state, settings: settings, colorMode: colorMode, cache: cache)
+      settings.decision = pictureDecision(options.pictures)
+      pixels = SheetPixels(
+        kitty: KittyPixels(settings.decision, colorMode: colorMode),
+        overlay: OverlayPictures(settings.decision, budget: Int.max))
+      await drawPictures(
+        in: &state, settings: settings, colorMode: colorMode, pixels: pixels, cache: cache)
     }
     let theme = Theme.detect(
       isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
       noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil)
-    var canvas = MemoryCanvas(columns: width, rows: height + 1)
+    var canvas = SheetCanvas(columns: width, rows: height + 1)
     BrowserView(theme: theme, pictures: cache).draw(state, into: &canvas)
-    Console.out(ANSIText.lines(of: canvas, rows: 0..<height, colorMode: colorMode))
+    if let kitty = pixels.kitty {
+      Console.out(String(decoding: kitty.uploads.take(), as: UTF8.self))
+    }
+    Console.out(ANSIText.lines(of: canvas.cells, rows: 0..<height, colorMode: colorMode))
+    if let overlay = pixels.overlay {
+      Console.out(
+        String(
+          decoding: pixels.overPrinted(
+            canvas.overlays, from: overlay, sheetRows: height, screenRows: terminal?.rows),
+          as: UTF8.self))
+    }
     return 0
+  }
+
+  /// How pictures are drawn on the sheet: asked of the terminal only when the sheet goes to
+  /// one (a file is read later, elsewhere), or when `--pictures` names a protocol.
+  private static func pictureDecision(_ options: PictureOptions) -> PictureDecision? {
+    let choice = PictureChoice(name: options.protocolName) ?? .auto
+    guard choice != .auto || isatty(1) == 1 else { return nil }
+    return PictureProbing.probe(options).decision
   }
 
   /// Fetches and draws the pictures of the boxes on the sheet, and waits for every one.
   private static func drawPictures(
     in state: inout BrowserState, settings: PictureSettings, colorMode: CellColorMode,
-    cache: PictureCache
+    pixels: SheetPixels, cache: PictureCache
   ) async {
     var keys: [PictureKey] = []
     for box in state.visibleBoxes() {
@@ -83,6 +108,8 @@ enum PrintCommand {
     configuration.load = settings.load
     configuration.diskCache = settings.diskCache
     configuration.jobs = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    configuration.kitty = pixels.kitty
+    configuration.overlay = pixels.overlay
     let loader = PictureLoader(configuration, cache: cache) { sink.yield($0) }
     loader.load(keys)
     for await event in events {

@@ -206,3 +206,66 @@ struct PlaceholderScreenTests {
     #expect(left.isEmpty, "\(left)")
   }
 }
+
+/// `cascade print` under each canned terminal: the protocol the terminal shows, every picture
+/// on the sheet sent once and placed.
+@Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
+struct PrintedPixelTests {
+  func printed(
+    _ persona: CannedTerminal.Persona, _ command: String = "cascade print --width 100 --height 28"
+  )
+    async throws -> CannedTerminal.Run
+  {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "print-pixels-\(getpid())-\(persona.rawValue)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let run = try await CannedTerminal.run(
+      persona, command: command, environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    return run
+  }
+
+  @Test func asKittyTheSheetSendsPicturesThenPlaceholders() async throws {
+    let stream = GraphicsStream(try await printed(.kitty).output)
+    let sent = Set(stream.transmissions.compactMap { $0["i"].flatMap(UInt32.init) })
+    #expect(sent.count >= 4)
+    // A box cut by the sheet's bottom edge may have its picture sent and none of its rows
+    // printed.
+    #expect(stream.placedIDs.isSubset(of: Set(sent.map { Int($0 & 0xFF) })))
+    #expect(stream.placedIDs.count >= sent.count - 2)
+    // All transmissions come before the first placeholder.
+    let firstCell = try #require(
+      stream.events.firstIndex { if case .placeholder = $0 { true } else { false } })
+    #expect(stream.events[firstCell...].allSatisfy { if case .kitty = $0 { false } else { true } })
+  }
+
+  @Test(arguments: [CannedTerminal.Persona.xtermSixel, .iterm2])
+  func overTheFramePicturesAreDrawnOverThePrintedSheet(persona: CannedTerminal.Persona)
+    async throws
+  {
+    let run = try await printed(persona)
+    let stream = GraphicsStream(run.output)
+    let drawn = stream.events.filter { $0 == .sixel || $0 == .itermFile }
+    #expect(drawn.count >= 4)
+    #expect(drawn.allSatisfy { $0 == (persona == .xtermSixel ? .sixel : .itermFile) })
+    // Each from below the sheet up to its row, and back.
+    let moves = run.text.matches(of: #/\x{1B}7\x{1B}\[(\d+)A\x{1B}\[(\d+)G/#)
+    #expect(moves.count == drawn.count)
+    #expect(moves.allSatisfy { (1...28).contains(Int($0.1) ?? 0) })
+  }
+
+  @Test func aSilentTerminalGetsSymbols() async throws {
+    let run = try await printed(.silent)
+    let stream = GraphicsStream(run.output)
+    #expect(stream.transmissions.isEmpty && stream.placedIDs.isEmpty)
+    #expect(!stream.events.contains(.sixel) && !stream.events.contains(.itermFile))
+    #expect(run.text.contains("▀") || run.text.contains("▄"))
+  }
+
+  @Test func aSheetForAFileAsksNothing() async throws {
+    let run = try await printed(
+      .kitty, "cascade print --width 100 --height 28 > /dev/null; echo done")
+    #expect(!run.text.contains("\u{1B}[c"))
+    #expect(run.text.contains("done"))
+  }
+}

@@ -51,6 +51,11 @@ public final class OverlayPictures: Sendable {
     }
   }
 
+  /// The escape sequence kept as `id`, if it is still kept.
+  public func sequence(_ id: UInt32) -> [UInt8]? {
+    store.withLock { $0.bytes[id] }
+  }
+
   /// Forgets what was drawn: curses repaints the whole screen (a resize).
   func forgetDrawn() { drawn.withLock { $0 = [] } }
 
@@ -78,7 +83,7 @@ public final class OverlayPictures: Sendable {
 
 extension OverlayPictures {
   /// The overlay settings when `decision` chose sixel or iTerm2; nil otherwise.
-  convenience init?(_ decision: PictureDecision?, budget: Int) {
+  public convenience init?(_ decision: PictureDecision?, budget: Int) {
     guard let decision, decision.chosen == .sixel || decision.chosen == .iterm else { return nil }
     self.init(
       protocol: decision.chosen, cell: decision.cellPixels, insideTmux: decision.insideTmux,

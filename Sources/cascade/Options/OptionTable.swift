@@ -48,12 +48,14 @@ enum OptionTable {
       name: "--pictures", placeholder: "HOW", kind: .choice(PictureChoice.names),
       help: "how pictures are drawn: auto asks the environment, then the terminal (kitty "
         + "graphics, sixel, iTerm2), else symbols; or one of them by name, or off",
-      commands: [.browse], group: .pictures, defaultText: { $0.pictures.protocolName },
+      commands: [.browse, .print], group: .pictures,
+      defaultText: { $0.pictures.protocolName },
       apply: { s, v in if case .text(let t) = v { s.pictures.protocolName = t } }),
     OptionSpec(
       name: "--probe-budget", placeholder: "MS", kind: .integer(1...10_000),
       help: "how long to wait for the terminal's answers, once, before the browser starts",
-      commands: [.browse], group: .pictures, defaultText: { "\($0.pictures.probeBudget)" },
+      commands: [.browse, .print], group: .pictures,
+      defaultText: { "\($0.pictures.probeBudget)" },
       apply: { s, v in if case .integer(let n) = v { s.pictures.probeBudget = n } }),
     OptionSpec(
       name: "--probe", placeholder: "", kind: .flag,

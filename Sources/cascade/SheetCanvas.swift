@@ -1,0 +1,28 @@
+import BrowserCore
+
+/// The printed sheet's canvas: cells in memory, and where pictures drawn over them (sixel,
+/// iTerm2) go, for `cascade print` to place after the text.
+struct SheetCanvas: Canvas {
+  var cells: MemoryCanvas
+  private(set) var overlays: [(id: UInt32, area: CellRect)] = []
+
+  init(columns: Int, rows: Int) {
+    cells = MemoryCanvas(columns: columns, rows: rows)
+  }
+
+  var size: CanvasSize { cells.size }
+
+  mutating func clear() {
+    cells.clear()
+    overlays = []
+  }
+
+  mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
+  {
+    cells.put(cluster, width: width, row: row, column: column, style: style)
+  }
+
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
+    overlays.append((overlay, area))
+  }
+}
