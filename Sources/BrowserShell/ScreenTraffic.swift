@@ -13,35 +13,22 @@ public enum ScreenTraffic {
     _ state: BrowserState, scrolledBy rows: Int = 1, theme: Theme = Theme(),
     terminalType: String = "xterm-256color"
   ) throws(TerminalError) -> (fullRepaint: Int, scroll: Int) {
-    if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
-      setlocale(LC_ALL, "C.UTF-8")
-    }
-    guard let output = tmpfile(), let input = fopen("/dev/null", "r") else {
-      throw .notATerminal
-    }
-    defer {
-      fclose(output)
-      fclose(input)
-    }
-    let terminal = try Terminal(headless: terminalType, output: output, input: input)
-    defer { terminal.restore() }
-    terminal.resize(state.screen)
-    let view = BrowserView(theme: theme)
-    func frame(_ state: BrowserState) -> Int {
-      var canvas = CursesCanvas(terminal: terminal)
-      view.draw(state, into: &canvas)
+    try HeadlessScreen.run(type: terminalType, size: state.screen) { terminal, written in
+      let view = BrowserView(theme: theme)
+      func frame(_ state: BrowserState) -> Int {
+        var canvas = CursesCanvas(terminal: terminal)
+        view.draw(state, into: &canvas)
+        terminal.present()
+        return written()
+      }
+      terminal.erase()
       terminal.present()
-      fflush(output)
-      return ftell(output)
+      let blank = written()
+      let full = frame(state)
+      var scrolled = state
+      _ = scrolled.update(.action(.scroll(rows)))
+      let after = frame(scrolled)
+      return (full - blank, after - full)
     }
-    terminal.erase()
-    terminal.present()
-    fflush(output)
-    let blank = ftell(output)
-    let full = frame(state)
-    var scrolled = state
-    _ = scrolled.update(.action(.scroll(rows)))
-    let after = frame(scrolled)
-    return (full - blank, after - full)
   }
 }

@@ -23,24 +23,21 @@ public enum PixelTraffic {
     _ state: BrowserState, keys: [PictureKey], image: (PictureKey) -> RGBAImage?,
     protocol pictureProtocol: PictureProtocol, cell: PixelSize = PictureDecision.assumedCell
   ) throws(TerminalError) -> Measurement {
-    if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
-      setlocale(LC_ALL, "C.UTF-8")
+    try HeadlessScreen.run(type: "xterm-256color", size: state.screen) { terminal, written in
+      terminal.erase()
+      terminal.present()
+      let blank = written()
+      return measure(
+        state, keys: keys, image: image, protocol: pictureProtocol, cell: cell,
+        terminal: terminal, written: written, blank: blank)
     }
-    guard let output = tmpfile(), let input = fopen("/dev/null", "r") else {
-      throw .notATerminal
-    }
-    defer {
-      fclose(output)
-      fclose(input)
-    }
-    let terminal = try Terminal(headless: "xterm-256color", output: output, input: input)
-    defer { terminal.restore() }
-    terminal.resize(state.screen)
-    terminal.erase()
-    terminal.present()
-    fflush(output)
-    let blank = ftell(output)
+  }
 
+  private static func measure(
+    _ state: BrowserState, keys: [PictureKey], image: (PictureKey) -> RGBAImage?,
+    protocol pictureProtocol: PictureProtocol, cell: PixelSize, terminal: Terminal,
+    written: () -> Int, blank: Int
+  ) -> Measurement {
     var state = state
     let cache = PictureCache(budget: 1 << 30)
     let uploads = KittyUploads(insideTmux: false)
@@ -56,8 +53,7 @@ public enum PixelTraffic {
       if pictureProtocol == .sixel || pictureProtocol == .iterm {
         overlay.update(canvas.overlays, terminal: terminal)
       }
-      fflush(output)
-      return ftell(output)
+      return written()
     }
 
     var start = timespec()

@@ -67,6 +67,9 @@ public enum TerminalProbe {
       received += buffer.prefix(count)
       answers = TerminalAnswers(parsing: received)
     }
+    // Answers cut off by the budget would reach curses as keys: drop what has come. (Ones
+    // still on their way cannot be told from typing; a slow link needs a larger budget.)
+    if !answers.isComplete { tcflush(input, TCIFLUSH) }
     return (answers, now() - start, windowCell)
   }
 

@@ -1,0 +1,32 @@
+import BrowserCore
+import Glibc
+
+/// A headless ncurses terminal that writes into a temporary file, for measuring the bytes a
+/// terminal would be sent.
+enum HeadlessScreen {
+  /// Runs `body` with a terminal of type `type` and `size`, and a function that returns the
+  /// bytes written so far (ncurses' output flushed first).
+  ///
+  /// Sets the process's locale to a UTF-8 one if it has none, as the browser needs.
+  static func run<T>(
+    type: String, size: CanvasSize, _ body: (Terminal, () -> Int) -> T
+  ) throws(TerminalError) -> T {
+    if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
+      setlocale(LC_ALL, "C.UTF-8")
+    }
+    guard let output = tmpfile(), let input = fopen("/dev/null", "r") else {
+      throw .notATerminal
+    }
+    defer {
+      fclose(output)
+      fclose(input)
+    }
+    let terminal = try Terminal(headless: type, output: output, input: input)
+    defer { terminal.restore() }
+    terminal.resize(size)
+    return body(terminal) {
+      fflush(output)
+      return ftell(output)
+    }
+  }
+}
