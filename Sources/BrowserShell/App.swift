@@ -117,8 +117,11 @@ public struct BrowserApp {
       // The pictures this frame's cells name were queued before they were cached, so before
       // the frame was drawn: sent now, they reach the terminal before their cells do.
       if let uploads { terminal.writeBetweenFrames(uploads.take()) }
-      terminal.present()
-      overlay?.update(canvas.overlays, terminal: terminal)
+      if let overlay {
+        overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
+      } else {
+        terminal.present()
+      }
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment.
       let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)

@@ -185,15 +185,6 @@ final class Terminal {
     doupdate()
   }
 
-  /// Has curses repaint `rows` whole at once: pictures drawn over them are gone from the
-  /// frame, and only a repaint replaces their pixels (curses thinks those cells are blank
-  /// already, so marking them changed would send nothing).
-  func repaint(rows: [Range<Int>]) {
-    for range in rows { wredrawln(window, Int32(range.lowerBound), Int32(range.count)) }
-    wnoutrefresh(window)
-    doupdate()
-  }
-
   /// Writes bytes straight to the terminal between frames (curses has flushed its own output
   /// by then, so the two never interleave): pictures' escape sequences.
   func writeBetweenFrames(_ bytes: [UInt8]) {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import BrowserShell
 
-/// After each frame, pictures drawn over it: what is gone is repainted by curses, what is new,
-/// moved or on a repainted row is drawn again, and nothing else is touched.
+/// Around each frame, pictures drawn over it: what is gone or moved is erased before the frame,
+/// what is new or moved is drawn after it, and nothing else is touched.
 @Suite struct OverlayPlanTests {
   func at(_ id: UInt32, row: Int, column: Int = 0, height: Int = 3) -> OverlayPlacement {
     OverlayPlacement(id: id, area: CellRect(row: row, column: column, width: 10, height: height))
@@ -14,7 +14,7 @@ import Testing
   @Test func anUnchangedFrameCostsNothing() {
     let frame = [at(1, row: 2), at(2, row: 8)]
     let plan = OverlayPlan(previous: frame, current: frame)
-    #expect(plan.repaint.isEmpty && plan.draw.isEmpty)
+    #expect(plan.erase.isEmpty && plan.draw.isEmpty && plan.erasing.isEmpty)
   }
 
   @Test func theFirstFrameDrawsEverything() {
@@ -22,23 +22,26 @@ import Testing
     #expect(OverlayPlan(previous: [], current: frame).draw == frame)
   }
 
-  @Test func aScrollRepaintsTheOldRowsAndDrawsAtTheNewOnes() {
+  @Test func aScrollErasesTheOldPlaceAndDrawsAtTheNewOne() {
     let plan = OverlayPlan(previous: [at(1, row: 2)], current: [at(1, row: 1)])
-    #expect(plan.repaint == [2..<5])
+    #expect(plan.erase == [at(1, row: 2).area])
     #expect(plan.draw == [at(1, row: 1)])
   }
 
-  @Test func aPictureOnARepaintedRowIsDrawnAgain() {
-    // Picture 2 stays, but shares rows with picture 1, which is gone.
+  @Test func aPictureThatStaysIsLeftAlone() {
     let plan = OverlayPlan(
       previous: [at(1, row: 2), at(2, row: 3, column: 20)], current: [at(2, row: 3, column: 20)])
-    #expect(plan.repaint == [2..<5])
-    #expect(plan.draw == [at(2, row: 3, column: 20)])
+    #expect(plan.erase == [at(1, row: 2).area])
+    #expect(plan.draw.isEmpty)
   }
 
-  @Test func picturesCoveredOrTurnedOffAreRepaintedAway() {
-    let plan = OverlayPlan(previous: [at(1, row: 2), at(2, row: 4), at(3, row: 20)], current: [])
-    #expect(plan.repaint == [2..<7, 20..<23])
+  /// Erasing writes blanks (ECH) over each row of the area, which curses already takes for
+  /// blank: its idea of the screen stays true.
+  @Test func erasingBlanksEachRowOfTheArea() {
+    let plan = OverlayPlan(previous: [at(1, row: 2, column: 4, height: 2)], current: [])
+    #expect(
+      String(decoding: plan.erasing, as: UTF8.self)
+        == "\u{1B}[3;5H\u{1B}[10X\u{1B}[4;5H\u{1B}[10X")
     #expect(plan.draw.isEmpty)
   }
 

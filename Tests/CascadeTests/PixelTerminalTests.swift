@@ -163,6 +163,10 @@ struct OverlayPictureTests {
     #expect(screen.pictures.count >= 4, "one screen of four columns shows at least four")
     let left = screen.picturesLeftBehind
     #expect(left.isEmpty, "\(left.count) of \(screen.pictures.count) left behind: \(left)")
+    // With pictures off at the end, no pixels anywhere in the 90×26 window, wherever a
+    // terminal scroll may have carried them.
+    let pixels = screen.pixelPositions.filter { $0.0 < 26 && $0.1 < 90 }
+    #expect(pixels.isEmpty, "\(pixels.count) cells still show pixels: \(pixels.prefix(20))")
   }
 }
 

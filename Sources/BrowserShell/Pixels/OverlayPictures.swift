@@ -4,10 +4,10 @@ import Synchronization
 /// Pictures drawn over curses' frame with sixel or iTerm2's inline files: their bytes, made by
 /// the loader's threads, and what was drawn where, kept by the main thread.
 ///
-/// Curses owns the cells; these pictures sit on top of blank ones. After each frame the
-/// pictures that are gone have their rows repainted by curses, and the pictures new, moved or
-/// on those rows are drawn again (see `OverlayPlan`). A resize forgets everything drawn, since
-/// curses repaints the whole screen then.
+/// Curses owns the cells; these pictures sit on top of blank ones. Around each frame the
+/// pictures gone or moved are erased first and those new or moved drawn after (see
+/// `OverlayPlan`). A resize forgets everything drawn, since curses clears the whole screen
+/// then.
 public final class OverlayPictures: Sendable {
   private struct Store {
     var serial: UInt32 = 0
@@ -59,15 +59,18 @@ public final class OverlayPictures: Sendable {
   /// Forgets what was drawn: curses repaints the whole screen (a resize).
   func forgetDrawn() { drawn.withLock { $0 = [] } }
 
-  /// After curses sent a frame with `current` placements: repaints what is gone, draws what is
-  /// new; returns the bytes written, for measuring.
+  /// Sends a frame whose pictures over it are `current`: erases the pictures gone or moved,
+  /// has curses send the frame (`present`), then draws the pictures new or moved. Returns the
+  /// bytes written for pictures, for measuring.
   @discardableResult
-  func update(_ current: [OverlayPlacement], terminal: Terminal) -> Int {
+  func update(_ current: [OverlayPlacement], terminal: Terminal, present: () -> Void) -> Int {
     let plan = drawn.withLock { drawn in
       defer { drawn = current }
       return OverlayPlan(previous: drawn, current: current)
     }
-    if !plan.repaint.isEmpty { terminal.repaint(rows: plan.repaint) }
+    let erasing = plan.erasing
+    terminal.writeBetweenFrames(erasing)
+    present()
     var bytes: [UInt8] = []
     for placement in plan.draw {
       guard let sequence = store.withLock({ $0.bytes[placement.id] }) else { continue }
@@ -77,7 +80,7 @@ public final class OverlayPictures: Sendable {
       bytes += Array("\u{1B}8".utf8)
     }
     terminal.writeBetweenFrames(bytes)
-    return bytes.count
+    return erasing.count + bytes.count
   }
 }
 

@@ -6,36 +6,35 @@ struct OverlayPlacement: Hashable, Sendable {
   var area: CellRect
 }
 
-/// What to do after curses has sent a frame, for pictures drawn over it (sixel, iTerm2):
-/// the rows whose old pictures are gone (curses repaints them whole), and the pictures to draw.
+/// What to do around curses sending a frame, for pictures drawn over it (sixel, iTerm2):
+/// before, erase the pictures that are gone or moved (their cells are blank to curses, so
+/// writing blanks there keeps curses' idea of the screen true, and nothing of them is left for
+/// a terminal scroll to carry elsewhere); after, draw the pictures that are new or moved.
 ///
-/// A picture is drawn again only when it is new, moved, or on a row being repainted; one that
-/// stays where it was costs nothing, since curses never touches its blank cells.
+/// A picture that stays where it was costs nothing: curses never touches its blank cells.
 struct OverlayPlan: Equatable {
-  /// Screen rows to repaint, in order, without overlaps.
-  var repaint: [Range<Int>]
+  /// The areas to blank before the frame is sent.
+  var erase: [CellRect]
+  /// The pictures to draw after it.
   var draw: [OverlayPlacement]
 
-  /// - Complexity: O(n²) in the pictures on screen (a few dozen).
+  /// - Complexity: O(n) in the pictures on screen.
   init(previous: [OverlayPlacement], current: [OverlayPlacement]) {
     let kept = Set(current)
-    var rows: [Range<Int>] = previous.filter { !kept.contains($0) }.map {
-      $0.area.row..<$0.area.bottom
-    }
-    rows.sort { $0.lowerBound < $1.lowerBound }
-    var merged: [Range<Int>] = []
-    for range in rows where !range.isEmpty {
-      if let last = merged.last, range.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-      } else {
-        merged.append(range)
+    let before = Set(previous)
+    erase = previous.filter { !kept.contains($0) }.map(\.area)
+    draw = current.filter { !before.contains($0) }
+  }
+
+  /// The bytes that blank `erase`: per row of each area, a move to its first cell and an
+  /// erase of its width (ECH), which takes a picture's pixels with the characters.
+  var erasing: [UInt8] {
+    var bytes: [UInt8] = []
+    for area in erase where area.width > 0 {
+      for row in area.row..<area.bottom {
+        bytes += Array("\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.width)X".utf8)
       }
     }
-    repaint = merged
-    let before = Set(previous)
-    draw = current.filter { placement in
-      !before.contains(placement)
-        || merged.contains { $0.overlaps(placement.area.row..<placement.area.bottom) }
-    }
+    return bytes
   }
 }

@@ -6,7 +6,7 @@ import Pictures
 /// What each way of drawing pictures costs a terminal: the bytes of the first screen with every
 /// picture drawn, of a one-row scroll after it, and the time from decoded pictures to that
 /// first screen written — measured through a headless ncurses writing to a temporary file, with
-/// the same code the browser runs (the uploads, the overlay repaint and redraw).
+/// the same code the browser runs (the uploads, the overlay erase and redraw).
 public enum PixelTraffic {
   public struct Measurement: Sendable {
     public var screenBytes: Int
@@ -49,9 +49,10 @@ public enum PixelTraffic {
       var canvas = CursesCanvas(terminal: terminal)
       view.draw(state, into: &canvas)
       terminal.writeBetweenFrames(uploads.take())
-      terminal.present()
       if pictureProtocol == .sixel || pictureProtocol == .iterm {
-        overlay.update(canvas.overlays, terminal: terminal)
+        overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
+      } else {
+        terminal.present()
       }
       return written()
     }

@@ -23,9 +23,19 @@ struct OverlayScreen {
   /// Which cells hold a kitty placeholder now, row by row: rows move with scrolls, inserts
   /// and deletes, as on a terminal.
   private(set) var placeholderRows: [[Bool]]
+  /// Which cells show pixels of a picture drawn over them, row by row: a written or erased
+  /// cell loses them, and a terminal scroll carries them along with the text.
+  private(set) var pixelRows: [[Bool]]
 
   /// The cells that hold a kitty placeholder at the end of the output.
   var placeholderCells: Int { placeholderRows.reduce(0) { $0 + $1.filter { $0 }.count } }
+
+  /// The cells that still show a picture's pixels at the end, (row, column).
+  var pixelPositions: [(Int, Int)] {
+    pixelRows.enumerated().flatMap { r, cells in
+      cells.indices.filter { cells[$0] }.map { (r, $0) }
+    }
+  }
 
   /// Where those cells are, (row, column), for failure messages.
   var placeholderPositions: [(Int, Int)] {
@@ -40,6 +50,7 @@ struct OverlayScreen {
     touched = Array(repeating: 0, count: columns * rows)
     let blankRow = Array(repeating: false, count: columns)
     placeholderRows = Array(repeating: blankRow, count: rows)
+    pixelRows = Array(repeating: blankRow, count: rows)
     var (row, column) = (0, 0)
     var saved = (0, 0)
     var top = 0
@@ -50,6 +61,7 @@ struct OverlayScreen {
       guard (0..<rows).contains(r), (0..<columns).contains(c) else { return }
       touched[r * columns + c] = clock
       placeholderRows[r][c] = placeholder
+      pixelRows[r][c] = false
     }
     func touchRows(_ range: ClosedRange<Int>) {
       for r in range where (0..<rows).contains(r) {
@@ -60,16 +72,22 @@ struct OverlayScreen {
     /// inserts and deletes do to the cells.
     func shift(_ range: ClosedRange<Int>, up count: Int) {
       guard range.lowerBound >= 0, range.upperBound < rows, count != 0 else { return }
-      var region = Array(placeholderRows[range])
-      let n = min(abs(count), region.count)
-      if count > 0 {
-        region.removeFirst(n)
-        region += Array(repeating: blankRow, count: n)
-      } else {
-        region.removeLast(n)
-        region.insert(contentsOf: Array(repeating: blankRow, count: n), at: 0)
+      func shifted(_ grid: [[Bool]]) -> [[Bool]] {
+        var region = Array(grid[range])
+        let n = min(abs(count), region.count)
+        if count > 0 {
+          region.removeFirst(n)
+          region += Array(repeating: blankRow, count: n)
+        } else {
+          region.removeLast(n)
+          region.insert(contentsOf: Array(repeating: blankRow, count: n), at: 0)
+        }
+        var all = grid
+        all.replaceSubrange(range, with: region)
+        return all
       }
-      placeholderRows.replaceSubrange(range, with: region)
+      placeholderRows = shifted(placeholderRows)
+      pixelRows = shifted(pixelRows)
       for r in range {
         for c in 0..<columns { touched[r * columns + c] = clock }
       }
@@ -153,6 +171,7 @@ struct OverlayScreen {
             j += 1
           }
           let body = String(decoding: bytes[(i + 2)..<min(j, bytes.count)], as: UTF8.self)
+          let before = pictures.count
           if kind == UInt8(ascii: "P"), let size = Self.sixelSize(body) {
             pictures.append(
               Picture(
@@ -164,6 +183,13 @@ struct OverlayScreen {
             pictures.append(
               Picture(
                 row: row, column: column, width: size.width, height: size.height, drawnAt: clock))
+          }
+          if pictures.count > before, let picture = pictures.last {
+            for r in picture.row..<min(rows, picture.row + picture.height) where r >= 0 {
+              for c in picture.column..<min(columns, picture.column + picture.width) where c >= 0 {
+                pixelRows[r][c] = true
+              }
+            }
           }
           i = j + (kind == UInt8(ascii: "]") && j < bytes.count && bytes[j] == 0x07 ? 1 : 2)
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"):
