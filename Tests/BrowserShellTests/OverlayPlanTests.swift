@@ -41,7 +41,7 @@ import Testing
     let plan = OverlayPlan(previous: [at(1, row: 2, column: 4, height: 2)], current: [])
     #expect(
       String(decoding: plan.erasing, as: UTF8.self)
-        == "\u{1B}[3;5H\u{1B}[10X\u{1B}[4;5H\u{1B}[10X")
+        == "\u{1B}7\u{1B}[3;5H\u{1B}[10X\u{1B}[4;5H\u{1B}[10X\u{1B}8")
     #expect(plan.draw.isEmpty)
   }
 

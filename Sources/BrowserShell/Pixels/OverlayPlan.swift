@@ -27,14 +27,16 @@ struct OverlayPlan: Equatable {
   }
 
   /// The bytes that blank `erase`: per row of each area, a move to its first cell and an
-  /// erase of its width (ECH), which takes a picture's pixels with the characters.
+  /// erase of its width (ECH), which takes a picture's pixels with the characters; the cursor
+  /// saved and restored around them, since curses moves relative to where it left it.
   var erasing: [UInt8] {
-    var bytes: [UInt8] = []
+    guard !erase.isEmpty else { return [] }
+    var bytes: [UInt8] = Array("\u{1B}7".utf8)
     for area in erase where area.width > 0 {
       for row in area.row..<area.bottom {
         bytes += Array("\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.width)X".utf8)
       }
     }
-    return bytes
+    return bytes + Array("\u{1B}8".utf8)
   }
 }
