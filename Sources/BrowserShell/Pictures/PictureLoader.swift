@@ -1,8 +1,8 @@
 import BrowserCore
 import Dispatch
-import Glibc
 import EmbeddedPictures
 import FeedKit
+import Glibc
 import PictureCells
 import Pictures
 import Synchronization
@@ -34,6 +34,10 @@ public final class PictureLoader: Sendable {
   private struct Queue {
     var pending: [PictureKey] = []
     var running: Set<PictureKey> = []
+    /// Since the last refresh, the web pictures read from the web again; until then the disk
+    /// cache is passed by for them.
+    var revalidating = false
+    var revalidated: Set<String> = []
   }
 
   private let configuration: Configuration
@@ -73,6 +77,22 @@ public final class PictureLoader: Sendable {
     queue.withLock { $0.pending.removeAll { gone.contains($0) } }
   }
 
+  /// After a refresh: each web picture is read from the web once more (and the disk cache
+  /// updated) before the disk cache serves it again.
+  public func revalidate() {
+    queue.withLock { queue in
+      queue.revalidating = true
+      queue.revalidated = []
+    }
+  }
+
+  /// Whether `url` must be read from the web rather than the disk cache; marks it read.
+  private func mustRevalidate(_ url: String) -> Bool {
+    queue.withLock { queue in
+      queue.revalidating && queue.revalidated.insert(url).inserted
+    }
+  }
+
   /// How many requests wait or run: for tests.
   package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
 
@@ -102,14 +122,16 @@ public final class PictureLoader: Sendable {
     do {
       let location = try configuration.source.pictureLocation(of: key.url)
       let drawnKey = drawnCacheKey(key, at: location)
-      if let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
+      var useDiskCache = true
+      if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
+      if useDiskCache, let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
         let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
         picture.rows == key.rows
       {
         cache.insert(picture, for: key)
         return nil
       }
-      let bytes = try fetch(key.url, at: location)
+      let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
       let image = try PictureDecoder.decode(
         bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
         limits: configuration.limits)
@@ -146,7 +168,9 @@ public final class PictureLoader: Sendable {
   }
 
   /// The picture's bytes, waiting on this worker thread for the web.
-  private func fetch(_ url: String, at location: PictureLocation) throws -> [UInt8] {
+  private func fetch(_ url: String, at location: PictureLocation, useDiskCache: Bool) throws
+    -> [UInt8]
+  {
     if case .embedded(let name) = location {
       guard let bytes = SamplePictures.bytes(named: name) else {
         throw FeedError.unreadable(source: url, detail: "the sample feed has no such picture")
@@ -156,7 +180,7 @@ public final class PictureLoader: Sendable {
     let result = Blocking.wait { [configuration] () async throws(FeedError) -> [UInt8] in
       try await PictureFetch.bytes(
         of: location, options: configuration.load, maxBytes: configuration.limits.maxBytes,
-        cache: configuration.diskCache)
+        cache: configuration.diskCache, readCache: useDiskCache)
     }
     return try result.get()
   }
