@@ -13,15 +13,9 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 seconds=${2:-60}
-# The layout target also needs the engine's AVX2 module, built first as a library of its own
-# with its own flag (as SwiftPM does), and the CPUID shim's module map.
-modules=()
 case "$target" in
   decoder) sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
-  layout)
-    sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift)
-    modules=(Sources/WaterfallAVX2/*.swift)
-    ;;
+  layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   *)
     echo "usage: Fuzz/run.sh decoder|layout SECONDS" >&2
     exit 2
@@ -33,21 +27,11 @@ mkdir -p "$work/corpus"
 binary=$work/fuzz
 # Rebuild only when a source is newer than the binary.
 if [ ! -x "$binary" ] \
-  || [ -n "$(find "${sources[@]}" "${modules[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
+  || [ -n "$(find "${sources[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
   echo "fuzz: building $target"
-  linked=()
-  if [ ${#modules[@]} -gt 0 ]; then
-    avx2=()
-    [ "$(uname -m)" = x86_64 ] && avx2=(-Xcc -mavx2)
-    mkdir -p "$work/modules"
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name WaterfallAVX2 \
-      "${avx2[@]}" -emit-library -static -emit-module -emit-module-path "$work/modules/" \
-      "${modules[@]}" -o "$work/libWaterfallAVX2.a"
-    linked=(-I "$work/modules" -I Sources/CCPUFeatures "$work/libWaterfallAVX2.a")
-  fi
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" \
-    "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
+    "${sources[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 
 echo "fuzz: running $target for $seconds s"
