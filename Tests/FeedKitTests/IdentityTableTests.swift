@@ -74,6 +74,17 @@ private func item(_ identity: String, byID: Bool = false) -> FeedItem {
     #expect(fresh.map(\.imageURL) == ["\u{212A}", "caf\u{E9}"])
   }
 
+  /// `hashText` hashes ASCII without making a `String`; it must still agree with `String`, or
+  /// an ASCII identity and a canonically equivalent non-ASCII one would land apart.
+  @Test(arguments: ["", "K", "a;b`c", "https://images.example.com/feed/123456.jpg"])
+  func asciiTextsHashAsStringsDo(_ text: String) {
+    var bytes = text
+    let hashed = bytes.withUTF8 { IdentityTable.standardHash($0) }
+    var hasher = Hasher()
+    hasher.combine(text)
+    #expect(hashed == hasher.finalize())
+  }
+
   @Test func randomBatchesMatchASetOfStrings() {
     for (name, hash) in Self.hashes {
       for seed in UInt64(0)..<20 {
