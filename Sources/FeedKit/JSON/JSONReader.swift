@@ -249,6 +249,7 @@ struct JSONReader {
     var index = start
     var hasEscapes = false
     while true {
+      index = Self.skipPlainStringBytes(bytes, from: index)
       guard index < bytes.count else {
         offset = index
         throw endOfInput(expecting: "the end of a string")
@@ -274,6 +275,34 @@ struct JSONReader {
     }
     offset = index + 1
     return Token(start: start, end: index, hasEscapes: hasEscapes)
+  }
+
+  /// The first position from `index` on that is not inside a run of 8-byte words holding no
+  /// quote, backslash or control character: the bytes a string's loop would only step over.
+  ///
+  /// Eight bytes a step, with the bit tricks for "a byte is zero" and "a byte is below n" on a
+  /// 64-bit word (exact about whether there is one, which is all that is asked here): image
+  /// URLs and titles are most of a feed's bytes, and a byte at a time with three comparisons
+  /// each was a tenth of decoding.
+  @inline(__always)
+  private static func skipPlainStringBytes(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int)
+    -> Int
+  {
+    guard let base = bytes.baseAddress else { return index }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = index
+    while index &+ 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- ones &* 0x20) & ~word)
+      if special & highs != 0 { break }
+      index &+= 8
+    }
+    return index
   }
 
   /// Reads a number, checking RFC 8259's grammar (no `+`, no leading zeros, no `.5`, no hex).
@@ -387,20 +416,26 @@ struct JSONReader {
   }
 
   /// The line and column after `range`, starting from `place` at its start.
+  ///
+  /// Runs over every byte of a streamed document once, so it counts instead of walking: the
+  /// newlines, then the characters after the last of them, each in a loop without a branch per
+  /// byte, which the compiler runs many bytes at a time.
   private func advance(_ place: (line: Int, column: Int), over range: Range<Int>) -> (
     line: Int, column: Int
   ) {
     var (line, column) = place
-    for index in range {
-      let byte = bytes[index]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
+    var tail = range.upperBound
+    while tail > range.lowerBound, bytes[tail - 1] != 0x0A { tail -= 1 }
+    if tail > range.lowerBound {
+      var newlines = 0
+      for index in range.lowerBound..<tail { newlines &+= bytes[index] == 0x0A ? 1 : 0 }
+      line += newlines
+      column = 1
     }
-    return (line, column)
+    // A character starts at every byte that is not a UTF-8 continuation byte.
+    var characters = 0
+    for index in tail..<range.upperBound { characters &+= bytes[index] & 0xC0 != 0x80 ? 1 : 0 }
+    return (line, column + characters)
   }
 
   private func endOfInput(expecting what: String) -> Failure {
