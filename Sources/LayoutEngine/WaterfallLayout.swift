@@ -108,13 +108,19 @@ public struct WaterfallLayout: Sendable {
   mutating func placeAppended(from start: Int) {
     guard isPrepared, var placer else { return }
     self.placer = nil  // so that `placer`'s arrays are not shared while it places
-    place(from: start, with: &placer, into: &index)
+    Self.place(ratios, from: start, with: &placer, into: &index)
     self.placer = placer
   }
 
   /// The one placing loop, of a full layout and of an append alike.
-  private func place(from start: Int, with placer: inout ColumnPlacer, into index: inout RectIndex)
-  {
+  ///
+  /// Static, with the stored properties it needs passed in: as a method it would read `self`
+  /// while `index` (part of `self`) is changed, and Swift would copy `self` for the call and
+  /// then every array of the index on its first write — a whole layout's worth per append.
+  private static func place(
+    _ ratios: [Double], from start: Int, with placer: inout ColumnPlacer,
+    into index: inout RectIndex
+  ) {
     ratios.withUnsafeBufferPointer { ratios in
       placer.place(ratios, from: start) { index.append($0) }
     }
@@ -141,7 +147,7 @@ public struct WaterfallLayout: Sendable {
     geometry = ColumnGeometry(configuration)
     var placer = ColumnPlacer(configuration)
     var index = RectIndex(columnCount: configuration.columnCount, expected: ratios.count)
-    place(from: 0, with: &placer, into: &index)
+    Self.place(ratios, from: 0, with: &placer, into: &index)
     self.index = index
     self.placer = placer
     isPrepared = true
