@@ -248,23 +248,12 @@ struct ItemFields {
     return text.withUTF8 { decimalValue(of: $0) }
   }
 
-  /// `decimalValue(of:)` on UTF-8 bytes. Plain integers of up to 15 digits, which is how sizes
-  /// are written, are added up digit by digit (exactly, as `Double(_:)` would read them); only
-  /// other numbers go through a string.
+  /// `decimalValue(of:)` on UTF-8 bytes. Plain integers, which is how sizes are written, are
+  /// read from the bytes; only other numbers go through a string.
   static func decimalValue(of bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let range = trimmingASCIIWhitespace(bytes.indices, in: bytes)
     guard !range.isEmpty else { return nil }
-    if range.count <= 15 {
-      var value = 0
-      var index = range.lowerBound
-      while index < range.upperBound {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        value = value * 10 + Int(digit)
-        index += 1
-      }
-      if index == range.upperBound { return Double(value) }
-    }
+    if let value = JSONReader.plainInteger(bytes, range) { return value }
     var digits = 0
     var state = 0  // 0: sign or mantissa, 1: after '.', 2: after 'e', 3: exponent digits
     for index in range {

@@ -397,20 +397,24 @@ struct JSONReader {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
   }
 
+  /// The value of `range` when it is 1 to 15 decimal digits and nothing else, added up digit
+  /// by digit (exact: 15 digits stay below 2^53, so this is what `Double(_:)` would read);
+  /// otherwise nil. How sizes are written, as numbers and as strings.
+  static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+    guard !range.isEmpty, range.count <= 15 else { return nil }
+    var value = 0
+    for index in range {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    return Double(value)
+  }
+
   /// The value of a number token; infinite when the number is too large for a `Double`.
   func double(_ token: Token) -> Double {
     // Most sizes are short integers: skip the string round trip for them.
-    if token.count <= 15 {
-      var value = 0
-      var index = token.start
-      while index < token.end {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        value = value * 10 + Int(digit)
-        index += 1
-      }
-      if index == token.end { return Double(value) }
-    }
+    if let value = Self.plainInteger(bytes, token.start..<token.end) { return value }
     return Double(text(token)) ?? .nan
   }
 
