@@ -52,12 +52,14 @@ if [ ! -x "$binary" ] \
   if [ ${#modules[@]} -gt 0 ]; then
     mkdir -p "$work/modules"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Transport \
+      -package-name Cascade \
       -I Sources/CCurl -emit-library -static -emit-module -emit-module-path "$work/modules/" \
       "${modules[@]}" -o "$work/libTransport.a"
     linked+=(-I "$work/modules" -I Sources/CCurl "$work/libTransport.a" -lcurl)
   fi
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
+    -package-name Cascade \
     "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 
