@@ -31,7 +31,7 @@ struct ItemFields {
   private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
 
   /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
-  /// reader's buffer, copied into the page's `TextArena` only when the item is kept; or the
+  /// reader's buffer, copied into the page's `TextBlockWriter` only when the item is kept; or the
   /// decoded text of a string with escapes. An image URL is trimmed; other texts are not.
   private enum FieldText {
     case bytes(Range<Int>)
@@ -48,7 +48,7 @@ struct ItemFields {
       switch self {
       case .bytes(let range):
         let bytes = UnsafeBufferPointer(rebasing: reader.bytes[range])
-        if TextSlice.isValidUTF8(bytes) { return body(bytes) }
+        if TextHandle.isValidUTF8(bytes) { return body(bytes) }
         var text = String(decoding: bytes, as: UTF8.self)
         return text.withUTF8(body)
       case .decoded(var text):
@@ -111,7 +111,7 @@ struct ItemFields {
   /// The item, or why it cannot be laid out: the image first, then the width, then the height.
   /// A kept item's URL, title, id and link go into `texts`; `reader` must be the one the fields
   /// were read from.
-  func item(reader: JSONReader, texts: inout TextArena) -> Result<FeedItem, SkipReason> {
+  func item(reader: JSONReader, texts: inout TextBlockWriter) -> Result<FeedItem, SkipReason> {
     guard let image else {
       return .failure(
         SkipReason(
@@ -134,7 +134,7 @@ struct ItemFields {
       FieldText.withValidUTF8(title, in: reader) { title in
         FieldText.withValidUTF8(id, in: reader) { id in
           FieldText.withValidUTF8(link, in: reader) { link in
-            texts.append(url, texts: ItemTexts(title: title, id: id, link: link))
+            texts.append(url, texts: ItemTextRecord(title: title, id: id, link: link))
           }
         }
       }

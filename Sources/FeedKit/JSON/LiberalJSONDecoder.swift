@@ -119,7 +119,7 @@ private struct FeedParser {
   var items: [FeedItem] = []
   var skipped = SkipReport()
   /// The page's texts: every kept item's URL, title, id and link, in shared blocks.
-  var texts = TextArena()
+  var texts = TextBlockWriter()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {
     let start = self

@@ -12,7 +12,7 @@
 /// every identity; they cost 5 bytes an item over positions alone, and a probe that used to wait
 /// on two or three cache misses waits on one.
 struct IdentityTable {
-  /// Hashes an identity's UTF-8 bytes; equal identities (as `TextSlice.sameText` says) must
+  /// Hashes an identity's UTF-8 bytes; equal identities (as `TextHandle.sameText` says) must
   /// hash alike. Tests pass a poor one to force collisions.
   typealias HashFunction = @Sendable (UnsafeBufferPointer<UInt8>) -> Int
 
@@ -28,7 +28,7 @@ struct IdentityTable {
 
   static let standardHash: HashFunction = { bytes in
     var hasher = Hasher()
-    TextSlice.hashText(bytes, into: &hasher)
+    TextHandle.hashText(bytes, into: &hasher)
     return hasher.finalize()
   }
 
@@ -103,7 +103,7 @@ struct IdentityTable {
       }
       if slot >> 32 == tag {
         let same = item(position).withIdentityUTF8 { identity in
-          item(Int(slot & 0xFFFF_FFFF) - 1).withIdentityUTF8 { TextSlice.sameText($0, identity) }
+          item(Int(slot & 0xFFFF_FFFF) - 1).withIdentityUTF8 { TextHandle.sameText($0, identity) }
         }
         if same { return false }
       }
