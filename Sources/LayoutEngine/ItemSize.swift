@@ -23,7 +23,10 @@ public struct ItemSize: Hashable, Sendable {
   /// Every item's `aspectRatio`, in one loop the compiler turns into two divisions at a time
   /// (four with AVX2).
   static func aspectRatios(_ items: [ItemSize]) -> [Double] {
-    items.withUnsafeBufferPointer { items in
+    // An empty `unsafeUninitializedCapacity` array writes to the shared empty-array storage,
+    // which the thread sanitizer reports as a race between two threads that lay out nothing.
+    guard !items.isEmpty else { return [] }
+    return items.withUnsafeBufferPointer { items in
       [Double](unsafeUninitializedCapacity: items.count) { ratios, count in
         if !AVX2Kernels.aspectRatios(items, into: ratios) {
           for i in items.indices { ratios.initializeElement(at: i, to: items[i].aspectRatio) }

@@ -127,7 +127,13 @@ public struct WaterfallLayout: Sendable {
     var checkpoints = ColumnCheckpoints(
       columnCount: configuration.columnCount, reservingFor: ratios.count)
     let frames = ratios.withUnsafeBufferPointer { ratios in
-      [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
+      // Not for no items: an empty `unsafeUninitializedCapacity` array writes to the shared
+      // empty-array storage, a race the thread sanitizer reports.
+      guard !ratios.isEmpty else {
+        placer.placeAll(ratios, into: UnsafeMutableBufferPointer(start: nil, count: 0), recording: &checkpoints)
+        return [PlacedFrame]()
+      }
+      return [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
         placer.placeAll(ratios, into: buffer, recording: &checkpoints)
         count = ratios.count
       }
