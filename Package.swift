@@ -42,7 +42,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI"]
+      dependencies: ["LayoutEngine", "FeedKit", "CascadeTUI", "Transport", "TestSupport"]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -130,7 +130,8 @@ public struct WaterfallLayout: Sendable {
       // Not for no items: an empty `unsafeUninitializedCapacity` array writes to the shared
       // empty-array storage, a race the thread sanitizer reports.
       guard !ratios.isEmpty else {
-        placer.placeAll(ratios, into: UnsafeMutableBufferPointer(start: nil, count: 0), recording: &checkpoints)
+        placer.placeAll(
+          ratios, into: UnsafeMutableBufferPointer(start: nil, count: 0), recording: &checkpoints)
         return [PlacedFrame]()
       }
       return [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in

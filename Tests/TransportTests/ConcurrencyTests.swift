@@ -48,7 +48,7 @@ import Testing
     }
     #expect(transport.liveHandleCount == 0)
     let growth = (ResidentMemory.bytes() ?? 0) - before
-    #expect(growth < 64 << 20, "grew by \(growth >> 20) MiB")
+    #expect(growth < memoryBound, "grew by \(growth >> 20) MiB")
     // The loop's thread ends with the transport: no thread is left behind.
     let thread = transport.loopThreadID
     #expect(thread > 0)
