@@ -130,11 +130,14 @@ package final class TestHTTPServer: @unchecked Sendable {
       return
     }
     stopped = true
-    let open = connections
+    // Under the lock: a connection's thread removes its descriptor (under the lock) before
+    // closing it, so each one here is still open and still this server's. Shut down after
+    // unlocking, a descriptor could already be closed and reused by another socket of the
+    // process (a transport's connection, another test's server), and that one would die.
+    for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
     lock.unlock()
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
-    for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
   }
 
   private func acceptLoop() {

@@ -25,7 +25,7 @@ import Testing
       let path = index.isMultiple(of: 2) ? "/whole" : "/half"
       let handle = transport.start(
         TransferRequest(
-          url: server.url(path), userAgent: "t", limits: TransferLimits(idleTimeout: 60)),
+          url: server.url(path), userAgent: "t", limits: TransferLimits(idleTimeout: 600)),
         consumer: recorder.consumer)
       if index.isMultiple(of: 2) {
         whole.append(recorder)

@@ -25,8 +25,7 @@ import Testing
       TransferRequest(url: server.url("/x"), userAgent: "test", limits: limits),
       consumer: recorder.consumer)
     try await waitUntil { recorder.isFinished }
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = recorder.seconds(since: start)
     let peak = max(recorder.peakResident, ResidentMemory.bytes() ?? 0)
     return (recorder, seconds, peak - before)
   }

@@ -7,6 +7,8 @@ struct CascadeProcess {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// From start to exit, timed on the waiting thread: a busy test pool does not add to it.
+    var seconds: Double = 0
   }
 
   /// The repository's root, found from this file's path.
@@ -42,6 +44,7 @@ struct CascadeProcess {
     process.standardError = err
     let input = Pipe()
     process.standardInput = input
+    let start = ContinuousClock.now
     try process.run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
@@ -56,9 +59,11 @@ struct CascadeProcess {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     errDone.wait()
     process.waitUntilExit()
+    let elapsed = ContinuousClock.now - start
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData, as: UTF8.self),
+      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }
 
   /// A temporary file holding `text`, removed by the caller.
