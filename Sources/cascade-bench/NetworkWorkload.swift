@@ -52,45 +52,45 @@ enum NetworkWorkload {
         unit: "ms", baseline: ("URLSession ms", single.baseline * 1e3), target: "≤ URLSession"))
   }
 
-  /// Runs `count` GETs of `url`, at most `window` at once; returns how many succeeded.
   private static func viaTransport(_ transport: Transport, _ url: String, count: Int, window: Int)
     -> Int
   {
-    let slots = DispatchSemaphore(value: window)
-    let done = DispatchGroup()
-    let succeeded = Counter()
-    for _ in 0..<count {
-      slots.wait()
-      done.enter()
+    windowed(count: count, window: window) { ended in
       transport.start(
         TransferRequest(url: url, userAgent: "cascade-bench"),
         consumer: TransferConsumer(
           chunk: { _ in .accepted },
           finish: { result in
-            if case .success = result { _ = succeeded.next() }
-            slots.signal()
-            done.leave()
+            if case .success = result { ended(true) } else { ended(false) }
           }))
     }
-    done.wait()
-    return succeeded.next() - 1
   }
 
   private static func viaURLSession(_ session: URLSession, _ url: String, count: Int, window: Int)
     -> Int
   {
     guard let address = URL(string: url) else { return 0 }
+    return windowed(count: count, window: window) { ended in
+      session.dataTask(with: address) { _, _, error in ended(error == nil) }.resume()
+    }
+  }
+
+  /// Starts `count` transfers, at most `window` at once, each calling `ended` with whether it
+  /// succeeded; returns how many did.
+  private static func windowed(
+    count: Int, window: Int, _ start: (@escaping @Sendable (Bool) -> Void) -> Void
+  ) -> Int {
     let slots = DispatchSemaphore(value: window)
     let done = DispatchGroup()
     let succeeded = Counter()
     for _ in 0..<count {
       slots.wait()
       done.enter()
-      session.dataTask(with: address) { _, _, error in
-        if error == nil { _ = succeeded.next() }
+      start { ok in
+        if ok { _ = succeeded.next() }
         slots.signal()
         done.leave()
-      }.resume()
+      }
     }
     done.wait()
     return succeeded.next() - 1
