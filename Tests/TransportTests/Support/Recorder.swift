@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 @testable import Transport
@@ -12,7 +11,6 @@ final class Recorder: @unchecked Sendable {
     var response: TransferResponse?
     var result: Result<TransferResponse, TransferError>?
     var pauseNext = false
-    var peakResident = 0
     var finishedAt: ContinuousClock.Instant?
   }
 
@@ -32,10 +30,6 @@ final class Recorder: @unchecked Sendable {
           }
           state.bytes.append(contentsOf: chunk)
           state.chunks += 1
-          // Sampled every 64 chunks: the peak the transfer costs while it runs.
-          if state.chunks % 64 == 1, let resident = ResidentMemory.bytes() {
-            state.peakResident = max(state.peakResident, resident)
-          }
           return .accepted
         }
       },
@@ -53,7 +47,6 @@ final class Recorder: @unchecked Sendable {
   var chunks: Int { state.withLock { $0.chunks } }
   var response: TransferResponse? { state.withLock { $0.response } }
   var result: Result<TransferResponse, TransferError>? { state.withLock { $0.result } }
-  var peakResident: Int { state.withLock { $0.peakResident } }
   var isFinished: Bool { result != nil }
 
   /// Seconds from `start` to the end of the transfer, as the transport's thread saw it: a test
@@ -85,13 +78,3 @@ func waitUntil(
     try await Task.sleep(for: .milliseconds(5))
   }
 }
-
-/// The most a transfer may add to the resident size: 64 MiB. Not checked under a sanitizer: the
-/// address sanitizer keeps up to 256 MiB of freed memory in quarantine, the thread sanitizer's
-/// shadow memory grows with every byte touched, so the figure says nothing there.
-let memoryBound: Int = {
-  let sanitized =
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-    || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
-  return sanitized ? .max : 64 << 20
-}()
