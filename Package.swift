@@ -60,7 +60,7 @@ let package = Package(
       name: "cascade-bench",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
-        "PictureCells",
+        "PictureCells", "Transport", "TestSupport",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.

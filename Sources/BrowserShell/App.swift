@@ -6,9 +6,9 @@ import Synchronization
 /// The browser's main loop: input, loads and signals in, frames out.
 ///
 /// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
-/// their results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT (Ctrl-\, whose default would leave a raw terminal behind) write the
-/// signal's number, and the SIGWINCH handler a wake byte. Only this thread touches ncurses.
+/// their results to a mailbox and write a byte to the pipe; the handlers of `endingSignals`
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM…) write the signal's number, and the
+/// SIGWINCH handler a wake byte. Only this thread touches ncurses.
 /// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
 /// through `CrashGuard`.
 public struct BrowserApp {
@@ -24,7 +24,7 @@ public struct BrowserApp {
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
-  /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
+  /// 128 + the signal after one of `endingSignals`, 1 if the terminal cannot be used.
   public func run(first: FeedUpdate, title: String? = nil) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
@@ -192,9 +192,12 @@ final class WakePipe: @unchecked Sendable {
     // A parent may have left these blocked; the loop depends on them.
     var wanted = sigset_t()
     sigemptyset(&wanted)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&wanted, sig) }
+    for sig in endingSignals + [SIGWINCH] { sigaddset(&wanted, sig) }
     pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    // A write to a connection the other end closed must not end the browser; the write fails
+    // with EPIPE instead. A terminal that goes away sends SIGHUP, handled above.
+    signal(SIGPIPE, SIG_IGN)
+    for sig in endingSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { sig in
         var byte = UInt8(truncatingIfNeeded: sig)
@@ -251,6 +254,15 @@ final class WakePipe: @unchecked Sendable {
     return (fds[0].revents != 0 || fds[1].revents != 0, signal)
   }
 }
+
+/// Every signal whose default action ends the process without a core dump, SIGPIPE aside
+/// (ignored): each restores the terminal and exits with 128 + its number. Those that dump core
+/// as crashes do (SIGSEGV, SIGABRT, …) go through `CrashGuard`; SIGQUIT is here because Ctrl-\
+/// would otherwise leave a raw terminal behind.
+let endingSignals: [Int32] = [
+  SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+  SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,
+]
 
 nonisolated(unsafe) private var signalPipe: Int32 = -1
 nonisolated(unsafe) private var previousResizeHandler: (@convention(c) (Int32) -> Void)?

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A whole body and the answer it came with.
 public struct FetchedBody: Sendable {
   public var response: TransferResponse
@@ -36,13 +34,13 @@ extension Transport {
 /// The bytes of one `fetch`, and the handle that a task cancellation cancels, which may come
 /// before the handle exists.
 private final class BodyBuffer: Sendable {
-  private struct State: ~Copyable {
+  private struct State {
     var bytes: [UInt8] = []
     var handle: TransferHandle?
     var cancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func append(_ chunk: UnsafeRawBufferPointer) {
     state.withLock { $0.bytes.append(contentsOf: chunk) }

@@ -130,11 +130,16 @@ package final class TestHTTPServer: @unchecked Sendable {
       return
     }
     stopped = true
-    let open = connections
+    // Under the lock: a connection's thread removes its descriptor (under the lock) before
+    // closing it, so each one here is still open and still this server's. Shut down after
+    // unlocking, a descriptor could already be closed and reused by another socket of the
+    // process (a transport's connection, another test's server), and that one would die.
+    for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
     lock.unlock()
+    // Only shut down: the accepting thread closes the listener as it leaves. Closed here, its
+    // number could go to another test's listener before that thread calls accept() again, and
+    // it would take (and close) a connection meant for the other server.
     shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
   }
 
   private func acceptLoop() {
@@ -142,12 +147,14 @@ package final class TestHTTPServer: @unchecked Sendable {
       let fd = accept(listener, nil, nil)
       if fd < 0 {
         if errno == EINTR { continue }
+        close(listener)
         return
       }
       lock.lock()
       if stopped {
         lock.unlock()
         close(fd)
+        close(listener)
         return
       }
       connections.insert(fd)
