@@ -6,6 +6,7 @@ extension BrowserState {
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
     if overlay != .none { return handleInOverlay(action) }
+    if prefetchHold == .untilMoved { prefetchHold = .none }
     var effects: [Effect] = []
     switch action {
     case .scroll(let rows), .wheel(let rows):

@@ -27,19 +27,30 @@ extension BrowserState {
     pull.loadEnded()
     switch result {
     case .replaced(let newItems, let skipped, let hasMore):
+      let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
       feedTitle = title
       replaceItems(newItems)
       hasMorePages = hasMore
-      message = "loaded \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+      // Page 1 as it now is, where the reader was if that item is still there, else from the
+      // top; the next page waits until the reader moves, so `refreshed` stays readable.
+      top = 0
+      if let place, let kept = items.firstIndex(where: { $0.identity == place.identity }) {
+        restore((kept, place.screenRow))
+      }
+      prefetchHold = .untilMoved
+      message = "refreshed: \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
     case .appended(let newItems, let skipped, let hasMore):
       appendItems(newItems)
       hasMorePages = hasMore
+      prefetchHold = .none
       message =
         "loaded \(newItems.count) more items" + (skipped.message.map { "; \($0)" } ?? "")
     case .endOfFeed:
       hasMorePages = false
       message = "end of feed"
     case .failed(let error):
+      // Kept on screen, and not retried on its own: see `PrefetchHold`.
+      prefetchHold = .untilAsked
       message = "error: \(error)"
     case .superseded:
       break
@@ -77,7 +88,7 @@ extension BrowserState {
   /// carousel and the ring, within a dozen items of it), ask for the next page before the
   /// reader gets there.
   mutating func prefetchIfNeeded() -> [Effect] {
-    guard hasMorePages, loading == nil, !items.isEmpty else { return [] }
+    guard hasMorePages, loading == nil, !items.isEmpty, prefetchHold == .none else { return [] }
     let nearEnd =
       arrangement.scrollsVertically
       ? top + 2 * viewRows >= contentRows

@@ -36,6 +36,8 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// Whether prefetching waits for the reader (after a failure, after a refresh).
+  var prefetchHold = PrefetchHold.none
 
   public static let maximumColumns = 30
 
