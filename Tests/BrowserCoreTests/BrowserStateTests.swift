@@ -215,7 +215,22 @@ import Testing
     _ = state.handle(.scroll(-1))
     _ = state.handle(.scroll(1))
     #expect(state.pull.phase == .idle)
-    #expect(state.top == 0)
+    #expect(state.top == 1)
+  }
+
+  @Test func aKeyThatLetsGoOfAPullAlsoDoesItsOwnAction() {
+    var state = Fixtures.state(Fixtures.items(40))
+    _ = state.handle(.scroll(-1))
+    #expect(state.pull.phase == .pullingDown(1))
+    _ = state.handle(.page(1))
+    #expect(state.pull.phase == .idle)
+    #expect(state.top == state.viewRows)
+    _ = state.handle(.bottom)
+    for _ in 0..<state.pull.threshold { _ = state.handle(.scroll(1)) }
+    #expect(state.pull.phase == .endOfFeed)
+    _ = state.handle(.scroll(-1))
+    #expect(state.pull.phase == .idle)
+    #expect(state.top == state.maxTop - 1)
   }
 
   @Test func failedRefreshKeepsItemsAndSaysWhy() throws {

@@ -89,12 +89,11 @@ extension BrowserState {
 
   mutating func scroll(by rows: Int) -> [Effect] {
     guard rows != 0 else { return [] }
-    // Scrolling against a pull lets go of it; a load a pull started keeps running, and scrolling
-    // goes on as usual meanwhile.
+    // Scrolling against a pull lets go of it and scrolls as well: the key does what it says.
+    // A load a pull started keeps running, and scrolling goes on as usual meanwhile.
     switch pull.phase {
     case .pullingDown where rows > 0, .pullingUp where rows < 0, .endOfFeed where rows < 0:
       pull.letGo()
-      return []
     default: break
     }
     if rows < 0 {
