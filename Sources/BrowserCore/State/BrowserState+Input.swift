@@ -67,6 +67,7 @@ extension BrowserState {
     case .escape, .quit:
       effects.append(.quit)
     }
+    keepSelectionInView()
     effects += prefetchIfNeeded()
     return effects
   }

@@ -46,6 +46,7 @@ extension BrowserState {
     screen = size
     relayout(keepingPlace: false)
     restore(place)
+    keepSelectionInView()
     return prefetchIfNeeded()
   }
 

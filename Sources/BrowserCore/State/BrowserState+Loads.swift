@@ -55,6 +55,7 @@ extension BrowserState {
     case .superseded:
       break
     }
+    keepSelectionInView()
     return prefetchIfNeeded()
   }
 
