@@ -195,7 +195,17 @@ final class Terminal {
     let status = wget_wch(window, &value)
     if status == ERR { return .none }
     if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
+    if value == 27 { return .some(EscapeSequence.decode(next: readWaiting)) }
     return .some(Self.key(character: UInt32(value)))
+  }
+
+  /// The input waiting right now, undecoded, for `EscapeSequence`; nil when none is.
+  private func readWaiting() -> EscapeSequence.Input? {
+    var value: wint_t = 0
+    let status = wget_wch(window, &value)
+    if status == ERR { return nil }
+    if status == KEY_CODE_YES { return .code(Int32(value)) }
+    return .character(UInt32(value))
   }
 
   private static func key(code: Int32) -> Key? {

@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   case up, down, left, right, pageUp, pageDown, home, end
   case enter, tab, backTab, escape
+  /// Alt (Meta) with a printable character: the terminal sends ESC and the character.
+  case alt(Character)
   case wheelUp, wheelDown
   /// The terminal changed size.
   case resize
