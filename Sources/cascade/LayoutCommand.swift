@@ -27,7 +27,9 @@ enum LayoutCommand {
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }
-    let sizes = document.items.map { ItemSize(width: $0.width, height: $0.height) }
+    let sizes = document.items.map {
+      ItemSize(width: $0.layoutSize.width, height: $0.layoutSize.height)
+    }
     let printed: (Size, [LayoutAttributes])
     switch options.style {
     case .waterfall, .irregular:

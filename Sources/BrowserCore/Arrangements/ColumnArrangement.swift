@@ -1,3 +1,4 @@
+import FeedKit
 import LayoutEngine
 
 /// The waterfall and the irregular waterfall: columns scrolled vertically, with the feed's
@@ -14,6 +15,16 @@ struct ColumnArrangement: Arrangement {
   private var geometry = CellGeometry(cellAspect: 2)
   /// Why the last layout failed, if it did.
   private(set) var failure: String?
+  /// The smallest height / width the engine was given, for the column width of the last
+  /// layout (see `minimumBoxRows`).
+  private var minimumRatio = 0.0
+  /// The smallest height / width among the feed's pictures as laid out, so that a new column
+  /// width rebuilds the engine's items only when it changes some picture's shape.
+  private var smallestRatio = Double.infinity
+
+  /// Every box is at least this many rows tall: its border and one line for the title, so a
+  /// picture however wide is drawn, titled and selectable rather than a bar or nothing.
+  static let minimumBoxRows = 3
 
   init(style: LayoutStyle) {
     precondition(
@@ -49,12 +60,16 @@ struct ColumnArrangement: Arrangement {
   mutating func layOut(_ feed: ArrangedFeed, in context: ArrangementContext, itemsChanged: Bool) {
     geometry = context.geometry
     layout.configuration = Self.configuration(for: context, style: style)
-    if !itemsChanged, layout.itemCount == feed.items.count + feed.rows.count,
+    let minimum = Self.minimumRatio(for: layout.configuration, geometry: geometry)
+    let shapesKept = minimum == minimumRatio || smallestRatio >= max(minimum, minimumRatio)
+    minimumRatio = minimum
+    if !itemsChanged, shapesKept, layout.itemCount == feed.items.count + feed.rows.count,
       rows.count == feed.rows.count
     {
       prepare()
       return
     }
+    smallestRatio = Self.smallestRatio(of: feed.items[...])
     // Row k goes before picture `before`, after the k rows ahead of it.
     rows = feed.rows.enumerated().compactMap { k, entry in
       entry.before <= feed.items.count ? (entry.before + k, entry.row) : nil
@@ -62,7 +77,9 @@ struct ColumnArrangement: Arrangement {
     // Streamed into the engine rather than built as one [LayoutItem] first: for a million
     // items that list was 24 MB held beside everything else at the browser's peak.
     layout.setItems([LayoutItem]())
-    layout.append(contentsOf: EngineItems(feed: feed, rowHeight: context.geometry.cellAspect))
+    layout.append(
+      contentsOf: EngineItems(
+        feed: feed, rowHeight: context.geometry.cellAspect, minimumRatio: minimum))
     prepare()
   }
 
@@ -71,12 +88,14 @@ struct ColumnArrangement: Arrangement {
   private struct EngineItems: Sequence, IteratorProtocol {
     let feed: ArrangedFeed
     let rowHeight: Double
+    let minimumRatio: Double
     private var picture = 0
     private var row = 0
 
-    init(feed: ArrangedFeed, rowHeight: Double) {
+    init(feed: ArrangedFeed, rowHeight: Double, minimumRatio: Double) {
       self.feed = feed
       self.rowHeight = rowHeight
+      self.minimumRatio = minimumRatio
     }
 
     /// Exact, so the engine reserves its storage once.
@@ -92,7 +111,7 @@ struct ColumnArrangement: Arrangement {
       guard picture < feed.items.count else { return nil }
       let item = feed.items[picture]
       picture += 1
-      return .picture(ItemSize(width: item.width, height: item.height))
+      return .picture(ColumnArrangement.engineSize(of: item, minimumRatio: minimumRatio))
     }
   }
 
@@ -106,10 +125,36 @@ struct ColumnArrangement: Arrangement {
       items.append(.fullWidth(height: context.geometry.cellAspect))
     }
     for item in feed.items[firstNew...] {
-      items.append(.picture(ItemSize(width: item.width, height: item.height)))
+      items.append(.picture(Self.engineSize(of: item, minimumRatio: minimumRatio)))
     }
+    smallestRatio = min(smallestRatio, Self.smallestRatio(of: feed.items[firstNew...]))
     layout.append(contentsOf: items)
     prepare()
+  }
+
+  /// The shape the engine lays `item` out with: the feed's layout shape (64:1 at most), made
+  /// no flatter than `minimumRatio`.
+  static func engineSize(of item: FeedItem, minimumRatio: Double) -> ItemSize {
+    let shape = item.layoutSize
+    return ItemSize(width: shape.width, height: max(shape.height, shape.width * minimumRatio))
+  }
+
+  /// The height / width that makes a one-column box `minimumBoxRows` rows tall.
+  static func minimumRatio(for configuration: LayoutConfiguration, geometry: CellGeometry)
+    -> Double
+  {
+    let width = configuration.itemWidth
+    guard width.isFinite, width > 0 else { return 0 }
+    return Double(minimumBoxRows) * geometry.cellAspect / width
+  }
+
+  private static func smallestRatio(of items: ArraySlice<FeedItem>) -> Double {
+    var smallest = Double.infinity
+    for item in items {
+      let shape = item.layoutSize
+      smallest = min(smallest, shape.height / shape.width)
+    }
+    return smallest
   }
 
   private mutating func prepare() {
