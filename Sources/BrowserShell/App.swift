@@ -43,12 +43,16 @@ public struct BrowserApp {
     let mailbox = Mailbox()
     let view = BrowserView(theme: theme)
     var children: [pid_t] = []
+    /// When the status line's message runs out, and its number; a later message replaces it.
+    var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
       for effect in effects {
         switch effect {
         case .quit: return false
+        case .expireMessage(let serial, let seconds):
+          expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):
@@ -77,14 +81,27 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       terminal.present()
 
-      // A free scroll (the carousel's wheel) has ended when no input came for a moment.
-      let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
+      // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
+      // wait also ends when the message's time is up.
+      var timeout: Int32 = state.isSliding ? 150 : -1
+      if let expiry {
+        let left = ContinuousClock.now.duration(to: expiry.deadline).components
+        let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+        timeout =
+          timeout < 0
+          ? Int32(min(milliseconds, 3_600_000)) : min(timeout, Int32(min(milliseconds, 3_600_000)))
+      }
+      let (input, signal) = wake.waitForInput(timeout: timeout)
       if let signal {
         status = 128 + signal
         break
       }
       var events = mailbox.take()
       if !input, state.isSliding { events.append(.idle) }
+      if let due = expiry, due.deadline <= .now {
+        expiry = nil
+        events.append(.messageExpired(due.serial))
+      }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       while let key = terminal.readKey() {
         guard let key else { continue }

@@ -99,6 +99,9 @@ public enum KeyMap {
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
     KeyHelp(
+      keys: "m", what: ["the last messages, in full"],
+      bindings: [KeyBinding([.character("m")], .messages)]),
+    KeyHelp(
       keys: "?", what: ["this help"], bindings: [KeyBinding([.character("?")], .help)]),
     KeyHelp(
       keys: "q  Esc  ^C", what: ["quit"],

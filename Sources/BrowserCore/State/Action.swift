@@ -18,6 +18,8 @@ public enum Action: Hashable, Sendable {
   case undo
   case refresh
   case help
+  /// `m`: the last messages, in full.
+  case messages
   /// Esc: closes an overlay, else quits.
   case escape
   case quit

@@ -64,6 +64,9 @@ extension BrowserState {
     case .help:
       pull.letGo()
       overlay = .help
+    case .messages:
+      pull.letGo()
+      overlay = .messages
     case .escape, .quit:
       effects.append(.quit)
     }

@@ -38,13 +38,15 @@ extension BrowserState {
         restore((kept, place.screenRow))
       }
       prefetchHold = .untilMoved
-      message = "refreshed: \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+      message =
+        "refreshed: \(counted(newItems.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
     case .appended(let newItems, let skipped, let hasMore):
       appendItems(newItems)
       hasMorePages = hasMore
       prefetchHold = .none
       message =
-        "loaded \(newItems.count) more items" + (skipped.message.map { "; \($0)" } ?? "")
+        "loaded \(counted(newItems.count, "more item"))"
+        + (skipped.message.map { "; \($0)" } ?? "")
     case .endOfFeed:
       hasMorePages = false
       message = "end of feed"
@@ -81,7 +83,7 @@ extension BrowserState {
     feedTitle = title
     replaceItems(items)
     hasMorePages = hasMore
-    message = "loaded \(items.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+    message = "loaded \(counted(items.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
     return prefetchIfNeeded()
   }
 

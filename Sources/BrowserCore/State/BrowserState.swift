@@ -21,8 +21,13 @@ public struct BrowserState: Sendable {
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
   public internal(set) var overlay = Overlay.none
-  /// The latest message for the status line.
-  public internal(set) var message = ""
+  /// The latest message for the status line (empty once it expired), and the last few in
+  /// full (`m`).
+  public internal(set) var messages = MessageLog()
+  public internal(set) var message: String {
+    get { messages.current }
+    set { messages.say(newValue) }
+  }
   public internal(set) var loading: LoadRequest?
   public internal(set) var hasMorePages = false
   /// The feed's own name once a load gave one.
@@ -63,7 +68,21 @@ public struct BrowserState: Sendable {
 
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
+    let said = messages.serial
+    var effects = respond(to: event)
+    // A new message (not one that is only waiting for a load) expires after a while.
+    if messages.serial != said, !message.isEmpty {
+      effects.append(.expireMessage(messages.serial, afterSeconds: MessageLog.lifetime))
+    }
+    return effects
+  }
+
+  private mutating func respond(to event: Event) -> [Effect] {
     switch event {
+    case .messageExpired(let serial):
+      // While a load runs its message stays: the load's end says what happened.
+      if loading == nil { messages.expire(serial) }
+      return []
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
     case .resized(let size): return resize(to: size)

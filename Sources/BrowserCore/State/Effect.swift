@@ -15,5 +15,8 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
+  /// replaces it).
+  case expireMessage(Int, afterSeconds: Double)
   case quit
 }

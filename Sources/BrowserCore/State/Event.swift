@@ -18,4 +18,6 @@ public enum Event: Sendable {
   case loaded(FeedUpdate, LoadRequest, title: String?)
   /// An `Effect.open` ran: `failure` says why nothing opened, nil when the opener started.
   case opened(String, failure: String?)
+  /// The time of message number `serial` (`Effect.expireMessage`) is up.
+  case messageExpired(Int)
 }
