@@ -1,8 +1,8 @@
 import FeedKit
 import Foundation
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// `cascade layout` run as a script would run it.
 @Suite struct LayoutCommandTests {
@@ -76,6 +76,13 @@ import LayoutEngine
     ])
     #expect(result.status == 0)
     #expect(try decode(result) == Printed(contentSize: .init(width: 50, height: 7), items: []))
+  }
+
+  @Test func aNegativeWidthIsNamedAsTheBadValue() async throws {
+    let result = try await CascadeProcess.run(["layout", "--width", "-5"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--width") && result.stderr.contains("-5"), "\(result.stderr)")
+    #expect(!result.stderr.contains("column(s)"))
   }
 
   @Test(arguments: [
