@@ -210,16 +210,38 @@ struct ColumnArrangement: Arrangement {
     }
   }
 
+  /// The box above or below item `i`, looking ever further (a tall box or a page row may be in
+  /// between) until the content ends.
+  private func vertical(from i: Int, below: Bool) -> Int? {
+    guard let rect = cellRect(ofItem: i) else { return nil }
+    var reach = max(8, rect.height)
+    while true {
+      let rows =
+        below ? rect.bottom..<(rect.bottom + reach) : max(0, rect.row - reach)..<rect.row
+      let candidates = boxes(inRows: rows).compactMap { box in
+        box.item.map { (item: $0, rect: box.rect) }
+      }
+      if let found = SpatialNeighbour.next(from: rect, below: below, among: candidates) {
+        return found
+      }
+      if below ? rows.upperBound >= contentRows : rows.lowerBound == 0 { return nil }
+      reach *= 2
+    }
+  }
+
   func cellRect(ofItem i: Int) -> CellRect? {
     layout.frame(of: layoutIndex(ofItem: i)).map(geometry.cellRect)
   }
 
   /// Tab and Shift-Tab go by item number; left and right go to the neighbouring column's box
-  /// at about the same height.
+  /// at about the same height; up and down to the box above or below that shares the most
+  /// columns (`SpatialNeighbour`).
   func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
     switch move {
     case .next: return i + 1 < itemCount ? i + 1 : nil
     case .previous: return i > 0 ? i - 1 : nil
+    case .up, .down:
+      return vertical(from: i, below: move == .down)
     case .left, .right:
       guard let attributes = layout.attributes(at: layoutIndex(ofItem: i)) else { return nil }
       let config = layout.configuration

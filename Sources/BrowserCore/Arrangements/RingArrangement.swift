@@ -143,8 +143,8 @@ struct RingArrangement: Arrangement {
   func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
     guard itemCount > 1 else { return nil }
     switch move {
-    case .left, .previous: return (i - 1 + itemCount) % itemCount
-    case .right, .next: return (i + 1) % itemCount
+    case .left, .previous, .up: return (i - 1 + itemCount) % itemCount
+    case .right, .next, .down: return (i + 1) % itemCount
     }
   }
 

@@ -45,11 +45,11 @@ public enum KeyMap {
         KeyBinding([.wheelUp], .wheel(-3)), KeyBinding([.wheelDown], .wheel(3)),
       ]),
     KeyHelp(
-      keys: "space PgDn ^F", what: ["one page down"],
-      bindings: [KeyBinding([.character(" "), .pageDown, .control("f")], .page(1))]),
-    KeyHelp(
-      keys: "b PgUp ^B", what: ["one page up"],
-      bindings: [KeyBinding([.character("b"), .pageUp, .control("b")], .page(-1))]),
+      keys: "space  b", what: ["one page down / up (also PgDn PgUp ^F ^B)"],
+      bindings: [
+        KeyBinding([.character(" "), .pageDown, .control("f")], .page(1)),
+        KeyBinding([.character("b"), .pageUp, .control("b")], .page(-1)),
+      ]),
     KeyHelp(
       keys: "^D  ^U", what: ["half a page down / up"],
       bindings: [
@@ -62,10 +62,16 @@ public enum KeyMap {
       ]),
     KeyHelp(
       keys: "h ←  l →",
-      what: ["select the box to the left / right", "(carousel, ring: previous / next)"],
+      what: ["select the box to the left / right"],
       bindings: [
         KeyBinding([.character("h"), .left], .select(.left)),
         KeyBinding([.character("l"), .right], .select(.right)),
+      ]),
+    KeyHelp(
+      keys: "J  K", what: ["select the box below / above"],
+      bindings: [
+        KeyBinding([.character("J")], .select(.down)),
+        KeyBinding([.character("K")], .select(.up)),
       ]),
     KeyHelp(
       keys: "Tab  Shift-Tab", what: ["select the next / previous box"],
@@ -88,7 +94,7 @@ public enum KeyMap {
           KeyBinding([.character(Character(String(n)))], .columns(.exactly(n)))
         }),
     KeyHelp(
-      keys: "L", what: ["next style: waterfall, irregular,", "carousel, ring"],
+      keys: "L", what: ["next style: waterfall, irregular, carousel, ring"],
       bindings: [KeyBinding([.character("L")], .nextStyle)]),
     KeyHelp(
       keys: "d  u", what: ["remove the selected box / undo"],

@@ -27,6 +27,8 @@ public enum Action: Hashable, Sendable {
 
 public enum SelectionMove: Hashable, Sendable {
   case left, right, next, previous
+  /// The box above or below: the one sharing the most columns, nearest vertically.
+  case up, down
 }
 
 public enum ColumnChange: Hashable, Sendable {
