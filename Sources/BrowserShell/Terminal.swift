@@ -219,6 +219,7 @@ final class Terminal {
     case KEY_HOME: return .home
     case KEY_END: return .end
     case KEY_BTAB: return .backTab
+    case KEY_BACKSPACE: return .backspace
     case KEY_ENTER: return .enter
     case KEY_RESIZE: return .resize
     case KEY_MOUSE:
@@ -236,6 +237,7 @@ final class Terminal {
     case 27: return .escape
     case 9: return .tab
     case 10, 13: return .enter
+    case 127: return .backspace
     case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
     case 0..<32, 127: return nil
     default: return Unicode.Scalar(value).map { .character(Character($0)) }

@@ -5,7 +5,7 @@ public enum Key: Hashable, Sendable {
   /// Ctrl with a letter, given in lower case: Ctrl-F is `.control("f")`.
   case control(Character)
   case up, down, left, right, pageUp, pageDown, home, end
-  case enter, tab, backTab, escape
+  case enter, tab, backTab, escape, backspace
   /// Alt (Meta) with a printable character: the terminal sends ESC and the character.
   case alt(Character)
   case wheelUp, wheelDown
@@ -61,6 +61,12 @@ public enum KeyMap {
         KeyBinding([.character("g"), .home], .top), KeyBinding([.character("G"), .end], .bottom),
       ]),
     KeyHelp(
+      keys: "25G  :25 Enter", what: ["go to item 25"],
+      bindings: [
+        KeyBinding([.character(":")], .prompt), KeyBinding([.character("0")], .digit(0)),
+        KeyBinding([.backspace], .deleteBack),
+      ]),
+    KeyHelp(
       keys: "h ←  l →",
       what: ["select the box to the left / right"],
       bindings: [
@@ -91,7 +97,7 @@ public enum KeyMap {
         KeyBinding([.character("-"), .character("_")], .columns(.fewer)),
       ]
         + (1...9).map { n in
-          KeyBinding([.character(Character(String(n)))], .columns(.exactly(n)))
+          KeyBinding([.character(Character(String(n)))], .digit(n))
         }),
     KeyHelp(
       keys: "L", what: ["next style: waterfall, irregular, carousel, ring"],

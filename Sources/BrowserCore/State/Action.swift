@@ -18,6 +18,12 @@ public enum Action: Hashable, Sendable {
   case undo
   case refresh
   case help
+  /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
+  case digit(Int)
+  /// `:`: opens the prompt for an item number.
+  case prompt
+  /// Backspace: the prompt's last digit.
+  case deleteBack
   /// `m`: the last messages, in full.
   case messages
   /// Esc: closes an overlay, else quits.

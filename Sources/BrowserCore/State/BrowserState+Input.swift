@@ -7,8 +7,33 @@ extension BrowserState {
   mutating func handle(_ action: Action) -> [Effect] {
     if overlay != .none { return handleInOverlay(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
+    if prefix.prompt != nil {
+      handleInPrompt(action)
+      return prefetchIfNeeded()
+    }
+    if case .digit(let d) = action {
+      typeDigit(d)
+      return []
+    }
+    // `G` and `g` after a count go to that item (as vi's `25G` and `25gg` go to a line).
+    let count = takeCount(uses: action == .bottom || action == .top)
     var effects: [Effect] = []
     switch action {
+    case .top, .bottom:
+      if let count {
+        jump(to: count)
+        break
+      }
+      pull.letGo()
+      top = action == .top ? 0 : maxTop
+      if !arrangement.scrollsVertically, !items.isEmpty {
+        select(action == .top ? 0 : items.count - 1)
+      }
+    case .digit, .deleteBack:
+      break
+    case .prompt:
+      pull.letGo()
+      prefix.prompt = ""
     case .scroll(let rows), .wheel(let rows):
       if case .wheel = action, arrangement.slide(by: 4 * rows) {
         selection = arrangement.focus
@@ -25,14 +50,6 @@ extension BrowserState {
         let count = max(1, visibleIndices().count - 1)
         step(by: fraction < 0 ? -count : count)
       }
-    case .top:
-      pull.letGo()
-      top = 0
-      if !arrangement.scrollsVertically, !items.isEmpty { select(0) }
-    case .bottom:
-      pull.letGo()
-      top = maxTop
-      if !arrangement.scrollsVertically, !items.isEmpty { select(items.count - 1) }
     case .select(let move):
       pull.letGo()
       moveSelection(move)

@@ -41,6 +41,8 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// A count or the `:` prompt being typed.
+  public internal(set) var prefix = InputPrefix()
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
   var prefetchHold = PrefetchHold.none
 

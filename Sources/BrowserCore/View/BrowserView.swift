@@ -67,7 +67,8 @@ public struct BrowserView: Sendable {
         range: range, percent: state.percent, message: message, width: canvas.size.columns)
     }
     StatusLine(theme: theme).draw(
-      status(state.message), tokens: status("").count, row: canvas.size.rows - 1, into: &canvas)
+      status(state.prefix.display ?? state.message), tokens: status("").count,
+      row: canvas.size.rows - 1, into: &canvas)
 
     let overlays = OverlayRenderer(theme: theme)
     switch state.overlay {
