@@ -59,7 +59,7 @@ public struct BrowserApp {
             children.append(pid)
             mailbox.post(.opened(url, failure: nil))
           case .failure(let refusal):
-            mailbox.post(.opened(url, failure: "\(refusal)"))
+            mailbox.post(.opened(url, failure: refusal.failure))
           }
         case .load(let request):
           let feed = self.feed

@@ -92,7 +92,7 @@ public struct BrowserState: Sendable {
     case .loaded(let update, let request, let title):
       return apply(update, to: request, title: title)
     case .opened(let url, let failure):
-      message = failure ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
       return []
     }
   }

@@ -17,7 +17,7 @@ public enum Event: Sendable {
   /// A load the state asked for (`Effect.load`) ended; `title` is the feed's own name then.
   case loaded(FeedUpdate, LoadRequest, title: String?)
   /// An `Effect.open` ran: `failure` says why nothing opened, nil when the opener started.
-  case opened(String, failure: String?)
+  case opened(String, failure: OpenFailure?)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.
   case messageExpired(Int)
 }
