@@ -53,6 +53,8 @@ public struct BrowserApp {
         case .quit: return false
         case .expireMessage(let serial, let seconds):
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .copy(let text, let request):
+          mailbox.post(.copied(text, request, terminal.copy(text)))
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):

@@ -35,6 +35,9 @@ final class Terminal {
     var background: Int32
   }
 
+  /// Where ncurses writes, so that a sequence written past it (a copy) is sent after the frame.
+  private let output: UnsafeMutablePointer<FILE>
+
   /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
   let inputDescriptor: Int32
   private let screen: OpaquePointer
@@ -72,6 +75,7 @@ final class Terminal {
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
     self.inputDescriptor = inputDescriptor
+    self.output = output
     if !isHeadless { CrashGuard.captureModes() }
     guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
       let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
@@ -183,6 +187,35 @@ final class Terminal {
     if colorCount >= 256 { return Int32(color.paletteIndex) }
     if colorCount >= 16, case .ansi(let n) = color { return Int32(n & 15) }
     return Int32(color.basicIndex)
+  }
+
+  // MARK: Clipboard
+
+  /// The most bytes of text a copy sends: terminals drop longer OSC 52 payloads (xterm's
+  /// default limit is about 100 kB of base64).
+  static let copyLimit = 65_536
+
+  /// Puts `text` on the clipboard with OSC 52, where the terminal's terminfo says it takes it
+  /// (`Ms`, which xterm's and tmux's entries have). The text goes base64-encoded, so nothing
+  /// in it can act on the terminal.
+  func copy(_ text: String) -> CopyOutcome {
+    guard !isHeadless, cascade_capability("Ms") != nil else { return .unsupported }
+    let bytes = Array(text.utf8)
+    guard bytes.count <= Self.copyLimit else { return .tooLong(limit: Self.copyLimit) }
+    let sequence = Array("\u{1B}]52;c;\(Base64.encode(bytes))\u{07}".utf8)
+    fflush(output)
+    var written = 0
+    while written < sequence.count {
+      let count = sequence[written...].withUnsafeBytes {
+        write(fileno(output), $0.baseAddress, $0.count)
+      }
+      if count <= 0 {
+        if count < 0, errno == EINTR { continue }
+        break
+      }
+      written += count
+    }
+    return .copied
   }
 
   // MARK: Input

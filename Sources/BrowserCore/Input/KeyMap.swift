@@ -91,6 +91,11 @@ public enum KeyMap {
       keys: "o", what: ["open the link in a browser"],
       bindings: [KeyBinding([.character("o")], .open)]),
     KeyHelp(
+      keys: "y  Y", what: ["copy the image URL / link (OSC 52)"],
+      bindings: [
+        KeyBinding([.character("y")], .copy(.image)), KeyBinding([.character("Y")], .copy(.link)),
+      ]),
+    KeyHelp(
       keys: "+  -  1…9", what: ["more / fewer / exactly N columns"],
       bindings: [
         KeyBinding([.character("+"), .character("=")], .columns(.more)),

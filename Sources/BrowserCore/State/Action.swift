@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
   case select(SelectionMove)
   case details
   case open
+  /// `y` / `Y`: copy the selected item's image URL / link.
+  case copy(CopyTarget)
   case columns(ColumnChange)
   /// `L`: the next layout style.
   case nextStyle

@@ -63,6 +63,9 @@ extension BrowserState {
       if let s = selection, s < items.count {
         effects.append(.open(items[s].link ?? items[s].imageURL))
       }
+    case .copy(let target):
+      pull.letGo()
+      effects += copy(target)
     case .columns(let change):
       pull.letGo()
       changeColumns(change)

@@ -91,6 +91,9 @@ public struct BrowserState: Sendable {
     case .idle: return settle()
     case .loaded(let update, let request, let title):
       return apply(update, to: request, title: title)
+    case .copied(let text, let request, let outcome):
+      copied(text, request, outcome: outcome)
+      return []
     case .opened(let url, let failure):
       message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
       return []

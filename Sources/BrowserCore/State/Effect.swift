@@ -15,6 +15,8 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Put this text on the clipboard (through the terminal); answered with `Event.copied`.
+  case copy(String, CopyRequest)
   /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
   /// replaces it).
   case expireMessage(Int, afterSeconds: Double)
