@@ -14,10 +14,13 @@ import Synchronization
 public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
+  /// How far the running load has got (the feed's loaders write it), shown while it runs.
+  let progress: LoadProgress?
 
-  public init(feed: any FeedPaging, options: BrowserOptions) {
+  public init(feed: any FeedPaging, options: BrowserOptions, progress: LoadProgress? = nil) {
     self.feed = feed
     self.options = options
+    self.progress = progress
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
@@ -86,6 +89,8 @@ public struct BrowserApp {
       // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
       // wait also ends when the message's time is up.
       var timeout: Int32 = state.isSliding ? 150 : -1
+      // While a load runs, its progress is read a few times a second.
+      if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
       if let expiry {
         let left = ContinuousClock.now.duration(to: expiry.deadline).components
         let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
@@ -99,6 +104,9 @@ public struct BrowserApp {
         break
       }
       var events = mailbox.take()
+      if state.loading != nil, let snapshot = progress?.snapshot, snapshot.isLoading {
+        events.append(.loadProgress(snapshot))
+      }
       if !input, state.isSliding { events.append(.idle) }
       if let due = expiry, due.deadline <= .now {
         expiry = nil

@@ -24,6 +24,7 @@ extension BrowserState {
     // The newest request itself superseded means the session already had that load running and
     // nothing more will come for it.
     loading = nil
+    loadProgress = nil
     pull.loadEnded()
     switch result {
     case .replaced(let newItems, let skipped, let hasMore):

@@ -41,6 +41,8 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// How far the running load has got, while one runs and says.
+  public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
@@ -91,6 +93,9 @@ public struct BrowserState: Sendable {
     case .idle: return settle()
     case .loaded(let update, let request, let title):
       return apply(update, to: request, title: title)
+    case .loadProgress(let snapshot):
+      loadProgress = loading == nil ? nil : snapshot
+      return []
     case .copied(let text, let request, let outcome):
       copied(text, request, outcome: outcome)
       return []

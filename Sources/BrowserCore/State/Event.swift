@@ -18,6 +18,8 @@ public enum Event: Sendable {
   case loaded(FeedUpdate, LoadRequest, title: String?)
   /// An `Effect.open` ran: `failure` says why nothing opened, nil when the opener started.
   case opened(String, failure: OpenFailure?)
+  /// How far the running load has got.
+  case loadProgress(LoadProgress.Snapshot)
   /// An `Effect.copy` ran.
   case copied(String, CopyRequest, CopyOutcome)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.

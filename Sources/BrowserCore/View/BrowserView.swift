@@ -66,8 +66,12 @@ public struct BrowserView: Sendable {
         itemCount: state.items.count, columns: state.columnCount, style: state.style,
         range: range, percent: state.percent, message: message, width: canvas.size.columns)
     }
+    var message = state.message
+    if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
+      message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
+    }
     StatusLine(theme: theme).draw(
-      status(state.prefix.display ?? state.message), tokens: status("").count,
+      status(state.prefix.display ?? message), tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
     let overlays = OverlayRenderer(theme: theme)

@@ -155,6 +155,8 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
           .limitExceeded(source: address, limit: .bodySize(options.maxBytes), location: nil)))
       return
     }
+    options.progress?.expect(
+      total: response.expectedContentLength > 0 ? Int(response.expectedContentLength) : nil)
     if response.expectedContentLength > 0 {
       lock.lock()
       body.reserveCapacity(Int(response.expectedContentLength))
@@ -168,7 +170,9 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     lastActivity = .now()
     let over = outcome == nil && body.count + data.count > options.maxBytes
     if !over && outcome == nil { body.append(contentsOf: data) }
+    let read = body.count
     lock.unlock()
+    options.progress?.read(read)
     if over {
       let address = (dataTask.currentRequest?.url ?? url).absoluteString
       finish(
