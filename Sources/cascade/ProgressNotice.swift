@@ -16,7 +16,7 @@ enum ProgressNotice {
         ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
       repeat {
         let bar = ProgressBar.text(progress.snapshot, unicode: unicode)
-        FileHandle.standardError.write(Data("\rcascade: loading \(shown)  \(bar)\u{1B}[K".utf8))
+        FileHandle.standardError.write(Data("\rcascade: loading \(shown)…  \(bar)\u{1B}[K".utf8))
       } while (try? await Task.sleep(for: .milliseconds(200))) != nil
       return true
     }
