@@ -1,14 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The flag is for x86-64 only (the build machine's architecture is the target's here); elsewhere
-// `WaterfallAVX2` holds nothing the engine calls.
-#if arch(x86_64)
-  let avx2: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-mavx2"])]
-#else
-  let avx2: [SwiftSetting] = []
-#endif
-
 let package = Package(
   name: "Cascade",
   products: [
@@ -17,45 +9,79 @@ let package = Package(
     .library(name: "FeedKit", targets: ["FeedKit"]),
   ],
   targets: [
-    // The engine: pure Swift, imports nothing but its AVX2 loops and the CPU's answer to
-    // whether they may run.
-    .target(name: "LayoutEngine", dependencies: ["WaterfallAVX2", "CCPUFeatures"]),
-    // The engine's loops built for AVX2, the only code that is: see `AVX2Kernels`.
-    .target(name: "WaterfallAVX2", swiftSettings: avx2),
-    // CPUID from C (header only): Swift cannot ask the CPU what it has.
-    .systemLibrary(name: "CCPUFeatures"),
+    // The engine: plain Swift that imports nothing, so that other packages can depend on it by
+    // version. Its rounding (`rounded()`, `truncatingRemainder`) compiles to calls into libm,
+    // which on Linux nothing links unless Foundation happens to come along.
+    .target(
+      name: "LayoutEngine",
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Feed items, decoding, sources (file, stdin, http), paging.
-    .target(name: "FeedKit"),
+    .target(name: "FeedKit", dependencies: ["Transport"]),
+    // The only C-facing surface for libcurl.
+    .systemLibrary(name: "CCurl"),
+    // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.
+    .target(name: "Transport", dependencies: ["CCurl"]),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses"),
+    // libchafa (and the glib it needs), for PictureCells only.
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    // Decoded pixels to terminal cells (symbol and two colours per cell), through chafa.
+    .target(name: "PictureCells", dependencies: ["CChafa"]),
+    // The sample feed's pictures, assembled into the binary from one archive file.
+    .target(name: "CSamplePictures"),
+    // The sample feed's pictures by name, from that archive.
+    .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
     // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
     // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
-    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit"]),
+    .target(name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit", "PictureCells"]),
     // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
     // (loads, opening links) whose results come back as events.
-    .target(name: "BrowserShell", dependencies: ["BrowserCore", "FeedKit", "CNCurses"]),
+    .target(
+      name: "BrowserShell",
+      dependencies: [
+        "BrowserCore", "FeedKit", "CNCurses", "Pictures", "PictureCells", "EmbeddedPictures",
+        "Transport",
+      ]),
+    // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
+    .systemLibrary(name: "CPictureCodecs"),
+    // Picture sniffing, header reading, decoding, orientation and scaling.
+    .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
       name: "cascade",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
+      dependencies: [
+        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures", "Pictures",
+        "PictureCells",
+      ]
     ),
     .executableTarget(
       name: "cascade-bench",
-      dependencies: ["LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell"]
+      dependencies: [
+        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
+        "PictureCells",
+      ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
-    .testTarget(
-      name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
+    .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport"]),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BrowserCoreTests",
       dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "BrowserShellTests", dependencies: ["BrowserShell", "BrowserCore"]),
+    .testTarget(
+      name: "BrowserShellTests",
+      dependencies: [
+        "BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport", "CNCurses",
+      ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),

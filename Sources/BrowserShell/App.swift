@@ -14,12 +14,18 @@ import Synchronization
 public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
+  let pictureSettings: PictureSettings?
   /// How far the running load has got (the feed's loaders write it), shown while it runs.
   let progress: LoadProgress?
 
-  public init(feed: any FeedPaging, options: BrowserOptions, progress: LoadProgress? = nil) {
+  /// - Parameter pictures: how to draw pictures; nil for none.
+  public init(
+    feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
+    progress: LoadProgress? = nil
+  ) {
     self.feed = feed
     self.options = options
+    self.pictureSettings = pictures
     self.progress = progress
   }
 
@@ -33,7 +39,7 @@ public struct BrowserApp {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal()
+      terminal = try Terminal(preferDirectColor: pictureSettings?.color == .direct)
     } catch {
       printError("\(error)")
       return 1
@@ -42,15 +48,37 @@ public struct BrowserApp {
     wake.input = terminal.inputDescriptor
     let theme = Theme.detect(
       isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
-    var state = BrowserState(options: options, screen: terminal.size)
     let mailbox = Mailbox()
-    let view = BrowserView(theme: theme)
+    let colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
+    var options = options
+    if colorMode == nil { options.pictures = false }
+    var state = BrowserState(options: options, screen: terminal.size)
+    let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
+    let view = BrowserView(theme: theme, pictures: cache)
+    var loader: PictureLoader?
+    if let settings = pictureSettings, let mode = colorMode {
+      var configuration = PictureLoader.Configuration(source: settings.source, colorMode: mode)
+      configuration.limits = settings.limits
+      configuration.load = settings.load
+      configuration.diskCache = settings.diskCache
+      configuration.jobs = settings.jobs
+      loader = PictureLoader(configuration, cache: cache) { event in
+        mailbox.post(event)
+        wake.wake()
+      }
+    }
     var children: [pid_t] = []
     /// When the status line's message runs out, and its number; a later message replaces it.
     var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
+      var wanted: [PictureKey] = []
+      var unwanted: [PictureKey] = []
+      defer {
+        loader?.cancel(unwanted)
+        loader?.load(wanted)
+      }
       for effect in effects {
         switch effect {
         case .quit: return false
@@ -58,6 +86,16 @@ public struct BrowserApp {
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
         case .copy(let text, let request):
           mailbox.post(.copied(text, request, terminal.copy(text)))
+        case .loadPicture(let key):
+          if loader == nil {
+            mailbox.post(.pictureLoaded(key, failure: "pictures are off"))
+          } else {
+            wanted.append(key)
+          }
+        case .cancelPicture(let key): unwanted.append(key)
+        case .revalidatePictures:
+          cache.removeAll()
+          loader?.revalidate()
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):

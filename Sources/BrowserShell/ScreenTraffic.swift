@@ -1,8 +1,9 @@
 import BrowserCore
 import Glibc
 
-/// How many bytes ncurses sends to a terminal for the browser's frames: the figure behind issue
-/// 6's "a one-row scroll sends at most 0.35× a full repaint".
+/// How many bytes ncurses sends to a terminal for the browser's frames: what a scroll costs over
+/// a slow link (ssh, a serial line) is these bytes, so a one-row scroll must send a small part
+/// of a full repaint.
 public enum ScreenTraffic {
   /// The bytes of a full repaint of `state`'s screen, and of the redraw after scrolling it by
   /// `rows`, written by ncurses for a terminal of type `terminalType` into a temporary file.

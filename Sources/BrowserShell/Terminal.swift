@@ -45,7 +45,10 @@ final class Terminal {
 
   /// Takes over the process's terminal. When standard input is not a terminal (the feed was
   /// piped in), keys are read from `/dev/tty`.
-  convenience init() throws(TerminalError) {
+  /// - Parameter preferDirectColor: use the `*-direct` terminfo entry of the terminal's family
+  ///   (`xterm-direct` for `xterm-256color`) when there is one and the terminal's own entry has
+  ///   no direct colour: for a truecolor terminal that says `xterm-256color` (`--color direct`).
+  convenience init(preferDirectColor: Bool = false) throws(TerminalError) {
     guard isatty(1) == 1 else { throw .notATerminal }
     var inputFD: Int32 = 0
     if isatty(0) != 1 {
@@ -56,7 +59,27 @@ final class Terminal {
     guard let output = fdopen(1, "w"), let input = fdopen(inputFD, "r") else {
       throw .notATerminal
     }
-    try self.init(type: nil, output: output, input: input, inputDescriptor: inputFD)
+    try self.init(
+      type: preferDirectColor ? Self.directVariant() : nil, output: output, input: input,
+      inputDescriptor: inputFD)
+  }
+
+  /// The `*-direct` terminfo entry of `$TERM`'s family, if it is installed and `$TERM` is not
+  /// direct already.
+  static func directVariant() -> String? {
+    guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty,
+      !term.hasSuffix("-direct")
+    else { return nil }
+    var family = term
+    for suffix in ["-256color", "-88color", "-16color", "-color"] where family.hasSuffix(suffix) {
+      family.removeLast(suffix.count)
+      break
+    }
+    let name = family + "-direct"
+    guard let first = name.first else { return nil }
+    let folders = ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"]
+    let found = folders.contains { access("\($0)/\(first)/\(name)", R_OK) == 0 }
+    return found ? name : nil
   }
 
   /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
@@ -135,7 +158,16 @@ final class Terminal {
     resizeterm(Int32(size.rows), Int32(size.columns))
   }
 
-  func erase() { werase(window) }
+  /// Starts a frame. Pictures can ask for more colour pairs over a session than a terminal
+  /// has (ncurses then recycles old pairs under numbers this canvas still remembers), so once
+  /// three quarters are used every pair is freed and this frame allocates afresh.
+  func erase() {
+    if pairs.count > Int(cascade_color_pairs()) * 3 / 4 {
+      reset_color_pairs()
+      pairs.removeAll(keepingCapacity: true)
+    }
+    werase(window)
+  }
 
   /// Sends what changed since the last frame, and only that.
   func present() {
@@ -171,7 +203,7 @@ final class Terminal {
     }
   }
 
-  private func pair(_ style: CellAppearance) -> Int32 {
+  func pair(_ style: CellAppearance) -> Int32 {
     guard colorCount >= 8 else { return 0 }
     let key = PairKey(
       foreground: colorNumber(style.foreground), background: colorNumber(style.background))
@@ -184,8 +216,12 @@ final class Terminal {
   }
 
   private func colorNumber(_ color: Color) -> Int32 {
+    if colorCount >= 1 << 24 { return Int32(color.directNumber) }
     if colorCount >= 256 { return Int32(color.paletteIndex) }
-    if colorCount >= 16, case .ansi(let n) = color { return Int32(n & 15) }
+    if colorCount >= 16 {
+      if case .ansi(let n) = color { return Int32(n & 15) }
+      if case .palette(let n) = color, n < 16 { return Int32(n) }
+    }
     return Int32(color.basicIndex)
   }
 

@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|memory]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|memory]"
     )
     exit(0)
   default:
@@ -48,6 +48,10 @@ if wanted("append") { engine.append(into: &report) }
 if wanted("columns") { engine.columnChange(into: &report) }
 if wanted("screen") { ScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("decode") { DecodeWorkload.measure(quick: quick, into: &report) }
+if wanted("pictures") {
+  PictureWorkload.measure(quick: quick, into: &report)
+  PictureScreenWorkloads.measure(quick: quick, into: &report)
+}
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {

@@ -3,6 +3,7 @@ import BrowserShell
 import FeedKit
 import Foundation
 import LayoutEngine
+import Pictures
 
 /// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page
 /// through FeedKit's session (so that a feed that cannot be loaded is reported on a terminal that
@@ -48,7 +49,8 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    return BrowserApp(feed: feed, options: browser, progress: progress).run(
+    let pictures = options.pictures.settings(for: source, load: options.load)
+    return BrowserApp(feed: feed, options: browser, pictures: pictures, progress: progress).run(
       first: first, title: await feed.title)
   }
 }

@@ -6,6 +6,8 @@ let status: Int32
 switch arguments.first {
 case "layout":
   status = await LayoutCommand.run(arguments: Array(arguments.dropFirst()))
+case "print":
+  status = await PrintCommand.run(arguments: Array(arguments.dropFirst()))
 case "--help", "-h", "help":
   print(HelpText.browse)
   status = 0

@@ -5,7 +5,7 @@ import Testing
 @testable import BrowserShell
 
 @Suite struct ScreenTrafficTests {
-  /// Issue 6's target for the real terminal: a one-row scroll costs at most 0.35× a repaint.
+  /// On a real terminal a one-row scroll costs at most 0.35× a repaint.
   @Test func oneRowScrollSendsLittleComparedWithARepaint() throws {
     let items = (0..<2_000).map { i in
       FeedItem(

@@ -1,8 +1,8 @@
 import FeedKit
 import Foundation
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// `cascade layout --style …` prints what the engine's styles compute.
 @Suite struct LayoutStylesCommandTests {

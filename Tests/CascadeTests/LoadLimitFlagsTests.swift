@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Every load limit ends `cascade layout` with a one-line error naming the flag that raises it,
-/// and the flag does raise it (issue 7).
+/// and the flag does raise it.
 @Suite struct LoadLimitFlagsTests {
   /// Three items, a nesting depth of 4 (`{ [ { [` in the first item), and a 40-byte title.
   static let feed = """

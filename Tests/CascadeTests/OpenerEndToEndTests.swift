@@ -8,10 +8,13 @@ import Testing
 struct OpenerEndToEndTests {
   @Test func withNoOpenerTheStatusLineSaysWhatToSet() async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let feed = try WebFeedFile()
+    defer { feed.remove() }
     let tmux = try TmuxSession(
-      command: "unset BROWSER; PATH=/nonexistent '\(binary)'", width: 120, height: 30)
+      command: "unset BROWSER; PATH=/nonexistent '\(binary)' --no-images '\(feed.path)'",
+      width: 120, height: 30)
     defer { tmux.close() }
-    try await tmux.waitFor("240 items", timeout: 30)
+    try await tmux.waitFor("3 items", timeout: 30)
     try await tmux.send("Tab", "o")
     let (said, screen) = try await tmux.waitFor(timeout: 30) {
       TmuxSession.statusLine($0).contains("set $BROWSER")

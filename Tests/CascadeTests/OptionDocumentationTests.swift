@@ -18,8 +18,9 @@ import Testing
   @Test func readmeAndHelpNameTheSameOptions() async throws {
     let browse = try await CascadeProcess.run(["--help"])
     let layout = try await CascadeProcess.run(["layout", "--help"])
-    #expect(browse.status == 0 && layout.status == 0)
-    let help = Self.flags(in: browse.stdout + layout.stdout)
+    let print = try await CascadeProcess.run(["print", "--help"])
+    #expect(browse.status == 0 && layout.status == 0 && print.status == 0)
+    let help = Self.flags(in: browse.stdout + layout.stdout + print.stdout)
       .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
     let readmeURL = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

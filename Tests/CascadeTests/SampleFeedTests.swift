@@ -24,19 +24,20 @@ import Testing
   }
 
   @Test func aCopiedBinaryStillOpensTheSampleFeed() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cascade-copy-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let copy = folder.appendingPathComponent("cascade")
-    // Copied by cp, not by this process: a file this process held open for writing could be
-    // inherited by a child another test forks meanwhile, and exec would fail with ETXTBSY.
-    let cp = try await CascadeProcess.run(
-      ["-p", CascadeProcess.binary.path, copy.path], executable: URL(fileURLWithPath: "/bin/cp"))
-    #expect(cp.status == 0, "\(cp.stderr)")
+    let copy = try await CopiedBinary.make()
+    defer { copy.remove() }
     let result = try await CascadeProcess.run(
-      ["layout", "--width", "40"], executable: copy, directory: folder)
+      ["layout", "--width", "40"], executable: copy.binary, directory: copy.folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"index\": 239"))
+  }
+
+  @Test func aCopiedBinaryStillHoldsTheSamplePictures() async throws {
+    let copy = try await CopiedBinary.make()
+    defer { copy.remove() }
+    let archive = try Data(
+      contentsOf: CascadeProcess.packageRoot.appendingPathComponent("Resources/pictures.bin"))
+    let binary = try Data(contentsOf: copy.binary)
+    #expect(binary.range(of: archive) != nil, "the pictures' archive is not in the binary")
   }
 }

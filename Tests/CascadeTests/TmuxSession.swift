@@ -65,6 +65,11 @@ final class TmuxSession: @unchecked Sendable {
     try await tmux(arguments)
   }
 
+  /// The screen with its colours and attributes as escape sequences.
+  func captureWithColors() async throws -> String {
+    try await tmux(["capture-pane", "-p", "-e"])
+  }
+
   func display(_ format: String) async throws -> String {
     try await tmux(["display-message", "-p", format])
       .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FeedKit
 
-/// Servers that misbehave on purpose (issue 7): each ends in a clear error, in bounded time,
+/// Servers that misbehave on purpose: each ends in a clear error, in bounded time,
 /// without a crash.
 @Suite struct HostileServerTests {
   @Test func slowDripEndsAtTheTotalTimeLimit() async throws {

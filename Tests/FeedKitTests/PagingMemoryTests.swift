@@ -40,7 +40,7 @@ private func peakSinceResetBytes() -> Int? {
   return kib * 1024
 }
 
-/// Nothing lost, nothing hoarded: paging through a long `{page}` feed (issue 7).
+/// Nothing lost, nothing hoarded: paging through a long `{page}` feed.
 @Suite struct PagingMemoryTests {
   static let pages = 1_000
   static let itemsPerPage = 20

@@ -1,9 +1,9 @@
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// Reading order, tie tolerance, full-width rows and the irregular waterfall, checked against the
-/// plain reference of `ReferenceLayout` and against the invariants the issue names.
+/// plain reference of `ReferenceLayout` and against the layout contract's invariants.
 @Suite struct ColumnStylePropertyTests {
   static let seeds: [UInt64] = Array(1000..<1300)
 

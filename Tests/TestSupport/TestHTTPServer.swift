@@ -37,6 +37,14 @@ package final class TestHTTPServer: @unchecked Sendable {
     /// A 200 whose `Content-Length` says `declaredLength` while the whole `body` is sent (more
     /// or fewer bytes), then the socket closes.
     case wrongLength(declaredLength: Int, body: [UInt8], headers: [String: String])
+    /// A chunked 200 that never ends: `chunk` again and again, `interval` seconds apart (0: as
+    /// fast as the socket takes them, a chunk storm), until the client leaves.
+    case endless(chunk: [UInt8], interval: Double, headers: [String: String])
+    /// Headers promising `declaredLength`, then `body`, then a TCP reset (not a clean close).
+    case resetMidBody(declaredLength: Int, body: [UInt8])
+    /// A 200 status line, then header lines of `lineLength` bytes without end, until the client
+    /// leaves.
+    case endlessHeaders(lineLength: Int)
 
     package static func json(_ text: String, status: Int = 200) -> Reply {
       .respond(
@@ -77,7 +85,7 @@ package final class TestHTTPServer: @unchecked Sendable {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, listen(fd, 64) == 0 else {
+    guard bound == 0, listen(fd, 512) == 0 else {
       close(fd)
       throw POSIXError(.init(rawValue: errno) ?? .EIO)
     }
@@ -195,6 +203,33 @@ package final class TestHTTPServer: @unchecked Sendable {
     case .wrongLength(let declaredLength, let body, let headers):
       writeHead(fd, status: 200, headers: headers, length: declaredLength)
       writeAll(fd, body)
+    case .endless(let chunk, let interval, let headers):
+      serveEndless(fd, chunk: chunk, interval: interval, headers: headers)
+    case .resetMidBody(let declaredLength, let body):
+      writeHead(fd, status: 200, headers: [:], length: declaredLength)
+      writeAll(fd, body)
+      // Linger 0: close() sends RST instead of FIN.
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    case .endlessHeaders(let lineLength):
+      guard writeAll(fd, Array("HTTP/1.1 200 OK\r\n".utf8)) else { return }
+      let line = Array(("X-Filler: " + String(repeating: "a", count: lineLength) + "\r\n").utf8)
+      while !isStopped, writeAll(fd, line) {}
+    }
+  }
+
+  private func serveEndless(
+    _ fd: Int32, chunk: [UInt8], interval: Double, headers: [String: String]
+  ) {
+    var head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    guard writeAll(fd, Array((head + "\r\n").utf8)) else { return }
+    let framed = Array((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + [13, 10]
+    // A storm sends its small chunks in batches, so the socket, not this loop, is the limit.
+    let copies = interval > 0 ? 1 : max(1, 65_536 / framed.count)
+    let batch = Array([[UInt8]](repeating: framed, count: copies).joined())
+    while !isStopped, writeAll(fd, batch) {
+      if interval > 0 { Thread.sleep(forTimeInterval: interval) }
     }
   }
 

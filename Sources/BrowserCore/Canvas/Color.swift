@@ -1,8 +1,8 @@
 /// A colour as the drawing code asks for it; the canvas maps it to what the terminal has.
 ///
 /// Drawing code picks colours without knowing the terminal, so a 24-bit colour can be asked for
-/// and still show as the nearest of 256 or 16 — the half-block pictures of a later issue need
-/// exactly that.
+/// and still show as the nearest of 256 or 16: a picture's cells ask for the colours they
+/// have and show on every terminal.
 public enum Color: Hashable, Sendable {
   /// The terminal's own foreground or background.
   case `default`
@@ -32,6 +32,19 @@ public enum Color: Hashable, Sendable {
     }
   }
 
+  /// The nearest of the 16 ANSI colours (bright ones 8–15); -1 for the default.
+  package var sixteenIndex: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n): return Int(n & 15)
+    case .palette(let n) where n < 16: return Int(n)
+    default:
+      let (r, g, b) = rgbComponents
+      let basic = basicIndex
+      return max(r, g, b) >= 192 && basic != 0 ? basic + 8 : basic
+    }
+  }
+
   /// The nearest of the 8 basic colours (for 8-colour terminals); -1 for the default.
   package var basicIndex: Int {
     switch self {
@@ -47,6 +60,21 @@ public enum Color: Hashable, Sendable {
     }
   }
 
+  /// The colour's number in a direct-colour terminfo (`xterm-direct`): 0–7 are the basic
+  /// colours, anything else is `0xRRGGBB` (so a 24-bit colour below 8 is nudged to 8).
+  package var directNumber: Int {
+    switch self {
+    case .default: return -1
+    case .ansi(let n) where n < 8: return Int(n)
+    case .palette(let n) where n < 8: return Int(n)
+    case .rgb(let r, let g, let b):
+      return max(8, Int(r) << 16 | Int(g) << 8 | Int(b))
+    default:
+      let (r, g, b) = rgbComponents
+      return max(8, r << 16 | g << 8 | b)
+    }
+  }
+
   /// An approximation of the colour's components, used only to pick a nearest basic colour.
   private var rgbComponents: (Int, Int, Int) {
     switch self {
@@ -58,6 +86,12 @@ public enum Color: Hashable, Sendable {
       let i = Int(n) - 16
       func value(_ l: Int) -> Int { l == 0 ? 0 : 55 + 40 * l }
       return (value(i / 36), value(i / 6 % 6), value(i % 6))
+    case .ansi(let n) where n >= 8, .palette(let n) where n >= 8 && n < 16:
+      let bright = [
+        (128, 128, 128), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
+        (0, 255, 255), (255, 255, 255),
+      ]
+      return bright[Int(n & 7)]
     default: return (192, 192, 192)
     }
   }

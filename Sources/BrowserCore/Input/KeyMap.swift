@@ -113,6 +113,9 @@ public enum KeyMap {
         KeyBinding([.character("d")], .remove), KeyBinding([.character("u")], .undo),
       ]),
     KeyHelp(
+      keys: "i", what: ["pictures on / off"],
+      bindings: [KeyBinding([.character("i")], .togglePictures)]),
+    KeyHelp(
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
     KeyHelp(

@@ -19,6 +19,8 @@ public enum Action: Hashable, Sendable {
   /// `u`: bring back the last removed item.
   case undo
   case refresh
+  /// `i`: pictures in the boxes on or off.
+  case togglePictures
   case help
   /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
   case digit(Int)

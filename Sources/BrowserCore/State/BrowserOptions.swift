@@ -23,12 +23,15 @@ public struct BrowserOptions: Hashable, Sendable {
   public var separators: Bool
   /// The feed's name for the header until the feed gives its own (the source's display name).
   public var feedName: String?
+  /// Whether boxes show their pictures (`i` toggles; `--no-images` starts without).
+  public var pictures: Bool
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,
     pullThreshold: Int = 3, style: LayoutStyle = .waterfall, order: ColumnOrder = .shortest,
     tieTolerance: Double? = nil, enlargeProbability: Double = Enlargement.defaultProbability,
-    seed: UInt64 = Enlargement.defaultSeed, separators: Bool = true, feedName: String? = nil
+    seed: UInt64 = Enlargement.defaultSeed, separators: Bool = true, feedName: String? = nil,
+    pictures: Bool = true
   ) {
     self.columns = columns
     self.columnWidth = columnWidth
@@ -41,5 +44,6 @@ public struct BrowserOptions: Hashable, Sendable {
     self.seed = seed
     self.separators = separators
     self.feedName = feedName
+    self.pictures = pictures
   }
 }

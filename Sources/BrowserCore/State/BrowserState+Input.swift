@@ -81,6 +81,9 @@ extension BrowserState {
     case .refresh:
       pull.letGo()
       effects += startLoad(.refresh)
+    case .togglePictures:
+      picturesShown.toggle()
+      message = picturesShown ? "pictures on" : "pictures off"
     case .help:
       pull.letGo()
       overlay = .help
@@ -97,11 +100,34 @@ extension BrowserState {
 
   /// With an overlay up, `o` still opens the item shown; any other key only closes it.
   mutating func handleInOverlay(_ action: Action) -> [Effect] {
-    if action == .open, case .details(let i) = overlay, i < items.count {
-      return [.open(items[i].link ?? items[i].imageURL)]
+    if case .details(let i) = overlay, i < items.count {
+      switch action {
+      case .open: return [.open(items[i].link ?? items[i].imageURL)]
+      case .select(.left), .select(.previous), .scroll(-1):
+        if i > 0 { showDetails(of: i - 1) }
+        return []
+      case .select(.right), .select(.next), .scroll(1):
+        if i + 1 < items.count { showDetails(of: i + 1) }
+        return i + 1 >= items.count - 1 ? prefetchIfNeeded() : []
+      case .togglePictures:
+        picturesShown.toggle()
+        return []
+      default: break
+      }
     }
     overlay = .none
+    // Back in the waterfall at the same place, unless the reader went on to an item not there.
+    if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
+    {
+      select(s)
+    }
     return []
+  }
+
+  /// Shows item `i` in the details (full screen with its picture), and selects it.
+  private mutating func showDetails(of i: Int) {
+    selection = i
+    overlay = .details(i)
   }
 
   /// Ends a free scroll: the carousel snaps the box nearest the centre into it, and selects it.

@@ -47,6 +47,11 @@ public struct BrowserState: Sendable {
   public internal(set) var prefix = InputPrefix()
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
   var prefetchHold = PrefetchHold.none
+  /// Whether boxes show their pictures.
+  public internal(set) var picturesShown: Bool
+  /// The pictures asked for, around the view: what the view may draw, and what to cancel when
+  /// it scrolls away.
+  public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
 
   public static let maximumColumns = 30
 
@@ -57,6 +62,7 @@ public struct BrowserState: Sendable {
     requestedColumns = options.columns
     self.options = options
     self.screen = screen
+    picturesShown = options.pictures
     columnCount = 1
     arrangement = Self.arrangement(for: options.style)
     relayout(keepingPlace: false)
@@ -73,7 +79,8 @@ public struct BrowserState: Sendable {
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
     let said = messages.serial
-    var effects = respond(to: event)
+    var effects = handle(event)
+    effects += reconcilePictures()
     // A new message (not one that is only waiting for a load) expires after a while.
     if messages.serial != said, !message.isEmpty {
       effects.append(.expireMessage(messages.serial, afterSeconds: MessageLog.lifetime))
@@ -81,7 +88,7 @@ public struct BrowserState: Sendable {
     return effects
   }
 
-  private mutating func respond(to event: Event) -> [Effect] {
+  private mutating func handle(_ event: Event) -> [Effect] {
     switch event {
     case .messageExpired(let serial):
       // While a load runs its message stays: the load's end says what happened.
@@ -92,7 +99,12 @@ public struct BrowserState: Sendable {
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):
-      return apply(update, to: request, title: title)
+      let refreshed = loading == request && request.kind == .refresh
+      let effects = apply(update, to: request, title: title)
+      guard refreshed, case .replaced = update else { return effects }
+      // A refresh reads the pictures again too: the ones drawn may have changed on the server.
+      pictures = [:]
+      return [.revalidatePictures] + effects
     case .loadProgress(let snapshot):
       loadProgress = loading == nil ? nil : snapshot
       return []
@@ -101,6 +113,9 @@ public struct BrowserState: Sendable {
       return []
     case .opened(let url, let failure):
       message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      return []
+    case .pictureLoaded(let key, let failure):
+      if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
       return []
     }
   }

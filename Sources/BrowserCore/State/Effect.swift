@@ -20,5 +20,13 @@ public enum Effect: Hashable, Sendable {
   /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
   /// replaces it).
   case expireMessage(Int, afterSeconds: Double)
+  /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
+  /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
+  case loadPicture(PictureKey)
+  /// The picture's box left the view and its surroundings: stop working on it.
+  case cancelPicture(PictureKey)
+  /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
+  /// rather than from the disk cache (the loads follow as `loadPicture`s).
+  case revalidatePictures
   case quit
 }

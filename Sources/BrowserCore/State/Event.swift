@@ -24,4 +24,6 @@ public enum Event: Sendable {
   case copied(String, CopyRequest, CopyOutcome)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.
   case messageExpired(Int)
+  /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
+  case pictureLoaded(PictureKey, failure: String?)
 }

@@ -5,8 +5,8 @@ struct BoxRenderer {
   /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`. The inside is
   /// not blanked: the frame starts from a cleared canvas and boxes never overlap.
   func draw<C: Canvas>(
-    _ box: CellRect, screenRow: Int, label: BoxLabel, style: CellAppearance, selected: Bool,
-    clip: Range<Int>, into canvas: inout C
+    _ box: CellRect, screenRow: Int, label: BoxLabel, picture: PictureSlot = .none,
+    style: CellAppearance, selected: Bool, clip: Range<Int>, into canvas: inout C
   ) {
     let (w, h) = (box.width, box.height)
     let x = box.column
@@ -58,6 +58,28 @@ struct BoxRenderer {
       ? CellAppearance(attributes: [.bold, .reverse])
       : CellAppearance(foreground: style.foreground, attributes: .bold)
     let detailStyle = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
+    let onScreen = CellRect(row: screenRow, column: x, width: w, height: h)
+    if case .none = picture {
+    } else if let area = PictureArea.inside(box: onScreen) {
+      drawPicture(picture, in: area, clip: clip, into: &canvas)
+      let caption = screenRow + h - 2
+      guard visible(caption) else { return }
+      let number = DisplayText("#\(label.number)")
+      let room = textWidth - number.width - 1
+      if room >= 4 {
+        canvas.write(
+          label.title, row: caption, column: textX, maxWidth: room, style: titleStyle,
+          ellipsis: theme.ellipsis)
+        canvas.write(
+          number, row: caption, column: textX + textWidth - number.width,
+          maxWidth: number.width, style: detailStyle)
+      } else {
+        canvas.write(
+          label.title, row: caption, column: textX, maxWidth: textWidth, style: titleStyle,
+          ellipsis: theme.ellipsis)
+      }
+      return
+    }
     if h == 2 {
       // No room inside: the title goes on the top edge.
       if visible(screenRow) {
@@ -78,6 +100,46 @@ struct BoxRenderer {
       canvas.write(
         text, row: r, column: textX, maxWidth: textWidth, style: lineStyle,
         ellipsis: theme.ellipsis)
+    }
+  }
+
+  /// The picture centred in `area` (screen rows), or what stands for it.
+  func drawPicture<C: Canvas>(
+    _ picture: PictureSlot, in area: CellRect, clip: Range<Int>, into canvas: inout C
+  ) {
+    switch picture {
+    case .none: return
+    case .loading:
+      let dots = DisplayText(theme.ellipsis)
+      let row = area.row + area.height / 2
+      guard clip.contains(row), area.width >= dots.width else { return }
+      canvas.write(
+        dots, row: row, column: area.column + (area.width - dots.width) / 2,
+        maxWidth: area.width, style: CellAppearance(attributes: .dim))
+    case .failed:
+      let marker = DisplayText(area.width >= 12 ? "no picture" : "×")
+      let row = area.row + area.height / 2
+      guard clip.contains(row), area.width >= marker.width else { return }
+      canvas.write(
+        marker, row: row, column: area.column + (area.width - marker.width) / 2,
+        maxWidth: area.width, style: CellAppearance(attributes: .dim))
+    case .ready(let cells):
+      let columns = min(cells.columns, area.width)
+      let rows = min(cells.rows, area.height)
+      let left = area.column + (area.width - columns) / 2
+      let top = area.row + (area.height - rows) / 2
+      cells.cells.withUnsafeBufferPointer { all in
+        for r in 0..<rows where clip.contains(top + r) {
+          let row = r * cells.columns
+          for c in 0..<columns {
+            let cell = all[row + c]
+            canvas.put(
+              String(cell.scalar)[...], width: 1, row: top + r, column: left + c,
+              style: CellAppearance(
+                foreground: Color(cell.foreground), background: Color(cell.background)))
+          }
+        }
+      }
     }
   }
 

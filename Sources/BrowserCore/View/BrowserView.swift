@@ -8,8 +8,13 @@ public struct BrowserView: Sendable {
   /// Sanitised labels of the boxes drawn lately: a scroll step sanitises only the boxes it
   /// brings in. Shared by copies of the view, which is safe: see `LabelCache`.
   private let labels = LabelCache()
+  /// The pictures drawn so far, which the shell's picture loader fills.
+  public let pictures: PictureCache
 
-  public init(theme: Theme) { self.theme = theme }
+  public init(theme: Theme, pictures: PictureCache = PictureCache()) {
+    self.theme = theme
+    self.pictures = pictures
+  }
 
   /// What box `index` shows, sanitised as it comes on screen.
   ///
@@ -41,8 +46,8 @@ public struct BrowserView: Sendable {
       let selected = state.selection == i
       let style = theme.boxStyle(identity: state.items[i].identity, selected: selected)
       renderer.draw(
-        rect, screenRow: screenRow, label: label, style: style, selected: selected,
-        clip: clip, into: &canvas)
+        rect, screenRow: screenRow, label: label, picture: picture(ofItem: i, in: rect, state),
+        style: style, selected: selected, clip: clip, into: &canvas)
       if screenRow < clip.upperBound, screenRow + rect.height > clip.lowerBound {
         shown.append(i + 1)
       }
@@ -81,9 +86,32 @@ public struct BrowserView: Sendable {
     case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
-        overlays.drawDetails(
-          item: state.items[i], label: label, count: state.items.count, into: &canvas)
+        let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
+        if let key, let area = PictureArea.fullScreen(canvas.size) {
+          overlays.drawFullScreen(
+            item: state.items[i], label: label, count: state.items.count,
+            picture: slot(for: key, state), area: area, into: &canvas)
+        } else {
+          overlays.drawDetails(
+            item: state.items[i], label: label, count: state.items.count, into: &canvas)
+        }
       }
+    }
+  }
+
+  /// What box `i` at `rect` shows of its picture.
+  private func picture(ofItem i: Int, in rect: CellRect, _ state: BrowserState) -> PictureSlot {
+    guard state.picturesShown, let key = state.pictureKey(forItem: i, in: rect) else {
+      return .none
+    }
+    return slot(for: key, state)
+  }
+
+  private func slot(for key: PictureKey, _ state: BrowserState) -> PictureSlot {
+    switch state.pictures[key] {
+    case .failed(let reason): return .failed(reason)
+    case .ready, .requested, nil:
+      return pictures.picture(for: key).map(PictureSlot.ready) ?? .loading(key)
     }
   }
 

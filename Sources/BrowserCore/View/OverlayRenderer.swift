@@ -71,6 +71,43 @@ struct OverlayRenderer {
     return lines
   }
 
+  /// The picture of an item over the whole screen, aspect kept, with its details under it.
+  func drawFullScreen<C: Canvas>(
+    item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
+    into canvas: inout C
+  ) {
+    let size = canvas.size
+    canvas.fill(
+      row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
+    BoxRenderer(theme: theme).drawPicture(
+      picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
+    var lines: [(DisplayText, CellAppearance)] = [
+      (label.title, CellAppearance(attributes: .bold)),
+      (
+        DisplayText(
+          "\(label.pixelWidth)\(theme.times)\(label.pixelHeight) · #\(label.number) of \(count)"),
+        .plain
+      ),
+      (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
+      (
+        DisplayText("← → neighbours · o opens the link · Esc back"),
+        CellAppearance(attributes: .dim)
+      ),
+    ]
+    if case .failed(let reason) = picture {
+      lines.insert((DisplayText("no picture: " + reason), .plain), at: 1)
+    }
+    let first = area.bottom
+    for (k, (text, style)) in lines.prefix(PictureArea.detailRows).enumerated() {
+      let row = first + k
+      guard row < size.rows - 1 else { break }
+      let width = min(text.width, size.columns - 2)
+      canvas.write(
+        text, row: row, column: max(1, (size.columns - width) / 2), maxWidth: size.columns - 2,
+        style: style, ellipsis: theme.ellipsis)
+    }
+  }
+
   private func asciiKeys(_ text: String) -> String {
     text.replacingOccurrences(["↓": "Dn", "↑": "Up", "←": "Lt", "→": "Rt", "…": ".."])
   }

@@ -15,6 +15,8 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   case totalTime(Double)
   /// `LoadOptions.maxPages`: pages followed by one session.
   case pageCount(Int)
+  /// The bytes of one picture file (`--max-image-bytes`).
+  case pictureSize(Int)
 
   /// What the limit is, with the value that was exceeded.
   public var description: String {
@@ -25,6 +27,7 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     case .stringLength(let bytes): "a string is longer than \(ByteCountText(bytes))"
     case .totalTime(let seconds): "the page took longer than \(seconds.shortText) s in all"
     case .pageCount(let count): "more than \(count) pages were loaded"
+    case .pictureSize(let bytes): "the picture is larger than \(ByteCountText(bytes))"
     }
   }
 
@@ -37,13 +40,14 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     case .stringLength: "--max-string"
     case .totalTime: "--total-time"
     case .pageCount: "--max-pages"
+    case .pictureSize: "--max-image-bytes"
     }
   }
 
   /// What to do about it: a limit of size suspects the feed, a limit of time the server.
   public var advice: String {
     switch self {
-    case .bodySize, .itemCount, .nestingDepth, .stringLength:
+    case .bodySize, .itemCount, .nestingDepth, .stringLength, .pictureSize:
       "the feed is too large or broken; if you trust it, raise the limit with \(flag) N"
     case .totalTime:
       "the server is too slow; try again, or allow longer with \(flag) SECONDS"

@@ -51,11 +51,8 @@ public struct FeedLoader: Sendable {
       document = try FeedDocument.decode(
         SampleFeed.bytes, origin: source.displayName, options: options)
     case .url(let address):
-      guard let url = URL(string: address) else {
-        throw .invalidArgument(argument: address, detail: "not a valid URL")
-      }
-      let response = try await HTTPFetch.get(url, options: options)
-      location = .url(response.url.absoluteString)
+      let response = try await PageFetch.get(address, options: options)
+      location = .url(response.url)
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
       document = try FeedDocument.decode(
         response.body, origin: location.displayName, options: options)

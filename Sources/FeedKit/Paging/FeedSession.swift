@@ -1,6 +1,6 @@
 /// A feed being browsed: the items loaded so far and where the next page comes from.
 ///
-/// Pages follow the rules of issue 3: a top-level `next` link (absolute, or relative to the page
+/// Pages follow these rules: a top-level `next` link (absolute, or relative to the page
 /// it came from); else, for a `{page}` template, pages 1, 2, 3, … until an empty page, a 404, or a
 /// page without new items; else the feed has one page. Items whose `identity` is already present
 /// are not added twice.
@@ -160,11 +160,7 @@ public actor FeedSession {
     let item = { (position: Int) in
       position < base ? kept[position] : candidates[position - base]
     }
-    identities.reserve(base + candidates.count, item: item)
-    var dropped: [Int] = []
-    for i in candidates.indices where !identities.insert(base + i, item: item) {
-      dropped.append(i)
-    }
+    let dropped = identities.insert(from: base, count: candidates.count, item: item)
     guard !dropped.isEmpty else { return candidates }
     identities.closeGaps(after: base, dropped: dropped)
     var fresh: [FeedItem] = []

@@ -9,1683 +9,1683 @@ extension SampleFeed {
  "data": [
   {
    "id": "s001",
-   "img": "https://images.example.com/cascade/0001.jpg",
+   "img": "pictures/fern-study.jpg",
    "title": "Fern study (square)",
-   "width": "600",
-   "height": "600"
+   "width": "360",
+   "height": "360"
   },
   {
    "id": "s002",
-   "img": "https://images.example.com/cascade/0002.jpg",
-   "title": "Red door (tall)",
-   "width": 1200,
-   "height": 2249
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
   },
   {
    "id": "s003",
-   "img": "https://images.example.com/cascade/0003.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "1800",
-   "height": "2700"
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s004",
-   "img": "https://images.example.com/cascade/0004.jpg",
-   "title": "Bicycle (square)",
-   "width": 1620,
-   "height": 1620
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
   },
   {
    "id": "s005",
-   "img": "https://images.example.com/cascade/0005.jpg",
-   "title": "Cliff path (square)",
-   "width": "1080",
-   "height": "1080"
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s006",
-   "img": "https://images.example.com/cascade/0006.jpg",
-   "title": "Night market (portrait)",
-   "width": 1200,
-   "height": 1800
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": 222,
+   "height": 480
   },
   {
    "id": "s007",
-   "img": "https://images.example.com/cascade/0007.jpg",
-   "title": "Autumn maple 🍁 (phone screenshot)",
-   "width": "1863",
-   "height": "4032"
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
   },
   {
    "id": "s008",
-   "img": "https://images.example.com/cascade/0008.jpg",
-   "title": "Cliff path (portrait)",
-   "width": 1620,
-   "height": 2025
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
   },
   {
    "id": "s009",
-   "img": "https://images.example.com/cascade/0009.jpg",
-   "title": "Old tram (portrait)",
-   "width": "960",
-   "height": "1280"
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s010",
-   "img": "https://images.example.com/cascade/0010.jpg",
-   "title": "山と湖 (very tall)",
-   "width": 450,
-   "height": 1800
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
   },
   {
    "id": "s011",
-   "img": "https://images.example.com/cascade/0011.jpg",
-   "title": "Old tram (landscape)",
-   "width": "2048",
-   "height": "1365"
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": "400",
+   "height": "400"
   },
   {
    "id": "s012",
-   "img": "https://images.example.com/cascade/0012.jpg",
-   "title": "Desert road (portrait)",
-   "width": 1080,
-   "height": 1350
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": 400,
+   "height": 400
   },
   {
    "id": "s013",
-   "img": "https://images.example.com/cascade/0013.jpg",
-   "title": "Desert road (portrait)",
-   "width": "1080",
-   "height": "1350"
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": "360",
+   "height": "480"
   },
   {
    "id": "s014",
-   "img": "https://images.example.com/cascade/0014.jpg",
-   "title": "Rain on glass (landscape)",
-   "width": 1600,
-   "height": 900
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
   },
   {
    "id": "s015",
-   "img": "https://images.example.com/cascade/0015.jpg",
-   "title": "Neon sign (panorama)",
-   "width": "2250",
-   "height": "750"
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
   },
   {
    "id": "s016",
-   "img": "https://images.example.com/cascade/0016.jpg",
-   "title": "Ferris wheel (very tall)",
-   "width": 750,
-   "height": 3000
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": 320,
+   "height": 480
   },
   {
    "id": "s017",
-   "img": "https://images.example.com/cascade/0017.jpg",
+   "img": "pictures/sunflowers.png",
    "title": "Sunflowers 🌻 (portrait)",
-   "width": "1200",
-   "height": "1800"
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s018",
-   "img": "https://images.example.com/cascade/0018.jpg",
-   "title": "Rain on glass (portrait)",
-   "width": 1440,
-   "height": 1920
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
   },
   {
    "id": "s019",
-   "img": "https://images.example.com/cascade/0019.jpg",
-   "title": "Tea bowl (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
   },
   {
    "id": "s020",
-   "img": "https://images.example.com/cascade/0020.jpg",
-   "title": "Fern study (portrait)",
-   "width": 960,
-   "height": 1280
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": 222,
+   "height": 480
   },
   {
    "id": "s021",
-   "img": "https://images.example.com/cascade/0021.jpg",
-   "title": "Fern study (panorama)",
-   "width": "3000",
-   "height": "1000"
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s022",
-   "img": "https://images.example.com/cascade/0022.jpg",
-   "title": "Desert road (landscape)",
-   "width": 1440,
-   "height": 810
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": 400,
+   "height": 400
   },
   {
    "id": "s023",
-   "img": "https://images.example.com/cascade/0023.jpg",
-   "title": "Cliff path (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s024",
-   "img": "https://images.example.com/cascade/0024.jpg",
-   "title": "Library stairs (landscape)",
-   "width": 2880,
-   "height": 1620
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": 160,
+   "height": 640
   },
   {
    "id": "s025",
-   "img": "https://images.example.com/cascade/0025.jpg",
-   "title": "Paper cranes (portrait)",
-   "width": "600",
-   "height": "900"
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s026",
-   "img": "https://images.example.com/cascade/0026.jpg",
-   "title": "Bicycle (portrait)",
-   "width": 1800,
-   "height": 2700
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
   },
   {
    "id": "s027",
-   "img": "https://images.example.com/cascade/0027.jpg",
-   "title": "東京の夜 (portrait)",
-   "width": "600",
-   "height": "900"
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
   },
   {
    "id": "s028",
-   "img": "https://images.example.com/cascade/0028.jpg",
-   "title": "Rain on glass (landscape)",
-   "width": 2048,
-   "height": 1365
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
   },
   {
    "id": "s029",
-   "img": "https://images.example.com/cascade/0029.jpg",
-   "title": "Lighthouse (portrait)",
-   "width": "540",
-   "height": "675"
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s030",
-   "img": "https://images.example.com/cascade/0030.jpg",
-   "title": "Old tram (very tall)",
-   "width": 600,
-   "height": 2400
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
   },
   {
    "id": "s031",
-   "img": "https://images.example.com/cascade/0031.jpg",
-   "title": "Kitchen still life (landscape)",
-   "width": "1920",
-   "height": "1080"
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s032",
-   "img": "https://images.example.com/cascade/0032.jpg",
-   "title": "Glacier tongue (portrait)",
-   "width": 1200,
-   "height": 1800
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
   },
   {
    "id": "s033",
-   "img": "https://images.example.com/cascade/0033.jpg",
-   "title": "Harbour at dawn (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
   },
   {
    "id": "s034",
-   "img": "https://images.example.com/cascade/0034.jpg",
-   "title": "Market fruit (landscape)",
-   "width": 1600,
-   "height": 900
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
   },
   {
    "id": "s035",
-   "img": "https://images.example.com/cascade/0035.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "1200",
-   "height": "1800"
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s036",
-   "img": "https://images.example.com/cascade/0036.jpg",
-   "title": "Fox in grass 🦊 (portrait)",
-   "width": 540,
-   "height": 675
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": 400,
+   "height": 400
   },
   {
    "id": "s037",
-   "img": "https://images.example.com/cascade/0037.jpg",
-   "title": "Library stairs (square)",
-   "width": "540",
-   "height": "540"
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s038",
-   "img": "https://images.example.com/cascade/0038.jpg",
-   "title": "Fox in grass 🦊 (landscape)",
-   "width": 800,
-   "height": 450
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
   },
   {
    "id": "s039",
-   "img": "https://images.example.com/cascade/0039.jpg",
-   "title": "Old tram (landscape)",
-   "width": "800",
-   "height": "450"
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
   },
   {
    "id": "s040",
-   "img": "https://images.example.com/cascade/0040.jpg",
-   "title": "Red door (phone screenshot)",
-   "width": 931,
-   "height": 2016
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": 320,
+   "height": 480
   },
   {
    "id": "s041",
-   "img": "https://images.example.com/cascade/0041.jpg",
-   "title": "Tidal pool (square)",
-   "width": "1620",
-   "height": "1620"
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
   },
   {
    "id": "s042",
-   "img": "https://images.example.com/cascade/0042.jpg",
-   "title": "Cliff path (landscape)",
-   "width": 1920,
-   "height": 1080
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": 222,
+   "height": 480
   },
   {
    "id": "s043",
-   "img": "https://images.example.com/cascade/0043.jpg",
-   "title": "Snowy pines (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s044",
-   "img": "https://images.example.com/cascade/0044.jpg",
-   "title": "Bicycle (landscape)",
-   "width": 2048,
-   "height": 1365
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
   },
   {
    "id": "s045",
-   "img": "https://images.example.com/cascade/0045.jpg",
-   "title": "Lighthouse (landscape)",
-   "width": "1440",
-   "height": "810"
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": "360",
+   "height": "480"
   },
   {
    "id": "s046",
-   "img": "https://images.example.com/cascade/0046.jpg",
-   "title": "Market fruit (portrait)",
-   "width": 1200,
-   "height": 1800
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": 222,
+   "height": 480
   },
   {
    "id": "s047",
-   "img": "https://images.example.com/cascade/0047.jpg",
-   "title": "Bridge in fog (landscape)",
-   "width": "1920",
-   "height": "1080"
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
   },
   {
    "id": "s048",
-   "img": "https://images.example.com/cascade/0048.jpg",
-   "title": "Moss and stone (portrait)",
-   "width": 810,
-   "height": 1012
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": 360,
+   "height": 480
   },
   {
    "id": "s049",
-   "img": "https://images.example.com/cascade/0049.jpg",
-   "title": "Lighthouse (portrait)",
-   "width": "1080",
-   "height": "1350"
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s050",
-   "img": "https://images.example.com/cascade/0050.jpg",
-   "title": "Glacier tongue (square)",
-   "width": 1080,
-   "height": 1080
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": 160,
+   "height": 640
   },
   {
    "id": "s051",
-   "img": "https://images.example.com/cascade/0051.jpg",
-   "title": "Salt flats (portrait)",
-   "width": "810",
-   "height": "1012"
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
   },
   {
    "id": "s052",
-   "img": "https://images.example.com/cascade/0052.jpg",
-   "title": "Desert road (very tall)",
-   "width": 600,
-   "height": 2400
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": 480,
+   "height": 320
   },
   {
    "id": "s053",
-   "img": "https://images.example.com/cascade/0053.jpg",
-   "title": "Cliff path (portrait)",
-   "width": "1080",
-   "height": "1350"
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": "400",
+   "height": "400"
   },
   {
    "id": "s054",
-   "img": "https://images.example.com/cascade/0054.jpg",
-   "title": "Lighthouse (landscape)",
-   "width": 1920,
-   "height": 1080
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": 600,
+   "height": 200
   },
   {
    "id": "s055",
-   "img": "https://images.example.com/cascade/0055.jpg",
-   "title": "Desert road (portrait)",
-   "width": "600",
-   "height": "900"
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s056",
-   "img": "https://images.example.com/cascade/0056.jpg",
-   "title": "Paper cranes (portrait)",
-   "width": 1200,
-   "height": 1800
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": 320,
+   "height": 480
   },
   {
    "id": "s057",
-   "img": "https://images.example.com/cascade/0057.jpg",
-   "title": "東京の夜 (portrait)",
-   "width": "900",
-   "height": "1350"
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
   },
   {
    "id": "s058",
-   "img": "https://images.example.com/cascade/0058.jpg",
-   "title": "東京の夜 (portrait)",
-   "width": 540,
-   "height": 675
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
   },
   {
    "id": "s059",
-   "img": "https://images.example.com/cascade/0059.jpg",
-   "title": "Autumn maple 🍁 (landscape)",
-   "width": "3072",
-   "height": "2047"
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s060",
-   "img": "https://images.example.com/cascade/0060.jpg",
-   "title": "Bicycle (square)",
-   "width": 540,
-   "height": 540
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": 480,
+   "height": 270
   },
   {
    "id": "s061",
-   "img": "https://images.example.com/cascade/0061.jpg",
-   "title": "Café au lait (portrait)",
-   "width": "960",
-   "height": "1280"
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
   },
   {
    "id": "s062",
-   "img": "https://images.example.com/cascade/0062.jpg",
-   "title": "Tea bowl (landscape)",
-   "width": 1600,
-   "height": 900
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
   },
   {
    "id": "s063",
-   "img": "https://images.example.com/cascade/0063.jpg",
-   "title": "Street musician (portrait)",
-   "width": "810",
-   "height": "1012"
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s064",
-   "img": "https://images.example.com/cascade/0064.jpg",
-   "title": "Café au lait (tall)",
-   "width": 1200,
-   "height": 2249
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
   },
   {
    "id": "s065",
-   "img": "https://images.example.com/cascade/0065.jpg",
-   "title": "Fox in grass 🦊 (very tall)",
-   "width": "300",
-   "height": "1200"
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s066",
-   "img": "https://images.example.com/cascade/0066.jpg",
-   "title": "Kitchen still life (phone screenshot)",
-   "width": 621,
-   "height": 1344
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": 480,
+   "height": 270
   },
   {
    "id": "s067",
-   "img": "https://images.example.com/cascade/0067.jpg",
-   "title": "Tea bowl (landscape)",
-   "width": "1024",
-   "height": "682"
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s068",
-   "img": "https://images.example.com/cascade/0068.jpg",
-   "title": "Red door (square)",
-   "width": 800,
-   "height": 800
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": 400,
+   "height": 400
   },
   {
    "id": "s069",
-   "img": "https://images.example.com/cascade/0069.jpg",
-   "title": "Desert road (portrait)",
-   "width": "1080",
-   "height": "1350"
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
   },
   {
    "id": "s070",
-   "img": "https://images.example.com/cascade/0070.jpg",
-   "title": "Desert road (landscape)",
-   "width": 1920,
-   "height": 1080
-  },
-  {
-   "id": "s071",
-   "img": "https://images.example.com/cascade/0071.jpg",
-   "title": "Moss and stone (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s072",
-   "img": "https://images.example.com/cascade/0072.jpg",
-   "title": "Fern study (very tall)",
-   "width": 600,
-   "height": 2400
-  },
-  {
-   "id": "s073",
-   "img": "https://images.example.com/cascade/0073.jpg",
-   "title": "Ferris wheel (very tall)",
-   "width": "375",
-   "height": "1500"
-  },
-  {
-   "id": "s074",
-   "img": "https://images.example.com/cascade/0074.jpg",
-   "title": "山と湖 (square)",
-   "width": 810,
-   "height": 810
-  },
-  {
-   "id": "s075",
-   "img": "https://images.example.com/cascade/0075.jpg",
-   "title": "Harbour at dawn (tall)",
-   "width": "900",
-   "height": "1686"
-  },
-  {
-   "id": "s076",
-   "img": "https://images.example.com/cascade/0076.jpg",
-   "title": "山と湖 (portrait)",
-   "width": 960,
-   "height": 1280
-  },
-  {
-   "id": "s077",
-   "img": "https://images.example.com/cascade/0077.jpg",
-   "title": "Old tram (landscape)",
-   "width": "2400",
-   "height": "1350"
-  },
-  {
-   "id": "s078",
-   "img": "https://images.example.com/cascade/0078.jpg",
-   "title": "Moss and stone (very tall)",
-   "width": 750,
-   "height": 3000
-  },
-  {
-   "id": "s079",
-   "img": "https://images.example.com/cascade/0079.jpg",
-   "title": "Street musician (portrait)",
-   "width": "1800",
-   "height": "2700"
-  },
-  {
-   "id": "s080",
-   "img": "https://images.example.com/cascade/0080.jpg",
-   "title": "Salt flats (portrait)",
-   "width": 810,
-   "height": 1012
-  },
-  {
-   "id": "s081",
-   "img": "https://images.example.com/cascade/0081.jpg",
-   "title": "Desert road (portrait)",
-   "width": "1620",
-   "height": "2025"
-  },
-  {
-   "id": "s082",
-   "img": "https://images.example.com/cascade/0082.jpg",
-   "title": "Bicycle (tall)",
-   "width": 1200,
-   "height": 2249
-  },
-  {
-   "id": "s083",
-   "img": "https://images.example.com/cascade/0083.jpg",
-   "title": "Library stairs (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s084",
-   "img": "https://images.example.com/cascade/0084.jpg",
-   "title": "Rain on glass (portrait)",
-   "width": 1080,
-   "height": 1350
-  },
-  {
-   "id": "s085",
-   "img": "https://images.example.com/cascade/0085.jpg",
-   "title": "東京の夜 (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s086",
-   "img": "https://images.example.com/cascade/0086.jpg",
-   "title": "Kitchen still life (phone screenshot)",
-   "width": 1242,
-   "height": 2688
-  },
-  {
-   "id": "s087",
-   "img": "https://images.example.com/cascade/0087.jpg",
-   "title": "Fern study (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s088",
-   "img": "https://images.example.com/cascade/0088.jpg",
-   "title": "Snowy pines (landscape)",
-   "width": 800,
-   "height": 450
-  },
-  {
-   "id": "s089",
-   "img": "https://images.example.com/cascade/0089.jpg",
-   "title": "Café au lait (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s090",
-   "img": "https://images.example.com/cascade/0090.jpg",
-   "title": "Glacier tongue (portrait)",
-   "width": 600,
-   "height": 900
-  },
-  {
-   "id": "s091",
-   "img": "https://images.example.com/cascade/0091.jpg",
-   "title": "Neon sign (tall)",
-   "width": "1200",
-   "height": "2249"
-  },
-  {
-   "id": "s092",
-   "img": "https://images.example.com/cascade/0092.jpg",
-   "title": "Red door (portrait)",
-   "width": 1080,
-   "height": 1350
-  },
-  {
-   "id": "s093",
-   "img": "https://images.example.com/cascade/0093.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "960",
-   "height": "1280"
-  },
-  {
-   "id": "s094",
-   "img": "https://images.example.com/cascade/0094.jpg",
-   "title": "Red door (very tall)",
-   "width": 750,
-   "height": 3000
-  },
-  {
-   "id": "s095",
-   "img": "https://images.example.com/cascade/0095.jpg",
-   "title": "Tea bowl (square)",
-   "width": "540",
-   "height": "540"
-  },
-  {
-   "id": "s096",
-   "img": "https://images.example.com/cascade/0096.jpg",
-   "title": "Lighthouse (landscape)",
-   "width": 960,
-   "height": 540
-  },
-  {
-   "id": "s097",
-   "img": "https://images.example.com/cascade/0097.jpg",
-   "title": "Harbour at dawn (landscape)",
-   "width": "3072",
-   "height": "2047"
-  },
-  {
-   "id": "s098",
-   "img": "https://images.example.com/cascade/0098.jpg",
-   "title": "Library stairs (landscape)",
-   "width": 2048,
-   "height": 1365
-  },
-  {
-   "id": "s099",
-   "img": "https://images.example.com/cascade/0099.jpg",
-   "title": "Harbour at dawn (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s100",
-   "img": "https://images.example.com/cascade/0100.jpg",
-   "title": "Kitchen still life (landscape)",
-   "width": 2400,
-   "height": 1350
-  },
-  {
-   "id": "s101",
-   "img": "https://images.example.com/cascade/0101.jpg",
-   "title": "Harbour at dawn (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s102",
-   "img": "https://images.example.com/cascade/0102.jpg",
-   "title": "山と湖 (landscape)",
-   "width": 1600,
-   "height": 900
-  },
-  {
-   "id": "s103",
-   "img": "https://images.example.com/cascade/0103.jpg",
-   "title": "Moss and stone (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s104",
-   "img": "https://images.example.com/cascade/0104.jpg",
-   "title": "Cliff path (landscape)",
-   "width": 2880,
-   "height": 1620
-  },
-  {
-   "id": "s105",
-   "img": "https://images.example.com/cascade/0105.jpg",
-   "title": "Glacier tongue (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s106",
-   "img": "https://images.example.com/cascade/0106.jpg",
-   "title": "Cliff path (landscape)",
-   "width": 3072,
-   "height": 2047
-  },
-  {
-   "id": "s107",
-   "img": "https://images.example.com/cascade/0107.jpg",
-   "title": "Harbour at dawn (landscape)",
-   "width": "1920",
-   "height": "1080"
-  },
-  {
-   "id": "s108",
-   "img": "https://images.example.com/cascade/0108.jpg",
-   "title": "東京の夜 (tall)",
-   "width": 600,
-   "height": 1124
-  },
-  {
-   "id": "s109",
-   "img": "https://images.example.com/cascade/0109.jpg",
-   "title": "Moss and stone (landscape)",
-   "width": "2400",
-   "height": "1350"
-  },
-  {
-   "id": "s110",
-   "img": "https://images.example.com/cascade/0110.jpg",
-   "title": "Neon sign (square)",
-   "width": 1200,
-   "height": 1200
-  },
-  {
-   "id": "s111",
-   "img": "https://images.example.com/cascade/0111.jpg",
-   "title": "Bridge in fog (landscape)",
-   "width": "1600",
-   "height": "900"
-  },
-  {
-   "id": "s112",
-   "img": "https://images.example.com/cascade/0112.jpg",
-   "title": "山と湖 (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s113",
-   "img": "https://images.example.com/cascade/0113.jpg",
-   "title": "Ferris wheel (portrait)",
-   "width": "1080",
-   "height": "1350"
-  },
-  {
-   "id": "s114",
-   "img": "https://images.example.com/cascade/0114.jpg",
-   "title": "Cliff path (portrait)",
-   "width": 540,
-   "height": 675
-  },
-  {
-   "id": "s115",
-   "img": "https://images.example.com/cascade/0115.jpg",
-   "title": "Street musician (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s116",
-   "img": "https://images.example.com/cascade/0116.jpg",
-   "title": "Bicycle (square)",
-   "width": 1620,
-   "height": 1620
-  },
-  {
-   "id": "s117",
-   "img": "https://images.example.com/cascade/0117.jpg",
-   "title": "Café au lait (square)",
-   "width": "1200",
-   "height": "1200"
-  },
-  {
-   "id": "s118",
-   "img": "https://images.example.com/cascade/0118.jpg",
-   "title": "Paper cranes (square)",
-   "width": 800,
-   "height": 800
-  },
-  {
-   "id": "s119",
-   "img": "https://images.example.com/cascade/0119.jpg",
-   "title": "Lighthouse (tall)",
-   "width": "1200",
-   "height": "2249"
-  },
-  {
-   "id": "s120",
-   "img": "https://images.example.com/cascade/0120.jpg",
-   "title": "東京の夜 (square)",
-   "width": 540,
-   "height": 540
-  },
-  {
-   "id": "s121",
-   "img": "https://images.example.com/cascade/0121.jpg",
-   "title": "Lighthouse (landscape)",
-   "width": "2400",
-   "height": "1350"
-  },
-  {
-   "id": "s122",
-   "img": "https://images.example.com/cascade/0122.jpg",
-   "title": "Paper cranes (landscape)",
-   "width": 1200,
-   "height": 675
-  },
-  {
-   "id": "s123",
-   "img": "https://images.example.com/cascade/0123.jpg",
-   "title": "Bicycle (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s124",
-   "img": "https://images.example.com/cascade/0124.jpg",
-   "title": "Library stairs (portrait)",
-   "width": 1080,
-   "height": 1350
-  },
-  {
-   "id": "s125",
-   "img": "https://images.example.com/cascade/0125.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "810",
-   "height": "1012"
-  },
-  {
-   "id": "s126",
-   "img": "https://images.example.com/cascade/0126.jpg",
-   "title": "Fern study (very tall)",
-   "width": 600,
-   "height": 2400
-  },
-  {
-   "id": "s127",
-   "img": "https://images.example.com/cascade/0127.jpg",
-   "title": "Cliff path (landscape)",
-   "width": "2400",
-   "height": "1350"
-  },
-  {
-   "id": "s128",
-   "img": "https://images.example.com/cascade/0128.jpg",
-   "title": "Night market (very tall)",
-   "width": 600,
-   "height": 2400
-  },
-  {
-   "id": "s129",
-   "img": "https://images.example.com/cascade/0129.jpg",
-   "title": "Harbour at dawn (phone screenshot)",
-   "width": "1242",
-   "height": "2688"
-  },
-  {
-   "id": "s130",
-   "img": "https://images.example.com/cascade/0130.jpg",
-   "title": "Bridge in fog (phone screenshot)",
-   "width": 931,
-   "height": 2016
-  },
-  {
-   "id": "s131",
-   "img": "https://images.example.com/cascade/0131.jpg",
-   "title": "Fox in grass 🦊 (portrait)",
-   "width": "720",
-   "height": "960"
-  },
-  {
-   "id": "s132",
-   "img": "https://images.example.com/cascade/0132.jpg",
-   "title": "Ferris wheel (portrait)",
-   "width": 540,
-   "height": 675
-  },
-  {
-   "id": "s133",
-   "img": "https://images.example.com/cascade/0133.jpg",
-   "title": "Ferris wheel (portrait)",
-   "width": "960",
-   "height": "1280"
-  },
-  {
-   "id": "s134",
-   "img": "https://images.example.com/cascade/0134.jpg",
-   "title": "Night market (landscape)",
-   "width": 960,
-   "height": 540
-  },
-  {
-   "id": "s135",
-   "img": "https://images.example.com/cascade/0135.jpg",
-   "title": "Autumn maple 🍁 (landscape)",
-   "width": "1600",
-   "height": "900"
-  },
-  {
-   "id": "s136",
-   "img": "https://images.example.com/cascade/0136.jpg",
-   "title": "Sunflowers 🌻 (landscape)",
-   "width": 1024,
-   "height": 682
-  },
-  {
-   "id": "s137",
-   "img": "https://images.example.com/cascade/0137.jpg",
-   "title": "山と湖 (phone screenshot)",
-   "width": "621",
-   "height": "1344"
-  },
-  {
-   "id": "s138",
-   "img": "https://images.example.com/cascade/0138.jpg",
-   "title": "Rain on glass (landscape)",
-   "width": 2048,
-   "height": 1365
-  },
-  {
-   "id": "s139",
-   "img": "https://images.example.com/cascade/0139.jpg",
-   "title": "Café au lait (very tall)",
-   "width": "300",
-   "height": "1200"
-  },
-  {
-   "id": "s140",
-   "img": "https://images.example.com/cascade/0140.jpg",
-   "title": "Old tram (tall)",
-   "width": 900,
-   "height": 1686
-  },
-  {
-   "id": "s141",
-   "img": "https://images.example.com/cascade/0141.jpg",
-   "title": "Café au lait (portrait)",
-   "width": "900",
-   "height": "1350"
-  },
-  {
-   "id": "s142",
-   "img": "https://images.example.com/cascade/0142.jpg",
-   "title": "Snowy pines (landscape)",
-   "width": 1920,
-   "height": 1080
-  },
-  {
-   "id": "s143",
-   "img": "https://images.example.com/cascade/0143.jpg",
-   "title": "Paper cranes (portrait)",
-   "width": "1620",
-   "height": "2025"
-  },
-  {
-   "id": "s144",
-   "img": "https://images.example.com/cascade/0144.jpg",
-   "title": "Fern study (tall)",
-   "width": 1200,
-   "height": 2249
-  },
-  {
-   "id": "s145",
-   "img": "https://images.example.com/cascade/0145.jpg",
-   "title": "Glacier tongue (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s146",
-   "img": "https://images.example.com/cascade/0146.jpg",
-   "title": "Cliff path (phone screenshot)",
-   "width": 1242,
-   "height": 2688
-  },
-  {
-   "id": "s147",
-   "img": "https://images.example.com/cascade/0147.jpg",
-   "title": "Tidal pool (portrait)",
-   "width": "1080",
-   "height": "1350"
-  },
-  {
-   "id": "s148",
-   "img": "https://images.example.com/cascade/0148.jpg",
-   "title": "Cliff path (panorama)",
-   "width": 3000,
-   "height": 1000
-  },
-  {
-   "id": "s149",
-   "img": "https://images.example.com/cascade/0149.jpg",
-   "title": "Bridge in fog (portrait)",
-   "width": "540",
-   "height": "675"
-  },
-  {
-   "id": "s150",
-   "img": "https://images.example.com/cascade/0150.jpg",
-   "title": "Market fruit (portrait)",
-   "width": 1080,
-   "height": 1350
-  },
-  {
-   "id": "s151",
-   "img": "https://images.example.com/cascade/0151.jpg",
-   "title": "Ferris wheel (very tall)",
-   "width": "600",
-   "height": "2400"
-  },
-  {
-   "id": "s152",
-   "img": "https://images.example.com/cascade/0152.jpg",
-   "title": "Red door (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s153",
-   "img": "https://images.example.com/cascade/0153.jpg",
-   "title": "Fox in grass 🦊 (square)",
-   "width": "600",
-   "height": "600"
-  },
-  {
-   "id": "s154",
-   "img": "https://images.example.com/cascade/0154.jpg",
-   "title": "Sunflowers 🌻 (portrait)",
-   "width": 900,
-   "height": 1350
-  },
-  {
-   "id": "s155",
-   "img": "https://images.example.com/cascade/0155.jpg",
-   "title": "Ferris wheel (portrait)",
-   "width": "960",
-   "height": "1280"
-  },
-  {
-   "id": "s156",
-   "img": "https://images.example.com/cascade/0156.jpg",
-   "title": "Fox in grass 🦊 (portrait)",
-   "width": 810,
-   "height": 1012
-  },
-  {
-   "id": "s157",
-   "img": "https://images.example.com/cascade/0157.jpg",
-   "title": "Paper cranes (square)",
-   "width": "600",
-   "height": "600"
-  },
-  {
-   "id": "s158",
-   "img": "https://images.example.com/cascade/0158.jpg",
-   "title": "Red door (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s159",
-   "img": "https://images.example.com/cascade/0159.jpg",
-   "title": "Market fruit (landscape)",
-   "width": "2400",
-   "height": "1350"
-  },
-  {
-   "id": "s160",
-   "img": "https://images.example.com/cascade/0160.jpg",
-   "title": "Moss and stone (landscape)",
-   "width": 2048,
-   "height": 1365
-  },
-  {
-   "id": "s161",
-   "img": "https://images.example.com/cascade/0161.jpg",
-   "title": "Cliff path (portrait)",
-   "width": "1620",
-   "height": "2025"
-  },
-  {
-   "id": "s162",
-   "img": "https://images.example.com/cascade/0162.jpg",
-   "title": "Moss and stone (portrait)",
-   "width": 1620,
-   "height": 2025
-  },
-  {
-   "id": "s163",
-   "img": "https://images.example.com/cascade/0163.jpg",
-   "title": "Rain on glass (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s164",
-   "img": "https://images.example.com/cascade/0164.jpg",
-   "title": "Desert road (portrait)",
-   "width": 1620,
-   "height": 2025
-  },
-  {
-   "id": "s165",
-   "img": "https://images.example.com/cascade/0165.jpg",
-   "title": "山と湖 (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s166",
-   "img": "https://images.example.com/cascade/0166.jpg",
-   "title": "Fern study (portrait)",
-   "width": 540,
-   "height": 675
-  },
-  {
-   "id": "s167",
-   "img": "https://images.example.com/cascade/0167.jpg",
-   "title": "Bridge in fog (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s168",
-   "img": "https://images.example.com/cascade/0168.jpg",
-   "title": "東京の夜 (portrait)",
-   "width": 960,
-   "height": 1280
-  },
-  {
-   "id": "s169",
-   "img": "https://images.example.com/cascade/0169.jpg",
-   "title": "Library stairs (phone screenshot)",
-   "width": "621",
-   "height": "1344"
-  },
-  {
-   "id": "s170",
-   "img": "https://images.example.com/cascade/0170.jpg",
-   "title": "Autumn maple 🍁 (portrait)",
-   "width": 600,
-   "height": 900
-  },
-  {
-   "id": "s171",
-   "img": "https://images.example.com/cascade/0171.jpg",
-   "title": "Ferris wheel (landscape)",
-   "width": "1600",
-   "height": "900"
-  },
-  {
-   "id": "s172",
-   "img": "https://images.example.com/cascade/0172.jpg",
-   "title": "Street musician (landscape)",
-   "width": 2048,
-   "height": 1365
-  },
-  {
-   "id": "s173",
-   "img": "https://images.example.com/cascade/0173.jpg",
-   "title": "Salt flats (portrait)",
-   "width": "810",
-   "height": "1012"
-  },
-  {
-   "id": "s174",
-   "img": "https://images.example.com/cascade/0174.jpg",
-   "title": "Sunflowers 🌻 (square)",
-   "width": 1620,
-   "height": 1620
-  },
-  {
-   "id": "s175",
-   "img": "https://images.example.com/cascade/0175.jpg",
-   "title": "Library stairs (tall)",
-   "width": "900",
-   "height": "1686"
-  },
-  {
-   "id": "s176",
-   "img": "https://images.example.com/cascade/0176.jpg",
-   "title": "Harbour at dawn (tall)",
-   "width": 600,
-   "height": 1124
-  },
-  {
-   "id": "s177",
-   "img": "https://images.example.com/cascade/0177.jpg",
-   "title": "Moss and stone (very tall)",
-   "width": "600",
-   "height": "2400"
-  },
-  {
-   "id": "s178",
-   "img": "https://images.example.com/cascade/0178.jpg",
-   "title": "Glacier tongue (phone screenshot)",
-   "width": 621,
-   "height": 1344
-  },
-  {
-   "id": "s179",
-   "img": "https://images.example.com/cascade/0179.jpg",
-   "title": "Moss and stone (very tall)",
-   "width": "900",
-   "height": "3600"
-  },
-  {
-   "id": "s180",
-   "img": "https://images.example.com/cascade/0180.jpg",
-   "title": "Tea bowl (phone screenshot)",
-   "width": 1863,
-   "height": 4032
-  },
-  {
-   "id": "s181",
-   "img": "https://images.example.com/cascade/0181.jpg",
-   "title": "Paper cranes (portrait)",
-   "width": "540",
-   "height": "675"
-  },
-  {
-   "id": "s182",
-   "img": "https://images.example.com/cascade/0182.jpg",
-   "title": "Tidal pool (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s183",
-   "img": "https://images.example.com/cascade/0183.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "1440",
-   "height": "1920"
-  },
-  {
-   "id": "s184",
-   "img": "https://images.example.com/cascade/0184.jpg",
-   "title": "山と湖 (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s185",
-   "img": "https://images.example.com/cascade/0185.jpg",
-   "title": "Ferris wheel (landscape)",
-   "width": "3072",
-   "height": "2047"
-  },
-  {
-   "id": "s186",
-   "img": "https://images.example.com/cascade/0186.jpg",
-   "title": "Tidal pool (landscape)",
-   "width": 1600,
-   "height": 900
-  },
-  {
-   "id": "s187",
-   "img": "https://images.example.com/cascade/0187.jpg",
-   "title": "Fern study (tall)",
-   "width": "1800",
-   "height": "3373"
-  },
-  {
-   "id": "s188",
-   "img": "https://images.example.com/cascade/0188.jpg",
-   "title": "山と湖 (portrait)",
-   "width": 1200,
-   "height": 1800
-  },
-  {
-   "id": "s189",
-   "img": "https://images.example.com/cascade/0189.jpg",
-   "title": "Rain on glass (portrait)",
-   "width": "1620",
-   "height": "2025"
-  },
-  {
-   "id": "s190",
-   "img": "https://images.example.com/cascade/0190.jpg",
-   "title": "Moss and stone (portrait)",
-   "width": 1200,
-   "height": 1800
-  },
-  {
-   "id": "s191",
-   "img": "https://images.example.com/cascade/0191.jpg",
-   "title": "Autumn maple 🍁 (portrait)",
-   "width": "600",
-   "height": "900"
-  },
-  {
-   "id": "s192",
-   "img": "https://images.example.com/cascade/0192.jpg",
-   "title": "Tidal pool (portrait)",
-   "width": 1080,
-   "height": 1350
-  },
-  {
-   "id": "s193",
-   "img": "https://images.example.com/cascade/0193.jpg",
-   "title": "Moss and stone (square)",
-   "width": "540",
-   "height": "540"
-  },
-  {
-   "id": "s194",
-   "img": "https://images.example.com/cascade/0194.jpg",
-   "title": "Lighthouse (square)",
-   "width": 1080,
-   "height": 1080
-  },
-  {
-   "id": "s195",
-   "img": "https://images.example.com/cascade/0195.jpg",
-   "title": "Moss and stone (landscape)",
-   "width": "1920",
-   "height": "1080"
-  },
-  {
-   "id": "s196",
-   "img": "https://images.example.com/cascade/0196.jpg",
-   "title": "Night market (portrait)",
-   "width": 1200,
-   "height": 1800
-  },
-  {
-   "id": "s197",
-   "img": "https://images.example.com/cascade/0197.jpg",
-   "title": "Moss and stone (portrait)",
-   "width": "600",
-   "height": "900"
-  },
-  {
-   "id": "s198",
-   "img": "https://images.example.com/cascade/0198.jpg",
-   "title": "Market fruit (portrait)",
-   "width": 600,
-   "height": 900
-  },
-  {
-   "id": "s199",
-   "img": "https://images.example.com/cascade/0199.jpg",
-   "title": "Library stairs (square)",
-   "width": "1080",
-   "height": "1080"
-  },
-  {
-   "id": "s200",
-   "img": "https://images.example.com/cascade/0200.jpg",
-   "title": "Bridge in fog (square)",
-   "width": 540,
-   "height": 540
-  },
-  {
-   "id": "s201",
-   "img": "https://images.example.com/cascade/0201.jpg",
-   "title": "Paper cranes (portrait)",
-   "width": "480",
-   "height": "640"
-  },
-  {
-   "id": "s202",
-   "img": "https://images.example.com/cascade/0202.jpg",
-   "title": "Glacier tongue (portrait)",
-   "width": 1200,
-   "height": 1800
-  },
-  {
-   "id": "s203",
-   "img": "https://images.example.com/cascade/0203.jpg",
-   "title": "山と湖 (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s204",
-   "img": "https://images.example.com/cascade/0204.jpg",
-   "title": "Tidal pool (portrait)",
-   "width": 1200,
-   "height": 1800
-  },
-  {
-   "id": "s205",
-   "img": "https://images.example.com/cascade/0205.jpg",
-   "title": "Kitchen still life (portrait)",
-   "width": "1200",
-   "height": "1800"
-  },
-  {
-   "id": "s206",
-   "img": "https://images.example.com/cascade/0206.jpg",
-   "title": "Night market (landscape)",
-   "width": 1600,
-   "height": 900
-  },
-  {
-   "id": "s207",
-   "img": "https://images.example.com/cascade/0207.jpg",
-   "title": "Old tram (landscape)",
-   "width": "3072",
-   "height": "2047"
-  },
-  {
-   "id": "s208",
-   "img": "https://images.example.com/cascade/0208.jpg",
-   "title": "Autumn maple 🍁 (landscape)",
-   "width": 1024,
-   "height": 682
-  },
-  {
-   "id": "s209",
-   "img": "https://images.example.com/cascade/0209.jpg",
-   "title": "Ferris wheel (portrait)",
-   "width": "1620",
-   "height": "2025"
-  },
-  {
-   "id": "s210",
-   "img": "https://images.example.com/cascade/0210.jpg",
-   "title": "Bridge in fog (phone screenshot)",
-   "width": 1242,
-   "height": 2688
-  },
-  {
-   "id": "s211",
-   "img": "https://images.example.com/cascade/0211.jpg",
-   "title": "Neon sign (portrait)",
-   "width": "480",
-   "height": "640"
-  },
-  {
-   "id": "s212",
-   "img": "https://images.example.com/cascade/0212.jpg",
-   "title": "Autumn maple 🍁 (tall)",
-   "width": 1200,
-   "height": 2249
-  },
-  {
-   "id": "s213",
-   "img": "https://images.example.com/cascade/0213.jpg",
-   "title": "Autumn maple 🍁 (portrait)",
-   "width": "1080",
-   "height": "1350"
-  },
-  {
-   "id": "s214",
-   "img": "https://images.example.com/cascade/0214.jpg",
-   "title": "Rain on glass (phone screenshot)",
-   "width": 621,
-   "height": 1344
-  },
-  {
-   "id": "s215",
-   "img": "https://images.example.com/cascade/0215.jpg",
-   "title": "Bicycle (tall)",
-   "width": "1200",
-   "height": "2249"
-  },
-  {
-   "id": "s216",
-   "img": "https://images.example.com/cascade/0216.jpg",
-   "title": "Red door (portrait)",
-   "width": 1620,
-   "height": 2025
-  },
-  {
-   "id": "s217",
-   "img": "https://images.example.com/cascade/0217.jpg",
-   "title": "Sunflowers 🌻 (very tall)",
-   "width": "750",
-   "height": "3000"
-  },
-  {
-   "id": "s218",
-   "img": "https://images.example.com/cascade/0218.jpg",
-   "title": "Sunflowers 🌻 (square)",
-   "width": 600,
+   "img": "pictures/lighthouse.png",
+   "title": "Lighthouse (very tall)",
+   "width": 150,
    "height": 600
   },
   {
+   "id": "s071",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": "360",
+   "height": "480"
+  },
+  {
+   "id": "s072",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s073",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s074",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s075",
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": "320",
+   "height": "480"
+  },
+  {
+   "id": "s076",
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": 320,
+   "height": 480
+  },
+  {
+   "id": "s077",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": "360",
+   "height": "360"
+  },
+  {
+   "id": "s078",
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s079",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": "360",
+   "height": "480"
+  },
+  {
+   "id": "s080",
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s081",
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s082",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": 600,
+   "height": 200
+  },
+  {
+   "id": "s083",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
+  },
+  {
+   "id": "s084",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s085",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s086",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s087",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
+  },
+  {
+   "id": "s088",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s089",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s090",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s091",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
+  },
+  {
+   "id": "s092",
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s093",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s094",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s095",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s096",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s097",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
+  },
+  {
+   "id": "s098",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s099",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": "360",
+   "height": "480"
+  },
+  {
+   "id": "s100",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s101",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
+  },
+  {
+   "id": "s102",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s103",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s104",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s105",
+   "img": "pictures/lighthouse.png",
+   "title": "Lighthouse (very tall)",
+   "width": "150",
+   "height": "600"
+  },
+  {
+   "id": "s106",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s107",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s108",
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s109",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s110",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s111",
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": "320",
+   "height": "480"
+  },
+  {
+   "id": "s112",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s113",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s114",
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s115",
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s116",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s117",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s118",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s119",
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s120",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s121",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s122",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s123",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
+  },
+  {
+   "id": "s124",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s125",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": "360",
+   "height": "360"
+  },
+  {
+   "id": "s126",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s127",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s128",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": 160,
+   "height": 640
+  },
+  {
+   "id": "s129",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s130",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s131",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
+  },
+  {
+   "id": "s132",
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s133",
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": "320",
+   "height": "480"
+  },
+  {
+   "id": "s134",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": 600,
+   "height": 200
+  },
+  {
+   "id": "s135",
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s136",
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s137",
+   "img": "pictures/lighthouse.png",
+   "title": "Lighthouse (very tall)",
+   "width": "150",
+   "height": "600"
+  },
+  {
+   "id": "s138",
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s139",
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s140",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s141",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s142",
+   "img": "pictures/lighthouse.png",
+   "title": "Lighthouse (very tall)",
+   "width": 150,
+   "height": 600
+  },
+  {
+   "id": "s143",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
+  },
+  {
+   "id": "s144",
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s145",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
+  },
+  {
+   "id": "s146",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": 360,
+   "height": 360
+  },
+  {
+   "id": "s147",
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s148",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s149",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s150",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s151",
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s152",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": 222,
+   "height": 480
+  },
+  {
+   "id": "s153",
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s154",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s155",
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s156",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s157",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": "360",
+   "height": "480"
+  },
+  {
+   "id": "s158",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s159",
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s160",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
+  },
+  {
+   "id": "s161",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
+  },
+  {
+   "id": "s162",
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s163",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s164",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": 600,
+   "height": 200
+  },
+  {
+   "id": "s165",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s166",
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": 160,
+   "height": 640
+  },
+  {
+   "id": "s167",
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s168",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
+  },
+  {
+   "id": "s169",
+   "img": "pictures/lighthouse.png",
+   "title": "Lighthouse (very tall)",
+   "width": "150",
+   "height": "600"
+  },
+  {
+   "id": "s170",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s171",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
+  },
+  {
+   "id": "s172",
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s173",
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s174",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": 360,
+   "height": 360
+  },
+  {
+   "id": "s175",
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s176",
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": 320,
+   "height": 480
+  },
+  {
+   "id": "s177",
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
+  },
+  {
+   "id": "s178",
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": 400,
+   "height": 400
+  },
+  {
+   "id": "s179",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
+  },
+  {
+   "id": "s180",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s181",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s182",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
+  },
+  {
+   "id": "s183",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s184",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s185",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s186",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
+  },
+  {
+   "id": "s187",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s188",
+   "img": "pictures/neon-sign.gif",
+   "title": "Neon sign (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s189",
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s190",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
+  },
+  {
+   "id": "s191",
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": "320",
+   "height": "480"
+  },
+  {
+   "id": "s192",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": 360,
+   "height": 360
+  },
+  {
+   "id": "s193",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s194",
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
+  },
+  {
+   "id": "s195",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s196",
+   "img": "pictures/snowy-pines.jpg",
+   "title": "Snowy pines (portrait)",
+   "width": 320,
+   "height": 480
+  },
+  {
+   "id": "s197",
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s198",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
+  },
+  {
+   "id": "s199",
+   "img": "pictures/desert-road.png",
+   "title": "Desert road (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s200",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s201",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": "360",
+   "height": "360"
+  },
+  {
+   "id": "s202",
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": 320,
+   "height": 480
+  },
+  {
+   "id": "s203",
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": "480",
+   "height": "320"
+  },
+  {
+   "id": "s204",
+   "img": "pictures/autumn-maple.webp",
+   "title": "Autumn maple 🍁 (phone screenshot)",
+   "width": 222,
+   "height": 480
+  },
+  {
+   "id": "s205",
+   "img": "pictures/bicycle.gif",
+   "title": "Bicycle (square)",
+   "width": "400",
+   "height": "400"
+  },
+  {
+   "id": "s206",
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
+   "id": "s207",
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": "222",
+   "height": "480"
+  },
+  {
+   "id": "s208",
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
+  },
+  {
+   "id": "s209",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s210",
+   "img": "pictures/ferris-wheel.jpg",
+   "title": "Ferris wheel (square)",
+   "width": 400,
+   "height": 400
+  },
+  {
+   "id": "s211",
+   "img": "pictures/kitchen-still-life.gif",
+   "title": "Kitchen still life (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s212",
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": 480,
+   "height": 270
+  },
+  {
+   "id": "s213",
+   "img": "pictures/bridge-in-fog.webp",
+   "title": "Bridge in fog (landscape)",
+   "width": "480",
+   "height": "270"
+  },
+  {
+   "id": "s214",
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": 360,
+   "height": 360
+  },
+  {
+   "id": "s215",
+   "img": "pictures/sunflowers.png",
+   "title": "Sunflowers 🌻 (portrait)",
+   "width": "384",
+   "height": "480"
+  },
+  {
+   "id": "s216",
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": 320,
+   "height": 480
+  },
+  {
+   "id": "s217",
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": "256",
+   "height": "480"
+  },
+  {
+   "id": "s218",
+   "img": "pictures/cliff-path.jpg",
+   "title": "Cliff path (portrait)",
+   "width": 384,
+   "height": 480
+  },
+  {
    "id": "s219",
-   "img": "https://images.example.com/cascade/0219.jpg",
-   "title": "Old tram (landscape)",
-   "width": "1920",
-   "height": "1080"
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": "480",
+   "height": "320"
   },
   {
    "id": "s220",
-   "img": "https://images.example.com/cascade/0220.jpg",
-   "title": "Rain on glass (tall)",
-   "width": 900,
-   "height": 1686
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
   },
   {
    "id": "s221",
-   "img": "https://images.example.com/cascade/0221.jpg",
-   "title": "Café au lait (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": "360",
+   "height": "360"
   },
   {
    "id": "s222",
-   "img": "https://images.example.com/cascade/0222.jpg",
-   "title": "Red door (phone screenshot)",
-   "width": 621,
-   "height": 1344
+   "img": "pictures/night-market.png",
+   "title": "Night market (portrait)",
+   "width": 320,
+   "height": 480
   },
   {
    "id": "s223",
-   "img": "https://images.example.com/cascade/0223.jpg",
-   "title": "Tea bowl (portrait)",
-   "width": "810",
-   "height": "1012"
+   "img": "pictures/harbour-at-dawn.jpg",
+   "title": "Harbour at dawn (landscape)",
+   "width": "480",
+   "height": "270"
   },
   {
    "id": "s224",
-   "img": "https://images.example.com/cascade/0224.jpg",
-   "title": "Autumn maple 🍁 (portrait)",
-   "width": 1440,
-   "height": 1920
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": 320,
+   "height": 480
   },
   {
    "id": "s225",
-   "img": "https://images.example.com/cascade/0225.jpg",
-   "title": "Cliff path (landscape)",
-   "width": "1600",
-   "height": "900"
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s226",
-   "img": "https://images.example.com/cascade/0226.jpg",
-   "title": "Old tram (portrait)",
-   "width": 1080,
-   "height": 1350
+   "img": "pictures/fern-study.jpg",
+   "title": "Fern study (square)",
+   "width": 360,
+   "height": 360
   },
   {
    "id": "s227",
-   "img": "https://images.example.com/cascade/0227.jpg",
-   "title": "Harbour at dawn (landscape)",
-   "width": "3072",
-   "height": "2047"
+   "img": "pictures/rain-on-glass.webp",
+   "title": "Rain on glass (very tall)",
+   "width": "160",
+   "height": "640"
   },
   {
    "id": "s228",
-   "img": "https://images.example.com/cascade/0228.jpg",
-   "title": "Harbour at dawn (square)",
-   "width": 1080,
-   "height": 1080
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": 320,
+   "height": 320
   },
   {
    "id": "s229",
-   "img": "https://images.example.com/cascade/0229.jpg",
-   "title": "Bicycle (very tall)",
-   "width": "600",
-   "height": "2400"
+   "img": "pictures/tea-bowl.webp",
+   "title": "Tea bowl (portrait)",
+   "width": "320",
+   "height": "480"
   },
   {
    "id": "s230",
-   "img": "https://images.example.com/cascade/0230.jpg",
-   "title": "Market fruit (portrait)",
-   "width": 600,
-   "height": 900
+   "img": "pictures/red-door.png",
+   "title": "Red door (tall)",
+   "width": 256,
+   "height": 480
   },
   {
    "id": "s231",
-   "img": "https://images.example.com/cascade/0231.jpg",
-   "title": "Neon sign (portrait)",
-   "width": "1200",
-   "height": "1800"
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
   },
   {
    "id": "s232",
-   "img": "https://images.example.com/cascade/0232.jpg",
-   "title": "Salt flats (very tall)",
-   "width": 750,
-   "height": 3000
+   "img": "pictures/moss-and-stone.webp",
+   "title": "Moss and stone (portrait)",
+   "width": 384,
+   "height": 480
   },
   {
    "id": "s233",
-   "img": "https://images.example.com/cascade/0233.jpg",
-   "title": "Old tram (phone screenshot)",
-   "width": "1242",
-   "height": "2688"
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
   },
   {
    "id": "s234",
-   "img": "https://images.example.com/cascade/0234.jpg",
-   "title": "Autumn maple 🍁 (landscape)",
-   "width": 1440,
-   "height": 810
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": 360,
+   "height": 480
   },
   {
    "id": "s235",
-   "img": "https://images.example.com/cascade/0235.jpg",
-   "title": "東京の夜 (portrait)",
-   "width": "960",
-   "height": "1280"
+   "img": "pictures/old-tram.jpg",
+   "title": "Old tram (portrait)",
+   "width": "360",
+   "height": "480"
   },
   {
    "id": "s236",
-   "img": "https://images.example.com/cascade/0236.jpg",
-   "title": "Cliff path (portrait)",
-   "width": 540,
-   "height": 675
+   "img": "pictures/market-fruit.jpg",
+   "title": "Market fruit (phone screenshot)",
+   "width": 222,
+   "height": 480
   },
   {
    "id": "s237",
-   "img": "https://images.example.com/cascade/0237.jpg",
-   "title": "Ferris wheel (tall)",
-   "width": "1200",
-   "height": "2249"
+   "img": "pictures/salt-flats.jpg",
+   "title": "Salt flats (panorama)",
+   "width": "600",
+   "height": "200"
   },
   {
    "id": "s238",
-   "img": "https://images.example.com/cascade/0238.jpg",
-   "title": "Fern study (portrait)",
-   "width": 1080,
-   "height": 1350
+   "img": "pictures/glacier-tongue.webp",
+   "title": "Glacier tongue (landscape)",
+   "width": 480,
+   "height": 320
   },
   {
    "id": "s239",
-   "img": "https://images.example.com/cascade/0239.jpg",
-   "title": "Bicycle (landscape)",
-   "width": "3072",
-   "height": "2047"
+   "img": "pictures/paper-cranes.png",
+   "title": "Paper cranes (square)",
+   "width": "320",
+   "height": "320"
   },
   {
    "id": "s240",
-   "img": "https://images.example.com/cascade/0240.jpg",
-   "title": "東京の夜 (square)",
-   "width": 1080,
-   "height": 1080
+   "img": "pictures/tidal-pool.gif",
+   "title": "Tidal pool (landscape)",
+   "width": 480,
+   "height": 320
   }
  ]
 }

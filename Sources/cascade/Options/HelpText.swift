@@ -11,6 +11,7 @@ enum HelpText {
 
     usage: cascade [FEED] [options]
            cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
+           cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
            cascade --help | --version
 
     FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or
@@ -20,6 +21,20 @@ enum HelpText {
 
     \(options(for: .browse))
     In the browser, press ? for the keys; q quits.
+    """
+  }
+
+  static var print: String {
+    """
+    usage: cascade print [FEED] [--width W] [--height H | --all] [options]
+
+    Writes the waterfall's first screen (or with --all the whole first page), pictures
+    included, to standard output with ANSI colours, and exits once every picture on it
+    is drawn or has failed: a contact sheet for a pipe, a file or a quick look. Colours
+    follow --color; `auto` gives 24-bit where COLORTERM says truecolor, else the
+    256-colour palette (16 on a terminal that has only 16).
+
+    \(options(for: .print))
     """
   }
 

@@ -25,6 +25,8 @@ struct OptionSpec: Sendable {
   /// Where `--help` lists the option.
   enum Group: String, Sendable, CaseIterable {
     case browser = "The browser"
+    case pictures = "Pictures"
+    case printing = "The printed sheet"
     case layout = "Layout"
     case style = "Styles"
     case limits = "Limits on what is loaded (each error names the flag that raises it)"
@@ -63,4 +65,5 @@ struct OptionSpec: Sendable {
 enum Command: String, Sendable {
   case browse = "cascade"
   case layout = "cascade layout"
+  case print = "cascade print"
 }

@@ -8,7 +8,7 @@ import LayoutEngine
 /// commands' settings; one whose range differs between them (`--columns`: the browser's
 /// screen holds at most 30) is declared once per command.
 enum OptionTable {
-  static let all: [OptionSpec] = browser + layout + style + limits
+  static let all: [OptionSpec] = browser + pictures + printing + layout + style + limits
 
   static func options(for command: Command) -> [OptionSpec] {
     all.filter { $0.commands.contains(command) }
@@ -17,16 +17,17 @@ enum OptionTable {
   static let browser: [OptionSpec] = [
     OptionSpec(
       name: "--columns", placeholder: "N", kind: .integer(1...BrowserState.maximumColumns),
-      help: "columns (default: one per 24 cells of the terminal's width)", commands: [.browse],
+      help: "columns (default: one per 24 cells of the terminal's width)",
+      commands: [.browse, .print],
       group: .browser, apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } }),
     OptionSpec(
       name: "--column-width", placeholder: "N", kind: .number(1...10_000),
       help: "instead: as many columns N cells wide as fit, on every resize",
-      commands: [.browse], group: .browser,
+      commands: [.browse, .print], group: .browser,
       apply: { s, v in if case .number(let x) = v { s.browser.columnWidth = x } }),
     OptionSpec(
       name: "--cell-aspect", placeholder: "X", kind: .number(0.25...8),
-      help: "how many times taller than wide a terminal cell is", commands: [.browse],
+      help: "how many times taller than wide a terminal cell is", commands: [.browse, .print],
       group: .browser, defaultText: { OptionSpec.format($0.browser.cellAspect) },
       apply: { s, v in if case .number(let x) = v { s.browser.cellAspect = x } }),
     OptionSpec(
@@ -36,8 +37,65 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
       name: "--no-separators", placeholder: "", kind: .flag,
-      help: "no header row with the feed's name, no rows between pages", commands: [.browse],
+      help: "no header row with the feed's name, no rows between pages",
+      commands: [.browse, .print],
       group: .browser, apply: { s, _ in s.browser.separators = false }),
+  ]
+
+  static let pictures: [OptionSpec] = [
+    OptionSpec(
+      name: "--no-images", placeholder: "", kind: .flag,
+      help: "start with pictures off (i turns them on)", commands: [.browse, .print],
+      group: .pictures,
+      apply: { s, _ in s.browser.pictures = false }),
+    OptionSpec(
+      name: "--color", placeholder: "MODE", kind: .choice(["auto", "direct", "256", "16", "none"]),
+      help: "colours for pictures: as the terminfo says, 24-bit (through the *-direct terminfo "
+        + "of the terminal's family), the 256 or 16 palette, or no pictures",
+      commands: [.browse, .print], group: .pictures, defaultText: { $0.pictures.color },
+      apply: { s, v in if case .text(let t) = v { s.pictures.color = t } }),
+    OptionSpec(
+      name: "--max-pixels", placeholder: "N", kind: .integer(1...1_000_000_000),
+      help: "largest picture, in pixels (refused from its header, before decoding)",
+      commands: [.browse, .print], group: .pictures, defaultText: { "\($0.pictures.maxPixels)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.maxPixels = n } }),
+    OptionSpec(
+      name: "--max-image-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
+      help: "largest picture file, in bytes", commands: [.browse, .print], group: .pictures,
+      defaultText: { "\($0.pictures.maxImageBytes)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
+    OptionSpec(
+      name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
+      help: "pictures fetched from the web kept on disk, under $XDG_CACHE_HOME/cascade",
+      commands: [.browse, .print], group: .pictures, defaultText: { "\($0.pictures.diskCache)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.diskCache = n } }),
+    OptionSpec(
+      name: "--memory-cache", placeholder: "MIB", kind: .integer(1...100_000),
+      help: "pictures drawn as cells kept in memory", commands: [.browse], group: .pictures,
+      defaultText: { "\($0.pictures.memoryCache)" },
+      apply: { s, v in if case .integer(let n) = v { s.pictures.memoryCache = n } }),
+    OptionSpec(
+      name: "--no-cache", placeholder: "", kind: .flag,
+      help: "fetch every picture again: no disk cache", commands: [.browse, .print],
+      group: .pictures,
+      apply: { s, _ in s.pictures.noCache = true }),
+  ]
+
+  static let printing: [OptionSpec] = [
+    OptionSpec(
+      name: "--width", placeholder: "W", kind: .integer(10...10_000),
+      help: "the width in cells (default: the terminal's, else 80)", commands: [.print],
+      group: .printing,
+      apply: { s, v in if case .integer(let n) = v { s.print.width = n } }),
+    OptionSpec(
+      name: "--height", placeholder: "H", kind: .integer(1...100_000),
+      help: "the rows of the waterfall printed (default: the terminal's, else 24)",
+      commands: [.print], group: .printing,
+      apply: { s, v in if case .integer(let n) = v { s.print.height = n } }),
+    OptionSpec(
+      name: "--all", placeholder: "", kind: .flag,
+      help: "the whole of the first page, however tall", commands: [.print], group: .printing,
+      apply: { s, _ in s.print.all = true }),
   ]
 
   static let layout: [OptionSpec] = [
@@ -101,7 +159,8 @@ enum OptionTable {
       name: "--style", placeholder: "STYLE", kind: .choice(LayoutStyle.allCases.map(\.rawValue)),
       help: "waterfall: the shortest column; irregular: now and then two columns wide; "
         + "carousel: one row; ring: a circle (L cycles in the browser)",
-      commands: [.browse, .layout], group: .style, defaultText: { $0.browser.style.rawValue },
+      commands: [.browse, .layout, .print], group: .style,
+      defaultText: { $0.browser.style.rawValue },
       apply: { s, v in
         if case .text(let t) = v, let style = LayoutStyle(rawValue: t) {
           s.browser.style = style
@@ -110,7 +169,7 @@ enum OptionTable {
       }),
     OptionSpec(
       name: "--order", placeholder: "ORDER", kind: .choice(ColumnOrder.allCases.map(\.rawValue)),
-      help: "which column a picture goes to", commands: [.browse, .layout], group: .style,
+      help: "which column a picture goes to", commands: [.browse, .layout, .print], group: .style,
       defaultText: { $0.browser.order.rawValue },
       apply: { s, v in
         if case .text(let t) = v, let order = ColumnOrder(rawValue: t) {
@@ -121,7 +180,7 @@ enum OptionTable {
     OptionSpec(
       name: "--tie-tolerance", placeholder: "T", kind: .number(0...1e9),
       help: "bottoms within T of the shortest count as tied (browser: default one row)",
-      commands: [.browse, .layout], group: .style,
+      commands: [.browse, .layout, .print], group: .style,
       apply: { s, v in
         if case .number(let x) = v {
           s.browser.tieTolerance = x
@@ -131,7 +190,7 @@ enum OptionTable {
     OptionSpec(
       name: "--enlarge-probability", placeholder: "P", kind: .number(0...1),
       help: "irregular: the chance that a picture spans two columns",
-      commands: [.browse, .layout], group: .style,
+      commands: [.browse, .layout, .print], group: .style,
       defaultText: { OptionSpec.format($0.browser.enlargeProbability) },
       apply: { s, v in
         if case .number(let x) = v {
@@ -142,7 +201,7 @@ enum OptionTable {
     OptionSpec(
       name: "--seed", placeholder: "N", kind: .unsigned,
       help: "irregular: the seed of the draws (a fixed one by default)",
-      commands: [.browse, .layout], group: .style,
+      commands: [.browse, .layout, .print], group: .style,
       apply: { s, v in
         if case .unsigned(let n) = v {
           s.browser.seed = n
@@ -154,37 +213,37 @@ enum OptionTable {
   static let limits: [OptionSpec] = [
     OptionSpec(
       name: "--timeout", placeholder: "SECONDS", kind: .number(0.001...86_400),
-      help: "wait this long to connect, and between reads", commands: [.browse, .layout],
+      help: "wait this long to connect, and between reads", commands: [.browse, .layout, .print],
       group: .limits, defaultText: { OptionSpec.format($0.load.timeout) },
       apply: { s, v in if case .number(let x) = v { s.load.timeout = x } }),
     OptionSpec(
       name: "--total-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
-      help: "give up on one page after this long", commands: [.browse, .layout],
+      help: "give up on one page after this long", commands: [.browse, .layout, .print],
       group: .limits, defaultText: { $0.load.totalTime.map(OptionSpec.format) },
       apply: { s, v in if case .number(let x) = v { s.load.totalTime = x } }),
     OptionSpec(
       name: "--max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
-      help: "largest page body, in bytes", commands: [.browse, .layout], group: .limits,
+      help: "largest page body, in bytes", commands: [.browse, .layout, .print], group: .limits,
       defaultText: { "\($0.load.maxBytes)" },
       apply: { s, v in if case .integer(let n) = v { s.load.maxBytes = n } }),
     OptionSpec(
       name: "--max-items", placeholder: "N", kind: .integer(1...100_000_000),
-      help: "most items in one page", commands: [.browse, .layout], group: .limits,
+      help: "most items in one page", commands: [.browse, .layout, .print], group: .limits,
       defaultText: { "\($0.load.maxItems)" },
       apply: { s, v in if case .integer(let n) = v { s.load.maxItems = n } }),
     OptionSpec(
       name: "--max-depth", placeholder: "N", kind: .integer(1...100_000),
-      help: "deepest nesting of JSON values", commands: [.browse, .layout], group: .limits,
+      help: "deepest nesting of JSON values", commands: [.browse, .layout, .print], group: .limits,
       defaultText: { "\($0.load.maxDepth)" },
       apply: { s, v in if case .integer(let n) = v { s.load.maxDepth = n } }),
     OptionSpec(
       name: "--max-string", placeholder: "N", kind: .integer(1...Int(Int32.max)),
-      help: "longest JSON string, in bytes", commands: [.browse, .layout], group: .limits,
+      help: "longest JSON string, in bytes", commands: [.browse, .layout, .print], group: .limits,
       defaultText: { "\($0.load.maxStringLength)" },
       apply: { s, v in if case .integer(let n) = v { s.load.maxStringLength = n } }),
     OptionSpec(
       name: "--max-pages", placeholder: "N", kind: .integer(1...100_000_000),
-      help: "most pages loaded while paging", commands: [.browse, .layout], group: .limits,
+      help: "most pages loaded while paging", commands: [.browse, .layout, .print], group: .limits,
       defaultText: { "\($0.load.maxPages)" },
       apply: { s, v in if case .integer(let n) = v { s.load.maxPages = n } }),
   ]

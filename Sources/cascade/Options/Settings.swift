@@ -9,6 +9,27 @@ struct Settings: Sendable {
   var browser = BrowserOptions()
   var load = LoadOptions()
   var layout = LayoutSettings()
+  var pictures = PictureOptions()
+  var print = PrintOptions()
+}
+
+/// What `cascade print` prints.
+struct PrintOptions: Sendable {
+  var width: Int?
+  var height: Int?
+  var all = false
+}
+
+/// How pictures are drawn and kept.
+struct PictureOptions: Sendable {
+  var color = "auto"
+  var noCache = false
+  var maxPixels = 64_000_000
+  var maxImageBytes = 32 << 20
+  /// MiB of fetched pictures kept on disk.
+  var diskCache = 512
+  /// MiB of drawn pictures kept in memory.
+  var memoryCache = 64
 }
 
 /// What `cascade layout` reads besides the feed and the limits.

@@ -21,21 +21,27 @@ struct CascadeProcess {
 
   /// Runs the binary to its end, waiting off Swift concurrency's pool (see `OffPool`).
   static func run(
-    _ arguments: [String], stdin: Data? = nil, executable: URL? = nil, directory: URL? = nil
+    _ arguments: [String], stdin: Data? = nil, executable: URL? = nil, directory: URL? = nil,
+    environment: [String: String] = [:]
   ) async throws -> Result {
     try await OffPool.run {
       try runBlocking(
-        arguments, stdin: stdin, executable: executable ?? binary, directory: directory)
+        arguments, stdin: stdin, executable: executable ?? binary, directory: directory,
+        environment: environment)
     }
   }
 
   private static func runBlocking(
-    _ arguments: [String], stdin: Data?, executable: URL, directory: URL?
+    _ arguments: [String], stdin: Data?, executable: URL, directory: URL?,
+    environment: [String: String]
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -1,0 +1,66 @@
+import PictureCells
+import Synchronization
+
+/// Pictures drawn as cells, by key, within a byte budget: the least recently used go first.
+///
+/// The view reads it for every box in view; the shell's picture loader writes into it from its
+/// own threads, so it is a class behind a lock. A picture evicted while its box is still wanted
+/// is simply drawn again when the state asks for it next.
+public final class PictureCache: Sendable {
+  private struct Entry {
+    var picture: SymbolPicture
+    var bytes: Int
+    var lastUse: UInt64
+  }
+
+  private struct Contents {
+    var entries: [PictureKey: Entry] = [:]
+    var bytes = 0
+    var clock: UInt64 = 0
+  }
+
+  /// The budget in bytes of cells kept.
+  public let budget: Int
+  private let contents = Mutex(Contents())
+
+  public init(budget: Int = 64 << 20) {
+    self.budget = max(0, budget)
+  }
+
+  public func picture(for key: PictureKey) -> SymbolPicture? {
+    contents.withLock { contents in
+      guard var entry = contents.entries[key] else { return nil }
+      contents.clock += 1
+      entry.lastUse = contents.clock
+      contents.entries[key] = entry
+      return entry.picture
+    }
+  }
+
+  public func insert(_ picture: SymbolPicture, for key: PictureKey) {
+    let bytes = picture.cells.count * MemoryLayout<SymbolCell>.stride + 64
+    contents.withLock { contents in
+      if let old = contents.entries[key] { contents.bytes -= old.bytes }
+      contents.clock += 1
+      contents.entries[key] = Entry(picture: picture, bytes: bytes, lastUse: contents.clock)
+      contents.bytes += bytes
+      guard contents.bytes > budget else { return }
+      // Evict the oldest until within budget; the one just inserted goes last.
+      let oldest = contents.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+      for (evicted, entry) in oldest where contents.bytes > budget {
+        contents.entries[evicted] = nil
+        contents.bytes -= entry.bytes
+      }
+    }
+  }
+
+  /// Forgets every picture.
+  public func removeAll() {
+    contents.withLock { $0 = Contents() }
+  }
+
+  /// The bytes of cells kept now.
+  public var byteCount: Int { contents.withLock { $0.bytes } }
+
+  public var count: Int { contents.withLock { $0.entries.count } }
+}

@@ -1,0 +1,73 @@
+import FeedKit
+import LayoutEngine
+
+/// Which pictures to fetch: those of the boxes in view first, then those a screen above and
+/// below (so that scrolling finds them drawn), or the full-screen picture and its neighbours;
+/// and which to cancel once their boxes are far away.
+extension BrowserState {
+  /// The picture of item `index` drawn into the picture area of a box at `rect`, if the box
+  /// has room for one.
+  public func pictureKey(forItem index: Int, in rect: CellRect) -> PictureKey? {
+    guard index >= 0, index < items.count, let area = PictureArea.inside(box: rect) else {
+      return nil
+    }
+    return pictureKey(forItem: index, fitting: area)
+  }
+
+  /// The picture of item `index` shown full screen.
+  public func fullScreenPictureKey(forItem index: Int) -> PictureKey? {
+    guard index >= 0, index < items.count, let area = PictureArea.fullScreen(screen) else {
+      return nil
+    }
+    return pictureKey(forItem: index, fitting: area)
+  }
+
+  private func pictureKey(forItem index: Int, fitting area: CellRect) -> PictureKey? {
+    let item = items[index]
+    guard
+      let cells = PictureArea.fitted(
+        pixelWidth: item.width, pixelHeight: item.height, in: area,
+        cellAspect: geometry.cellAspect)
+    else { return nil }
+    return PictureKey(url: item.imageURL, columns: cells.width, rows: cells.height)
+  }
+
+  /// The pictures wanted now, the most urgent first.
+  func wantedPictures() -> [PictureKey] {
+    guard picturesShown, !items.isEmpty else { return [] }
+    if case .details(let i) = overlay {
+      return [i, i + 1, i - 1].compactMap { fullScreenPictureKey(forItem: $0) }
+    }
+    let view = visibleContentRows
+    let above = (view.lowerBound - viewRows)..<view.lowerBound
+    let below = view.upperBound..<(view.upperBound + viewRows)
+    var keys: [PictureKey] = []
+    for rows in [view, below, above] where !rows.isEmpty {
+      for box in arrangement.boxes(inRows: rows) {
+        guard case .item(let i) = box.content, let key = pictureKey(forItem: i, in: box.rect)
+        else { continue }
+        keys.append(key)
+      }
+    }
+    return keys
+  }
+
+  /// Asks for the wanted pictures not yet asked for, in order, and cancels those no longer
+  /// wanted that are still on their way.
+  mutating func reconcilePictures() -> [Effect] {
+    let wanted = wantedPictures()
+    var effects: [Effect] = []
+    var keep = Set<PictureKey>()
+    for key in wanted where keep.insert(key).inserted {
+      if pictures[key] == nil {
+        pictures[key] = .requested
+        effects.append(.loadPicture(key))
+      }
+    }
+    for (key, status) in pictures where !keep.contains(key) {
+      if status == .requested { effects.append(.cancelPicture(key)) }
+      pictures[key] = nil
+    }
+    return effects
+  }
+}

@@ -1,0 +1,32 @@
+// The picture codecs' C surface: TurboJPEG, libpng's simplified API, libwebp and giflib. Every
+// call Cascade makes through these reports errors by return value; none longjmps into Swift.
+#ifndef CASCADE_PICTURE_CODECS_SHIM_H
+#define CASCADE_PICTURE_CODECS_SHIM_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <turbojpeg.h>
+#include <png.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <gif_lib.h>
+
+// Swift cannot use the function-like macros and the composite format constant below.
+
+/// `PNG_IMAGE_VERSION`, for `png_image.version`.
+static inline unsigned cascade_png_image_version(void) { return PNG_IMAGE_VERSION; }
+
+/// `PNG_FORMAT_RGBA`: 8-bit sRGB red, green, blue and unassociated alpha.
+static inline unsigned cascade_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
+
+/// `PNG_IMAGE_FAILED`: whether the last simplified-API call failed.
+static inline int cascade_png_image_failed(const png_image *image) {
+  return PNG_IMAGE_FAILED(*image);
+}
+
+/// The NUL-terminated message libpng left in the image's fixed-size buffer.
+static inline const char *cascade_png_image_message(const png_image *image) {
+  return image->message;
+}
+
+#endif

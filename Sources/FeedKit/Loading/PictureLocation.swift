@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where an item's picture is read from, once its URL is resolved against the feed.
+public enum PictureLocation: Hashable, Sendable {
+  /// One of the sample feed's pictures, built into the binary, by file name.
+  case embedded(String)
+  /// A local file, by path.
+  case file(String)
+  /// An http(s) URL.
+  case web(String)
+}
+
+extension FeedSource {
+  /// Where the picture `imageURL` of an item of this feed is read from.
+  ///
+  /// An http(s) URL is read from the web whatever the feed. A path (relative to the feed's
+  /// folder, or absolute) or a `file://` URL is read from disk only for a feed that itself came
+  /// from this machine — a file, standard input, a `file://` URL, the sample: a feed fetched
+  /// over the network never makes Cascade read a local file. The sample feed's relative paths
+  /// name its built-in pictures.
+  public func pictureLocation(of imageURL: String) throws(FeedError) -> PictureLocation {
+    let link = imageURL.trimmingASCIIWhitespace()
+    guard !link.isEmpty else {
+      throw .refusedLink(source: displayName, target: imageURL, detail: "the image URL is empty")
+    }
+    let scheme = Self.scheme(of: link)?.lowercased()
+    if scheme == "http" || scheme == "https" {
+      guard let url = URL(string: link), let host = url.host, !host.isEmpty else {
+        throw .refusedLink(source: displayName, target: imageURL, detail: "not a valid URL")
+      }
+      return .web(url.absoluteString)
+    }
+    switch self {
+    case .template:
+      // A template's pages are URLs or files alike: its first page says which.
+      return try page(1).pictureLocation(of: imageURL)
+    case .url(let base):
+      guard scheme == nil, let baseURL = URL(string: base),
+        let target = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+        let targetScheme = target.scheme?.lowercased(),
+        targetScheme == "http" || targetScheme == "https"
+      else {
+        throw .refusedLink(
+          source: displayName, target: imageURL,
+          detail: "a feed loaded over HTTP may only name http(s) pictures")
+      }
+      return .web(target.absoluteString)
+    case .sample:
+      guard scheme == nil, let name = link.split(separator: "/").last else {
+        throw .refusedLink(
+          source: displayName, target: imageURL, detail: "not a picture of the sample feed")
+      }
+      return .embedded(String(name))
+    case .file, .standardInput:
+      if let scheme {
+        guard scheme == "file", let url = URL(string: link), url.isFileURL, !url.path.isEmpty,
+          url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
+        else {
+          throw .refusedLink(
+            source: displayName, target: imageURL,
+            detail: "pictures are read from http(s) URLs, file:// URLs and paths")
+        }
+        return .file(url.path)
+      }
+      if link.hasPrefix("/") { return .file(link) }
+      guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else {
+        return .file(link)
+      }
+      return .file(String(path[...slash]) + link)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Transport
+
+/// The bytes of one picture, from a local file or the web, under a byte cap; with a disk cache
+/// in front of the web.
+public enum PictureFetch {
+  /// Reads `location` (not `.embedded`, which the caller serves): at most `maxBytes`.
+  /// - Parameters:
+  ///   - cache: the disk cache for web pictures; nil reads the web every time.
+  ///   - readCache: false reads the web and only updates the cache (after a refresh).
+  public static func bytes(
+    of location: PictureLocation, options: LoadOptions, maxBytes: Int,
+    cache: PictureDiskCache? = nil, readCache: Bool = true
+  ) async throws(FeedError) -> [UInt8] {
+    switch location {
+    case .embedded(let name):
+      throw .unreadable(source: name, detail: "a built-in picture is not fetched")
+    case .file(let path):
+      return try readFile(path, maxBytes: maxBytes)
+    case .web(let url):
+      if readCache, let cached = cache?.bytes(for: url) { return cached }
+      guard let transport = Transport.shared else {
+        throw .network(url: url, detail: "libcurl could not start a transfer loop")
+      }
+      var limits = PageFetch.limits(options)
+      limits.maxBytes = Int64(maxBytes)
+      let request = TransferRequest(
+        url: url, userAgent: CascadeVersion.userAgent,
+        headers: ["Accept: image/webp, image/png, image/jpeg, image/gif, */*;q=0.5"],
+        limits: limits)
+      do {
+        let fetched = try await transport.fetch(request)
+        cache?.store(fetched.bytes, for: url)
+        return fetched.bytes
+      } catch {
+        if case .tooLarge = error {
+          throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
+        }
+        throw PageFetch.feedError(error, options: options)
+      }
+    }
+  }
+
+  /// A regular file's bytes, refused past `maxBytes` before anything is read.
+  static func readFile(_ path: String, maxBytes: Int) throws(FeedError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw .unreadable(source: path, detail: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw .unreadable(source: path, detail: "not a regular file")
+    }
+    let size = Int(status.st_size)
+    guard size <= maxBytes else {
+      throw .limitExceeded(source: path, limit: .pictureSize(maxBytes), location: nil)
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      done += count
+    }
+    return Array(bytes.prefix(done))
+  }
+}

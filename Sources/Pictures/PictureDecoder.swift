@@ -1,0 +1,71 @@
+/// Decodes a JPEG, PNG, GIF or WebP file into RGBA pixels, as they are meant to be seen (EXIF
+/// orientation applied) and, when asked, shrunk to fit a box.
+///
+/// The format comes from the first bytes; the limits are checked against the header before any
+/// pixel memory is allocated; every codec reports errors by return value, so a hostile file
+/// ends in a `PictureError`, never in a crash or a `longjmp` through Swift frames.
+public enum PictureDecoder {
+  /// The picture in `bytes`, oriented, and fitted into `target` (in pixels, aspect kept) when
+  /// it is larger.
+  ///
+  /// A JPEG is decoded at the smallest DCT scale that still covers the fitted size, so a
+  /// 24-megapixel photo for a small box costs a fraction of a full decode; the rest of the
+  /// shrinking is an area average.
+  ///
+  /// - Complexity: O(decoded pixels); for a JPEG with a target, about O(stored pixels / 64) at
+  ///   best.
+  public static func decode(
+    _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
+    limits: PictureLimits = PictureLimits()
+  ) throws(PictureError) -> RGBAImage {
+    let (stored, header) = try decodeStored(bytes, fitting: target, limits: limits)
+    let oriented = stored.oriented(header.orientation)
+    guard let target else { return oriented }
+    return oriented.scaled(toFit: target)
+  }
+
+  /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the
+  /// orientation and the area-average shrink — with its header.
+  static func decodeStored(
+    _ bytes: [UInt8], fitting target: (width: Int, height: Int)?, limits: PictureLimits
+  ) throws(PictureError) -> (RGBAImage, PictureHeader) {
+    try limits.check(byteCount: bytes.count)
+    let header: PictureHeader
+    switch PictureHeader.read(bytes) {
+    case .header(let read): header = read
+    case .needMoreBytes:
+      guard let format = PictureFormat.sniff(bytes) else { throw .unsupportedFormat }
+      throw .truncated(format)
+    case .invalid(let error): throw error
+    }
+    try limits.check(header, byteCount: bytes.count)
+    do {
+      return (try decodePixels(bytes, header: header, fitting: target, limits: limits), header)
+    } catch {
+      switch error {
+      case .decoder, .corrupt:
+        if !header.format.endsWhole(bytes[...]) { throw .truncated(header.format) }
+        throw error
+      default: throw error
+      }
+    }
+  }
+
+  private static func decodePixels(
+    _ bytes: [UInt8], header: PictureHeader, fitting target: (width: Int, height: Int)?,
+    limits: PictureLimits
+  ) throws(PictureError) -> RGBAImage {
+    switch header.format {
+    case .jpeg:
+      // The target is given as shown; the codec scales the stored picture.
+      let storedTarget = target.map { header.swapsSides ? ($0.height, $0.width) : $0 }
+      let cover = storedTarget.map {
+        RGBAImage.fittedSize(width: header.width, height: header.height, into: $0)
+      }
+      return try JPEGDecoder.decode(bytes, covering: cover, limits: limits)
+    case .png: return try PNGDecoder.decode(bytes, limits: limits)
+    case .gif: return try GIFDecoder.decode(bytes, screen: header, limits: limits)
+    case .webp: return try WebPDecoder.decode(bytes, limits: limits)
+    }
+  }
+}

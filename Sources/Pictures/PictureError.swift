@@ -1,0 +1,43 @@
+/// Why a picture cannot be read or decoded: an error for that picture alone.
+///
+/// A corrupt, truncated, lying or hostile file costs its own box, never the program, so every
+/// case says what was wrong and what could be done about it.
+public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The first bytes are no signature Cascade knows.
+  case unsupportedFormat
+  /// The header contradicts itself or the format (what is wrong, in `detail`).
+  case corrupt(PictureFormat, detail: String)
+  /// The file ends before the picture does.
+  case truncated(PictureFormat)
+  /// A picture the format allows but Cascade does not decode (an animated WebP, a 12-bit JPEG).
+  case unsupportedFeature(PictureFormat, detail: String)
+  /// The header claims more pixels than `--max-pixels` allows.
+  case tooManyPixels(width: Int, height: Int, limit: Int)
+  /// The file is larger than `--max-image-bytes` allows.
+  case tooManyBytes(count: Int, limit: Int)
+  /// The codec library refused the data, in its own words.
+  case decoder(PictureFormat, message: String)
+
+  public var description: String {
+    switch self {
+    case .unsupportedFormat:
+      return "not a JPEG, PNG, GIF or WebP picture (told from its first bytes)"
+    case .corrupt(let format, let detail):
+      return "a corrupt \(format) picture: \(detail)"
+    case .truncated(let format):
+      return "a truncated \(format) picture: the file ends before the picture does"
+    case .unsupportedFeature(let format, let detail):
+      return "a \(format) picture Cascade cannot decode: \(detail)"
+    case .tooManyPixels(let width, let height, let limit):
+      return
+        "the picture is \(width)×\(height), more than --max-pixels \(limit) allows; "
+        + "raise --max-pixels to show it"
+    case .tooManyBytes(let count, let limit):
+      return
+        "the picture is \(count) bytes, more than --max-image-bytes \(limit) allows; "
+        + "raise --max-image-bytes to show it"
+    case .decoder(let format, let message):
+      return "the \(format) decoder refused the picture: \(message)"
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import Glibc
+
+/// Monotonic nanoseconds: what every deadline of the loop is counted in.
+enum TransferClock {
+  static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+}

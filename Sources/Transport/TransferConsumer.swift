@@ -1,0 +1,30 @@
+/// Where a streamed body goes. All three closures run on the transport's one thread, so they
+/// must return quickly: a consumer that cannot keep up answers `.pause` and calls
+/// `TransferHandle.resume()` when it can take more, rather than blocking every other transfer.
+public struct TransferConsumer: Sendable {
+  /// What the consumer did with a chunk.
+  public enum Disposition: Sendable {
+    /// Took all of it.
+    case accepted
+    /// Took none of it: libcurl keeps the chunk and offers it again after `resume()`.
+    case pause
+  }
+
+  let response: @Sendable (TransferResponse) -> Void
+  let chunk: @Sendable (UnsafeRawBufferPointer) -> Disposition
+  let finish: @Sendable (Result<TransferResponse, TransferError>) -> Void
+
+  /// - Parameters:
+  ///   - response: once, when the final (2xx) answer's headers are in, before any chunk.
+  ///   - chunk: decoded body bytes, valid only during the call: copy what you keep.
+  ///   - finish: exactly once, last; nothing is called after it.
+  public init(
+    response: @escaping @Sendable (TransferResponse) -> Void = { _ in },
+    chunk: @escaping @Sendable (UnsafeRawBufferPointer) -> Disposition,
+    finish: @escaping @Sendable (Result<TransferResponse, TransferError>) -> Void
+  ) {
+    self.response = response
+    self.chunk = chunk
+    self.finish = finish
+  }
+}

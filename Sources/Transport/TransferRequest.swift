@@ -1,0 +1,24 @@
+/// One HTTP(S) GET as the transport runs it: where, which bytes, with what limits.
+public struct TransferRequest: Sendable, Hashable {
+  /// An absolute `http` or `https` URL; any other scheme fails as `.refusedScheme`.
+  public var url: String
+  /// The `User-Agent` header: the transport serves every part of Cascade and knows no version.
+  public var userAgent: String
+  /// Bytes `lowerBound...upperBound` only (`Range: bytes=a-b`); nil for the whole body. A server
+  /// may ignore it and answer 200 with everything: check `Content-Range`.
+  public var byteRange: ClosedRange<Int64>?
+  /// Extra request headers, as `Name: value` lines (an `Accept`, say).
+  public var headers: [String]
+  public var limits: TransferLimits
+
+  public init(
+    url: String, userAgent: String, byteRange: ClosedRange<Int64>? = nil, headers: [String] = [],
+    limits: TransferLimits = TransferLimits()
+  ) {
+    self.url = url
+    self.userAgent = userAgent
+    self.byteRange = byteRange
+    self.headers = headers
+    self.limits = limits
+  }
+}

@@ -1,0 +1,20 @@
+/// What the server answered: the status, the address it finally came from after redirects, and
+/// the headers of that last answer (`Content-Type`, `Link`, `Content-Range` and the like).
+public struct TransferResponse: Sendable, Hashable {
+  public struct Header: Sendable, Hashable {
+    public var name: String
+    public var value: String
+  }
+
+  public var status: Int
+  /// The URL after redirects: what a relative link in the body resolves against.
+  public var url: String
+  /// In the order received; names as the server spelt them.
+  public var headers: [Header]
+
+  /// The first header called `name`, compared without regard to case.
+  public func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    return headers.first { $0.name.lowercased() == wanted }?.value
+  }
+}

@@ -1,0 +1,118 @@
+import BrowserCore
+import BrowserShell
+import FeedKit
+import Foundation
+import PictureCells
+
+/// `cascade print [FEED]`: the waterfall's first screen (or its whole first page), pictures
+/// included, written to standard output with ANSI colours; exits once every picture in it is
+/// drawn or has failed. A contact sheet for a README, a pipe or a quick look, and the path the
+/// picture benchmarks time.
+enum PrintCommand {
+  static func run(arguments: [String]) async -> Int32 {
+    let options: Settings
+    do {
+      options = try OptionParser.parse(arguments, for: .print)
+    } catch {
+      Console.error(error.description)
+      return 2
+    }
+    if options.help {
+      Console.out(HelpText.print)
+      return 0
+    }
+    let source: FeedSource
+    do {
+      source =
+        try options.feed.map { (argument) throws(FeedError) in
+          try FeedSource(argument: argument)
+        } ?? .sample
+    } catch {
+      Console.error("\(error) (see cascade print --help)")
+      return 2
+    }
+    let session = FeedSession(source: source, options: options.load)
+    let first = await session.refresh()
+    if case .failed(let error) = first {
+      Console.error("\(error)")
+      return 1
+    }
+    let terminal = terminalSize()
+    let width = options.print.width ?? terminal?.columns ?? 80
+    var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
+    var browser = options.browser
+    browser.feedName = source.displayName
+    var state = BrowserState(
+      options: browser, screen: CanvasSize(columns: width, rows: height + 1))
+    _ = state.update(.started(first, title: await session.title))
+    if options.print.all {
+      height = max(1, state.contentRows)
+      _ = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
+    }
+    let settings = options.pictures.settings(for: source, load: options.load)
+    let colorMode = settings.color.mode(colorCount: Self.colorCount())
+    let cache = PictureCache(budget: Int.max)
+    if let colorMode, state.picturesShown {
+      await drawPictures(in: &state, settings: settings, colorMode: colorMode, cache: cache)
+    }
+    let theme = Theme.detect(
+      isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
+      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil)
+    var canvas = MemoryCanvas(columns: width, rows: height + 1)
+    BrowserView(theme: theme, pictures: cache).draw(state, into: &canvas)
+    Console.out(ANSIText.lines(of: canvas, rows: 0..<height, colorMode: colorMode))
+    return 0
+  }
+
+  /// Fetches and draws the pictures of the boxes on the sheet, and waits for every one.
+  private static func drawPictures(
+    in state: inout BrowserState, settings: PictureSettings, colorMode: CellColorMode,
+    cache: PictureCache
+  ) async {
+    var keys: [PictureKey] = []
+    for box in state.visibleBoxes() {
+      if case .item(let i) = box.content, let key = state.pictureKey(forItem: i, in: box.rect) {
+        keys.append(key)
+      }
+    }
+    var waiting = Set(keys)
+    guard !waiting.isEmpty else { return }
+    let (events, sink) = AsyncStream.makeStream(of: Event.self)
+    var configuration = PictureLoader.Configuration(source: settings.source, colorMode: colorMode)
+    configuration.limits = settings.limits
+    configuration.load = settings.load
+    configuration.diskCache = settings.diskCache
+    configuration.jobs = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    let loader = PictureLoader(configuration, cache: cache) { sink.yield($0) }
+    loader.load(keys)
+    for await event in events {
+      guard case .pictureLoaded(let key, _) = event else { continue }
+      _ = state.update(event)
+      waiting.remove(key)
+      if waiting.isEmpty { break }
+    }
+    sink.finish()
+  }
+
+  /// The terminal's size when standard output is one.
+  private static func terminalSize() -> CanvasSize? {
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
+      size.ws_row > 0
+    else { return nil }
+    return CanvasSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  /// How many colours the output can show, for `--color auto`: 24-bit where `COLORTERM` says
+  /// so, 256 for a `*256color` terminal or a pipe (a file is read later, most often by a
+  /// modern terminal), else 16.
+  static func colorCount() -> Int {
+    let environment = ProcessInfo.processInfo.environment
+    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+    if colorTerm == "truecolor" || colorTerm == "24bit" { return 1 << 24 }
+    let term = environment["TERM"] ?? ""
+    if term.hasSuffix("-direct") { return 1 << 24 }
+    if term.contains("256color") || isatty(1) != 1 { return 256 }
+    return term.isEmpty || term == "dumb" ? 0 : 16
+  }
+}

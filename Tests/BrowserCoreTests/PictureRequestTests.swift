@@ -1,0 +1,202 @@
+import FeedKit
+import PictureCells
+import Testing
+
+@testable import BrowserCore
+
+/// Which pictures the browser asks for, in what order, and which it lets go.
+@Suite struct PictureRequestTests {
+  static func loads(_ effects: [Effect]) -> [PictureKey] {
+    effects.compactMap { if case .loadPicture(let key) = $0 { key } else { nil } }
+  }
+
+  static func cancels(_ effects: [Effect]) -> [PictureKey] {
+    effects.compactMap { if case .cancelPicture(let key) = $0 { key } else { nil } }
+  }
+
+  func started(_ count: Int, size: CanvasSize = CanvasSize(columns: 80, rows: 24)) -> (
+    BrowserState, [Effect]
+  ) {
+    var state = BrowserState(options: BrowserOptions(columns: 3), screen: size)
+    let effects = state.update(
+      .started(.replaced(Fixtures.items(count), skipped: SkipReport(), hasMore: false), title: nil)
+    )
+    return (state, effects)
+  }
+
+  @Test func theBoxesInViewAreAskedForFirstThenTheirSurroundings() throws {
+    let (state, effects) = started(200)
+    let keys = Self.loads(effects)
+    let inView = state.visibleBoxes().compactMap { box -> PictureKey? in
+      guard case .item(let i) = box.content else { return nil }
+      return state.pictureKey(forItem: i, in: box.rect)
+    }
+    #expect(!inView.isEmpty)
+    #expect(Array(keys.prefix(inView.count)) == inView)
+    #expect(keys.count > inView.count, "the screen below is asked for too")
+    #expect(Set(keys).count == keys.count, "nothing twice")
+    for key in keys { #expect(state.pictures[key] == .requested) }
+  }
+
+  @Test func scrollingFarAwayCancelsWhatIsStillOnItsWay() {
+    var (state, first) = started(400)
+    let asked = Set(Self.loads(first))
+    let effects = state.update(.action(.bottom))
+    let cancelled = Set(Self.cancels(effects))
+    #expect(!cancelled.isEmpty)
+    #expect(cancelled.isSubset(of: asked))
+    #expect(!Self.loads(effects).isEmpty, "the pictures at the bottom are asked for")
+    for key in cancelled { #expect(state.pictures[key] == nil) }
+  }
+
+  @Test func aDrawnPictureIsNotAskedForAgainAndAFailureIsKept() throws {
+    var (state, effects) = started(50)
+    let keys = Self.loads(effects)
+    let first = try #require(keys.first)
+    let second = try #require(keys.dropFirst().first)
+    #expect(state.update(.pictureLoaded(first, failure: nil)).isEmpty)
+    _ = state.update(.pictureLoaded(second, failure: "corrupt JPEG"))
+    #expect(state.pictures[first] == .ready)
+    #expect(state.pictures[second] == .failed("corrupt JPEG"))
+    #expect(
+      Self.loads(state.update(.action(.scroll(1)))).allSatisfy { $0 != first && $0 != second })
+  }
+
+  @Test func aResultForAPictureNoLongerWantedIsIgnored() {
+    var (state, _) = started(10)
+    let stray = PictureKey(url: "https://example.com/other.jpg", columns: 3, rows: 3)
+    _ = state.update(.pictureLoaded(stray, failure: nil))
+    #expect(state.pictures[stray] == nil)
+  }
+
+  @Test func turningPicturesOffCancelsAndOnAsksAgain() {
+    var (state, first) = started(30)
+    let off = state.update(.action(.togglePictures))
+    #expect(!state.picturesShown)
+    #expect(Set(Self.cancels(off)) == Set(Self.loads(first)))
+    #expect(state.pictures.isEmpty)
+    let on = state.update(.action(.togglePictures))
+    #expect(Set(Self.loads(on)) == Set(Self.loads(first)))
+  }
+
+  @Test func aRefreshForgetsTheDrawnPicturesAndAsksForThemAgain() throws {
+    var (state, first) = started(20)
+    for key in Self.loads(first) { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    let refresh = state.update(.action(.refresh))
+    guard case .load(let request) = try #require(refresh.first) else {
+      Issue.record("a refresh loads")
+      return
+    }
+    let effects = state.update(
+      .loaded(
+        .replaced(Fixtures.items(20), skipped: SkipReport(), hasMore: false), request, title: nil))
+    #expect(effects.first == .revalidatePictures)
+    #expect(Set(Self.loads(effects)) == Set(Self.loads(first)))
+  }
+
+  @Test func noImagesStartsWithout() {
+    var state = BrowserState(
+      options: BrowserOptions(columns: 3, pictures: false),
+      screen: CanvasSize(columns: 80, rows: 24))
+    let effects = state.update(
+      .started(.replaced(Fixtures.items(30), skipped: SkipReport(), hasMore: false), title: nil))
+    #expect(Self.loads(effects).isEmpty)
+  }
+
+  @Test func detailsAskForTheFullScreenPictureAndItsNeighbours() throws {
+    var (state, _) = started(30)
+    _ = state.update(.action(.select(.right)))
+    let selected = try #require(state.selection)
+    let effects = state.update(.action(.details))
+    let keys = Self.loads(effects)
+    let full = try #require(state.fullScreenPictureKey(forItem: selected))
+    #expect(keys.first == full)
+    #expect(full.columns > 20, "full screen is bigger than a box")
+    let next = state.update(.action(.select(.right)))
+    #expect(state.overlay == .details(selected + 1))
+    #expect(state.selection == selected + 1)
+    #expect(!Self.loads(next).isEmpty || state.pictures[full] != nil)
+    _ = state.update(.action(.escape))
+    #expect(state.overlay == .none)
+    #expect(state.selection == selected + 1)
+  }
+
+  @Test func aBoxTooSmallForAPictureAsksForNone() {
+    let rect = CellRect(row: 0, column: 0, width: 10, height: 3)
+    #expect(PictureArea.inside(box: rect) == nil)
+    let (state, _) = started(3)
+    #expect(state.pictureKey(forItem: 0, in: rect) == nil)
+  }
+
+  @Test func theFittedPictureKeepsItsAspectInsideTheArea() throws {
+    let area = CellRect(row: 1, column: 1, width: 20, height: 10)
+    let wide = try #require(
+      PictureArea.fitted(pixelWidth: 2000, pixelHeight: 500, in: area, cellAspect: 2))
+    // 20 columns are 20 units wide; a quarter of that is 5 units, 2.5 rows of 2 units.
+    #expect(wide.width == 20)
+    #expect(wide.height == 3)
+    #expect(wide.row == 4, "centred vertically")
+    let tall = try #require(
+      PictureArea.fitted(pixelWidth: 100, pixelHeight: 1000, in: area, cellAspect: 2))
+    #expect(tall.height == 10)
+    #expect(tall.width == 2)
+    #expect(PictureArea.fitted(pixelWidth: .nan, pixelHeight: 10, in: area, cellAspect: 2) == nil)
+  }
+}
+
+/// What the view draws of pictures.
+@Suite struct PictureViewTests {
+  /// A picture of `columns` × `rows` cells, all one colour.
+  static func picture(_ key: PictureKey, color: UInt32) -> SymbolPicture {
+    SymbolPicture(
+      columns: key.columns, rows: key.rows,
+      cells: Array(
+        repeating: SymbolCell(scalar: "▀", foreground: .rgb(color), background: .rgb(0x000080)),
+        count: key.columns * key.rows))
+  }
+
+  @Test func aDrawnPictureFillsItsBoxWithItsColoursAndTheCaptionStays() throws {
+    var state = BrowserState(
+      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 80, rows: 24))
+    let effects = state.update(
+      .started(.replaced(Fixtures.items(12), skipped: SkipReport(), hasMore: false), title: nil))
+    let key = try #require(PictureRequestTests.loads(effects).first)
+    let cache = PictureCache()
+    cache.insert(Self.picture(key, color: 0xFF8000), for: key)
+    _ = state.update(.pictureLoaded(key, failure: nil))
+    let view = BrowserView(theme: Theme(), pictures: cache)
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    view.draw(state, into: &canvas)
+    var painted = 0
+    for row in 0..<24 {
+      for column in 0..<80 where canvas[row, column].style.foreground == .rgb(0xFF, 0x80, 0) {
+        #expect(canvas[row, column].text == "▀")
+        #expect(canvas[row, column].style.background == .rgb(0, 0, 0x80))
+        painted += 1
+      }
+    }
+    #expect(painted == key.columns * key.rows)
+    let text = canvas.text
+    #expect(text.contains("item 1"), "the caption row keeps the title")
+    #expect(text.contains("#1"))
+  }
+
+  @Test func aFailedPictureShowsAMarkerAndTheDetailsSayWhy() throws {
+    var state = BrowserState(
+      options: BrowserOptions(columns: 2), screen: CanvasSize(columns: 80, rows: 30))
+    let effects = state.update(
+      .started(.replaced(Fixtures.items(4), skipped: SkipReport(), hasMore: false), title: nil))
+    let key = try #require(PictureRequestTests.loads(effects).first)
+    _ = state.update(.pictureLoaded(key, failure: "truncated PNG"))
+    let view = BrowserView(theme: Theme())
+    var canvas = MemoryCanvas(columns: 80, rows: 30)
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("no picture"))
+    _ = state.update(.action(.select(.left)))
+    _ = state.update(.action(.details))
+    let full = try #require(state.fullScreenPictureKey(forItem: 0))
+    _ = state.update(.pictureLoaded(full, failure: "truncated PNG"))
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("no picture: truncated PNG"))
+  }
+}

@@ -1,0 +1,198 @@
+import BrowserCore
+import FeedKit
+import Foundation
+import PictureCells
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BrowserShell
+
+/// The picture loader against real files, the built-in sample pictures and a loopback server.
+@Suite struct PictureLoaderTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("PicturesTests/Fixtures")
+
+  /// Loads `keys` for a feed from `source`; returns every event the loader posted.
+  func load(_ keys: [PictureKey], from source: FeedSource, cache: PictureCache = PictureCache())
+    async throws -> [PictureKey: String?]
+  {
+    let results = Mutex<[PictureKey: String?]>([:])
+    let loader = PictureLoader(
+      PictureLoader.Configuration(source: source, colorMode: .direct), cache: cache
+    ) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = failure }
+      }
+    }
+    loader.load(keys)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while results.withLock({ $0.count }) < Set(keys).count, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return results.withLock { $0 }
+  }
+
+  @Test func aLocalFeedsPictureIsDrawnIntoTheCacheAtItsSize() async throws {
+    let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
+    let key = PictureKey(url: "png-rgb.png", columns: 12, rows: 5)
+    let cache = PictureCache()
+    let results = try await load([key], from: feed, cache: cache)
+    #expect(results[key] == .some(nil))
+    let picture = try #require(cache.picture(for: key))
+    #expect(picture.columns == 12)
+    #expect(picture.rows == 5)
+    #expect(Set(picture.cells.map(\.foreground)).count > 1, "a picture, not one colour")
+  }
+
+  @Test(arguments: ["png-corrupt.png", "jpeg-truncated.jpg", "png-huge-claim.png", "nothing.png"])
+  func aBrokenPictureCostsOnlyItsBox(name: String) async throws {
+    let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
+    let bad = PictureKey(url: name, columns: 6, rows: 3)
+    let good = PictureKey(url: "gif-basic.gif", columns: 6, rows: 3)
+    let results = try await load([bad, good], from: feed)
+    let failure = try #require(results[bad] ?? nil)
+    #expect(!failure.isEmpty)
+    #expect(failure.unicodeScalars.allSatisfy { $0.value >= 0x20 }, "a one-line reason")
+    #expect(results[good] == .some(nil))
+  }
+
+  @Test func aNetworkFeedNeverReadsALocalFile() async throws {
+    let path = Self.fixtures.appendingPathComponent("png-rgb.png").path
+    let key = PictureKey(url: "file://" + path, columns: 4, rows: 2)
+    let results = try await load([key], from: .url("http://127.0.0.1:9/feed.json"))
+    let failure = try #require(results[key] ?? nil)
+    #expect(failure.contains("http(s)"), "\(failure)")
+  }
+
+  @Test func theSampleFeedsPicturesAreBuiltIn() async throws {
+    let key = PictureKey(url: "pictures/red-door.png", columns: 8, rows: 8)
+    let results = try await load([key], from: .sample)
+    #expect(results[key] == .some(nil))
+  }
+
+  @Test func aWebPictureIsFetchedOnceThenServedFromTheDiskCache() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    let hits = Mutex(0)
+    server.route("/a.png") { _ in
+      hits.withLock { $0 += 1 }
+      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes)
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let disk = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    for size in [3, 4] {
+      let key = PictureKey(url: server.url("/a.png"), columns: size, rows: size)
+      let results = Mutex<[PictureKey: String?]>([:])
+      var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+      configuration.diskCache = disk
+      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+        if case .pictureLoaded(let key, let failure) = event {
+          results.withLock { $0[key] = failure }
+        }
+      }
+      loader.load([key])
+      let deadline = ContinuousClock.now + .seconds(30)
+      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(results.withLock { $0[key] } == .some(nil))
+    }
+    #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
+    // After a refresh the picture is read from the web once more, then cached again.
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+    configuration.diskCache = disk
+    let done = Mutex(0)
+    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in
+      done.withLock { $0 += 1 }
+    }
+    loader.revalidate()
+    loader.load([PictureKey(url: server.url("/a.png"), columns: 3, rows: 3)])
+    let deadline = ContinuousClock.now + .seconds(30)
+    while done.withLock({ $0 }) < 1, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
+  }
+
+  @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cells-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("a.png")
+    let original = try Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png"))
+    try original.write(to: picture)
+    let disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
+    let feed = FeedSource.file(folder.appendingPathComponent("feed.json").path)
+    let key = PictureKey(url: "a.png", columns: 5, rows: 3)
+    func drawn() async throws -> String?? {
+      let results = Mutex<[PictureKey: String?]>([:])
+      var configuration = PictureLoader.Configuration(source: feed, colorMode: .direct)
+      configuration.diskCache = disk
+      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+        if case .pictureLoaded(let key, let failure) = event {
+          results.withLock { $0[key] = failure }
+        }
+      }
+      loader.load([key])
+      let deadline = ContinuousClock.now + .seconds(30)
+      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      return results.withLock { $0[key] }
+    }
+    #expect(try await drawn() == .some(nil))
+    // Same size and modification time, other bytes: the drawn cells are served, not a decode.
+    let attributes = try FileManager.default.attributesOfItem(atPath: picture.path)
+    try Data(repeating: 0x55, count: original.count).write(to: picture)
+    try FileManager.default.setAttributes(
+      [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: picture.path)
+    #expect(try await drawn() == .some(nil))
+    // A later modification time: drawn afresh, and these bytes are no picture.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: picture.path)
+    let failure = try await drawn()
+    #expect(failure != nil && failure! != nil)
+  }
+
+  @Test func aSlowOrFailingServerCostsOnlyItsOwnPictures() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    server.route("/ok.png", reply: .respond(status: 200, headers: [:], body: bytes))
+    server.route("/error.png", reply: .status(500))
+    server.route("/html.png", reply: .json("<html>not a picture</html>"))
+    server.route("/slow.png", reply: .drip(body: bytes, interval: 0.5))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    let keys = ["/slow.png", "/error.png", "/html.png", "/ok.png"].map {
+      PictureKey(url: server.url($0), columns: 4, rows: 2)
+    }
+    let results = Mutex<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette16)
+    configuration.jobs = 2
+    let start = ContinuousClock.now
+    let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = (failure, ContinuousClock.now) }
+      }
+    }
+    loader.load(keys)
+    let deadline = start + .seconds(20)
+    while results.withLock({ $0[keys[3]] == nil }), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let done = results.withLock { $0 }
+    #expect(done[keys[3]]?.0 == .some(nil), "the good picture is drawn")
+    #expect(
+      (done[keys[1]]?.0 ?? nil)?.contains("500") == true, "\(String(describing: done[keys[1]]))")
+    #expect(done[keys[2]]?.0 != nil, "an HTML page is no picture")
+    // Two at a time, and the slow one holds one of them for seconds: the rest went through the
+    // other.
+    if let ok = done[keys[3]]?.1 { #expect(ok - start < .seconds(5)) }
+    #expect(done[keys[0]] == nil, "the slow one is still on its way")
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `cascade print`: a contact sheet on standard output, pictures drawn, then exit.
+@Suite struct PrintCommandTests {
+  static func coloured(_ text: String) -> Int {
+    text.components(separatedBy: "\u{1B}[").count - 1
+  }
+
+  @Test func theSampleFeedPrintsWithItsPicturesInColour() async throws {
+    let result = try await CascadeProcess.run(["print", "--width", "100", "--height", "30"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 31, "30 rows and the final newline")
+    #expect(result.stdout.contains("Cascade sample feed"))
+    #expect(result.stdout.contains("Fern study"))
+    // 256 colours on a pipe: picture cells set foreground and background from the palette.
+    #expect(result.stdout.components(separatedBy: ";48;5;").count > 300)
+    #expect(result.stdout.contains("▀") || result.stdout.contains("▄"))
+    #expect(!result.stdout.contains("no picture"))
+  }
+
+  @Test func directColourWritesTwentyFourBitCells() async throws {
+    let result = try await CascadeProcess.run(
+      [
+        "print", "--width", "60", "--height", "12", "--color", "direct",
+      ], environment: ["COLORTERM": "truecolor"])
+    #expect(result.status == 0)
+    #expect(result.stdout.components(separatedBy: ";48;2;").count > 50)
+  }
+
+  @Test func allPrintsTheWholeFirstPage() async throws {
+    let short = try await CascadeProcess.run(["print", "--width", "80", "--height", "10"])
+    let all = try await CascadeProcess.run(["print", "--width", "80", "--all", "--no-images"])
+    #expect(all.status == 0)
+    #expect(all.stdout.contains("#240"), "the last item is on the sheet")
+    #expect(
+      all.stdout.split(separator: "\n").count > 10 * short.stdout.split(separator: "\n").count)
+    #expect(Self.coloured(all.stdout) > 0)
+  }
+
+  @Test func picturesThatFailStillEndTheSheet() async throws {
+    let feed = try CascadeProcess.temporaryFile(
+      #"{"data": [{"img": "missing.png", "width": 100, "height": 100, "title": "gone"}, "#
+        + #"{"img": "http://127.0.0.1:9/x.jpg", "width": 100, "height": 50}]}"#)
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try await CascadeProcess.run([
+      "print", feed.path, "--width", "60", "--height", "20", "--timeout", "2",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.components(separatedBy: "no picture").count == 3)
+  }
+
+  @Test func aBadOptionIsAUsageError() async throws {
+    let result = try await CascadeProcess.run(["print", "--width", "3"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--width must be a whole number from 10"))
+  }
+}

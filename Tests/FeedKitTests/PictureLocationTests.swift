@@ -1,0 +1,48 @@
+import Testing
+
+@testable import FeedKit
+
+@Suite struct PictureLocationTests {
+  @Test func webPicturesAreReadFromTheWebWhateverTheFeed() throws {
+    for source in [
+      FeedSource.file("/feeds/a.json"), .standardInput, .sample,
+      .url("https://example.com/feed.json"),
+    ] {
+      #expect(
+        try source.pictureLocation(of: "https://img.example.com/a.jpg")
+          == .web("https://img.example.com/a.jpg"))
+    }
+  }
+
+  @Test func aNetworkFeedNeverNamesALocalFile() throws {
+    let feed = FeedSource.url("https://example.com/feeds/feed.json")
+    for link in ["file:///etc/passwd", "FILE:/etc/passwd", "ftp://example.com/a.jpg"] {
+      #expect(throws: FeedError.self) { try feed.pictureLocation(of: link) }
+    }
+    // An absolute path is a path on the feed's own server, never on this machine.
+    #expect(try feed.pictureLocation(of: "/etc/passwd") == .web("https://example.com/etc/passwd"))
+    let template = FeedSource.template("https://example.com/feed?page={page}")
+    #expect(throws: FeedError.self) { try template.pictureLocation(of: "file:///etc/passwd") }
+  }
+
+  @Test func aNetworkFeedsRelativePicturesResolveAgainstItsURL() throws {
+    let feed = FeedSource.url("https://example.com/feeds/feed.json")
+    #expect(
+      try feed.pictureLocation(of: "img/a.jpg") == .web("https://example.com/feeds/img/a.jpg"))
+    #expect(try feed.pictureLocation(of: "../b.png") == .web("https://example.com/b.png"))
+  }
+
+  @Test func aLocalFeedsPathsResolveAgainstItsFolder() throws {
+    let feed = FeedSource.file("/home/me/feeds/feed.json")
+    #expect(try feed.pictureLocation(of: "pics/a.jpg") == .file("/home/me/feeds/pics/a.jpg"))
+    #expect(try feed.pictureLocation(of: "/tmp/b.png") == .file("/tmp/b.png"))
+    #expect(try feed.pictureLocation(of: "file:///tmp/c.gif") == .file("/tmp/c.gif"))
+    #expect(try FeedSource.standardInput.pictureLocation(of: "a.jpg") == .file("a.jpg"))
+    #expect(throws: FeedError.self) { try feed.pictureLocation(of: "ftp://x/a.jpg") }
+    #expect(throws: FeedError.self) { try feed.pictureLocation(of: "file://otherhost/a.jpg") }
+  }
+
+  @Test func theSampleFeedsPicturesAreBuiltIn() throws {
+    #expect(try FeedSource.sample.pictureLocation(of: "pictures/fern.jpg") == .embedded("fern.jpg"))
+  }
+}

@@ -1,0 +1,102 @@
+import TestSupport
+import Testing
+
+@testable import Pictures
+
+@Suite struct PictureErrorTests {
+  typealias P = TestPictures
+
+  @Test(arguments: [
+    "jpeg-truncated.jpg", "png-truncated.png", "gif-truncated.gif",
+    "webp-truncated.webp",
+  ])
+  func truncatedFilesAreTruncated(name: String) throws {
+    let format = try #require(PictureFormat.sniff(try P.bytes(name)))
+    #expect(throws: PictureError.truncated(format)) { try P.decode(name) }
+  }
+
+  @Test(arguments: [
+    "jpeg-corrupt.jpg", "png-corrupt.png", "gif-corrupt.gif",
+    "webp-corrupt.webp",
+  ])
+  func corruptFilesAreErrorsNotPictures(name: String) throws {
+    let error = #expect(throws: PictureError.self) { try P.decode(name) }
+    let description = try #require(error).description
+    #expect(!description.isEmpty)
+    #expect(error != .unsupportedFormat)
+  }
+
+  /// Every prefix of every small good picture: the whole picture's size, or `truncated` (or,
+  /// should the cut happen to end like a whole file, another error; or, shorter than the
+  /// signature, not a picture) — never a crash.
+  @Test func everyPrefixIsThePictureOrTruncated() throws {
+    var checked = 0
+    for name in P.allNames {
+      let bytes = try P.bytes(name)
+      guard bytes.count <= 2048, let whole = try? PictureDecoder.decode(bytes),
+        let format = PictureFormat.sniff(bytes)
+      else { continue }
+      for length in stride(from: 0, to: bytes.count, by: 3) {
+        let prefix = Array(bytes[..<length])
+        do {
+          let image = try PictureDecoder.decode(prefix)
+          #expect((image.width, image.height) == (whole.width, whole.height), "\(name) \(length)")
+        } catch .unsupportedFormat {
+          // Too short to tell the format by.
+          #expect(length < format.signatureLength, "\(name) at \(length)")
+        } catch .truncated(let truncated) {
+          #expect(truncated == format, "\(name) at \(length)")
+        } catch {
+          #expect(format.endsWhole(prefix[...]), "\(name) at \(length): \(error)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 1000)
+  }
+
+  @Test func hugeClaimIsRefusedByThePixelLimit() throws {
+    #expect(
+      throws: PictureError.tooManyPixels(width: 100_000, height: 100_000, limit: 64_000_000)
+    ) { try P.decode("png-huge-claim.png") }
+    let error = PictureError.tooManyPixels(width: 100_000, height: 100_000, limit: 64_000_000)
+    #expect(error.description.contains("--max-pixels"))
+  }
+
+  @Test func limitsAreCheckedBeforeDecoding() throws {
+    let small = PictureLimits(maxPixels: 1000, maxBytes: 1 << 20)
+    #expect(throws: PictureError.tooManyPixels(width: 1024, height: 768, limit: 1000)) {
+      try P.decode("jpeg-large.jpg", limits: small)
+    }
+    let bytes = try P.bytes("jpeg-large.jpg")
+    let few = PictureLimits(maxPixels: 64_000_000, maxBytes: 100)
+    #expect(throws: PictureError.tooManyBytes(count: bytes.count, limit: 100)) {
+      try PictureDecoder.decode(bytes, limits: few)
+    }
+    #expect(PictureError.tooManyBytes(count: 1, limit: 0).description.contains("--max-image-bytes"))
+  }
+
+  @Test func notAPictureIsAnUnsupportedFormat() {
+    let text = Array("<html>not a picture</html>".utf8)
+    #expect(throws: PictureError.unsupportedFormat) { try PictureDecoder.decode(text) }
+    #expect(PictureError.unsupportedFormat.description.contains("not a JPEG, PNG, GIF or WebP"))
+  }
+
+  /// Random bytes, and random bytes behind each format's signature, are errors, never crashes.
+  @Test func randomBytesAreErrors() {
+    var generator = SplitMix64(seed: 16)
+    let signatures: [[UInt8]] = [
+      [], [0xFF, 0xD8, 0xFF], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+      Array("GIF89a".utf8), Array("RIFF\u{0}\u{1}\u{0}\u{0}WEBPVP8L".utf8),
+    ]
+    for round in 0..<200 {
+      let signature = signatures[round % signatures.count]
+      let count = Int(generator.next() % 400)
+      let bytes = signature + (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      let limits = PictureLimits(maxPixels: 1 << 20)
+      #expect(throws: PictureError.self, "round \(round), seed 16") {
+        try PictureDecoder.decode(bytes, limits: limits)
+      }
+    }
+  }
+}

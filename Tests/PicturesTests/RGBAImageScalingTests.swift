@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Pictures
+
+@Suite struct RGBAImageScalingTests {
+  typealias P = TestPictures
+
+  @Test func fittedSizeKeepsTheAspect() {
+    #expect(RGBAImage.fittedSize(width: 4000, height: 3000, into: (320, 160)) == (213, 160))
+    #expect(RGBAImage.fittedSize(width: 10000, height: 1, into: (100, 100)) == (100, 1))
+    #expect(RGBAImage.fittedSize(width: 50, height: 40, into: (100, 100)) == (50, 40))
+  }
+
+  @Test func areaAverageOfTwoColours() {
+    // 4×1: two black pixels, two white: halved, each new pixel is one colour; thirds mix.
+    let row = RGBAImage(
+      width: 4, height: 1,
+      pixels: [0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255])
+    let half = row.scaled(toFit: (2, 1))
+    #expect(half.pixels == [0, 0, 0, 255, 255, 255, 255, 255])
+    let one = row.scaled(toFit: (1, 1))
+    #expect(one.pixels == [128, 128, 128, 255])
+  }
+
+  @Test func transparentPixelsDoNotDarkenTheAverage() {
+    let row = RGBAImage(width: 2, height: 1, pixels: [0, 0, 0, 0, 200, 100, 50, 255])
+    #expect(row.scaled(toFit: (1, 1)).pixels == [200, 100, 50, 128])
+  }
+
+  @Test func scalingKeepsQuadrants() throws {
+    let image = try P.decode("jpeg-large.jpg", fitting: (100, 100))
+    #expect((image.width, image.height) == (100, 75))
+    expectQuadrants(image, [P.red, P.green, P.blue, P.yellow], tolerance: 16)
+  }
+
+  /// A large JPEG for a small box is decoded at a DCT scale (1/8 of 1024×768 still covers
+  /// 100×75), not at full size and then shrunk.
+  @Test func jpegIsDecodedAtTheSmallestCoveringScale() throws {
+    let bytes = try P.bytes("jpeg-large.jpg")
+    let (small, _) = try PictureDecoder.decodeStored(bytes, fitting: (100, 100), limits: .init())
+    #expect((small.width, small.height) == (128, 96))
+    let (medium, _) = try PictureDecoder.decodeStored(bytes, fitting: (400, 400), limits: .init())
+    // 3/8 gives 384×288, which does not cover 400×300; 1/2 gives 512×384.
+    #expect((medium.width, medium.height) == (512, 384))
+    let (full, _) = try PictureDecoder.decodeStored(bytes, fitting: nil, limits: .init())
+    #expect((full.width, full.height) == (1024, 768))
+  }
+
+  @Test func rotatedJPEGScalesAgainstTheTurnedTarget() throws {
+    // Stored 32×16 with orientation 6: shown 16×32; a 8×16 box covers a 1/2 scale (16×8).
+    let bytes = try P.bytes("jpeg-orientation-6.jpg")
+    let (stored, header) = try PictureDecoder.decodeStored(bytes, fitting: (8, 16), limits: .init())
+    #expect(header.orientation == 6)
+    #expect((stored.width, stored.height) == (16, 8))
+    let shown = try PictureDecoder.decode(bytes, fitting: (8, 16))
+    #expect((shown.width, shown.height) == (8, 16))
+  }
+
+  @Test(arguments: 1...8)
+  func orientationsAreAPermutation(orientation: Int) {
+    let image = RGBAImage(
+      width: 3, height: 2, pixels: (0..<24).map { UInt8($0) })
+    let turned = image.oriented(orientation)
+    #expect(turned.pixels.count == 24)
+    #expect(Set(turned.pixels) == Set(image.pixels))
+    #expect((turned.width, turned.height) == (orientation >= 5 ? (2, 3) : (3, 2)))
+  }
+}

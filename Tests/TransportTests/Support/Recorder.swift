@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Transport
+
+/// A consumer that keeps what a transfer delivered, for tests to wait on and inspect.
+final class Recorder: Sendable {
+  private struct State {
+    var bytes: [UInt8] = []
+    var chunks = 0
+    var response: TransferResponse?
+    var result: Result<TransferResponse, TransferError>?
+    var pauseNext = false
+    var peakResident = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// Answers the next chunk with `.pause`.
+  func pauseAtNextChunk() { state.withLock { $0.pauseNext = true } }
+
+  var consumer: TransferConsumer {
+    TransferConsumer(
+      response: { response in self.state.withLock { $0.response = response } },
+      chunk: { chunk in
+        self.state.withLock { state in
+          if state.pauseNext {
+            state.pauseNext = false
+            return .pause
+          }
+          state.bytes.append(contentsOf: chunk)
+          state.chunks += 1
+          // Sampled every 64 chunks: the peak the transfer costs while it runs.
+          if state.chunks % 64 == 1, let resident = ResidentMemory.bytes() {
+            state.peakResident = max(state.peakResident, resident)
+          }
+          return .accepted
+        }
+      },
+      finish: { result in self.state.withLock { $0.result = result } })
+  }
+
+  var bytes: [UInt8] { state.withLock { $0.bytes } }
+  var byteCount: Int { state.withLock { $0.bytes.count } }
+  var chunks: Int { state.withLock { $0.chunks } }
+  var response: TransferResponse? { state.withLock { $0.response } }
+  var result: Result<TransferResponse, TransferError>? { state.withLock { $0.result } }
+  var peakResident: Int { state.withLock { $0.peakResident } }
+  var isFinished: Bool { result != nil }
+
+  var error: TransferError? {
+    guard case .failure(let error) = result else { return nil }
+    return error
+  }
+}
+
+/// Waits until `condition` holds, checking every 5 ms; records an issue after `seconds`, a
+/// bound far above what the condition needs undisturbed, for a loaded machine or a sanitizer.
+func waitUntil(
+  seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: () -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  while !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("condition not met within \(seconds) s", sourceLocation: sourceLocation)
+      return
+    }
+    try await Task.sleep(for: .milliseconds(5))
+  }
+}
