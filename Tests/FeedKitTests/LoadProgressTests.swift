@@ -39,6 +39,22 @@ import Testing
     #expect(done.items == 20)
   }
 
+  @Test func aStreamedFileCountsItsItemsAsTheyAreDecoded() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/feed.json"
+    try feedJSON((1...200).map { "item\($0)" }).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var options = LoadOptions()
+    let progress = LoadProgress()
+    options.progress = progress
+    // Small reads: the decoder hands out items a read's worth at a time; the loader's end,
+    // which sets the page's count, is not reached through this call.
+    _ = try await LocalReader.document(ofFile: path, options: options, readSize: 256)
+    let counted = try #require(progress.snapshot.items)
+    #expect(counted > 0 && counted <= 200)
+  }
+
   @Test func aFailedLoadEndsWithoutItems() async throws {
     var options = LoadOptions()
     let progress = LoadProgress()

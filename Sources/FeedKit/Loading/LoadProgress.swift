@@ -13,7 +13,8 @@ public final class LoadProgress: Hashable, Sendable {
     public var bytes = 0
     /// The body's size when the source says it in advance (a file's size, `Content-Length`).
     public var total: Int?
-    /// Items the page held, once it is decoded.
+    /// Items decoded so far (a streamed file's, a read's worth at a time), then the page's
+    /// count once it is decoded.
     public var items: Int?
     /// Whether a load is running.
     public var isLoading = false
@@ -57,6 +58,11 @@ public final class LoadProgress: Hashable, Sendable {
   /// The size became known after the load began (an http response's headers).
   func expect(total: Int?) {
     state.withLock { $0.total = total }
+  }
+
+  /// The decoder kept `count` more items.
+  func decoded(more count: Int) {
+    state.withLock { $0.items = ($0.items ?? 0) + count }
   }
 
   /// The page is decoded (or failed): `items` items, nil on failure.
