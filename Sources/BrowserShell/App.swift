@@ -15,12 +15,18 @@ public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
   let pictureSettings: PictureSettings?
+  /// How far the running load has got (the feed's loaders write it), shown while it runs.
+  let progress: LoadProgress?
 
   /// - Parameter pictures: how to draw pictures; nil for none.
-  public init(feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil) {
+  public init(
+    feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
+    progress: LoadProgress? = nil
+  ) {
     self.feed = feed
     self.options = options
     self.pictureSettings = pictures
+    self.progress = progress
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
@@ -62,6 +68,8 @@ public struct BrowserApp {
       }
     }
     var children: [pid_t] = []
+    /// When the status line's message runs out, and its number; a later message replaces it.
+    var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
@@ -74,6 +82,10 @@ public struct BrowserApp {
       for effect in effects {
         switch effect {
         case .quit: return false
+        case .expireMessage(let serial, let seconds):
+          expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .copy(let text, let request):
+          mailbox.post(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):
           if loader == nil {
             mailbox.post(.pictureLoaded(key, failure: "pictures are off"))
@@ -90,7 +102,7 @@ public struct BrowserApp {
             children.append(pid)
             mailbox.post(.opened(url, failure: nil))
           case .failure(let refusal):
-            mailbox.post(.opened(url, failure: "\(refusal)"))
+            mailbox.post(.opened(url, failure: refusal.failure))
           }
         case .load(let request):
           let feed = self.feed
@@ -112,14 +124,32 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       terminal.present()
 
-      // A free scroll (the carousel's wheel) has ended when no input came for a moment.
-      let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
+      // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
+      // wait also ends when the message's time is up.
+      var timeout: Int32 = state.isSliding ? 150 : -1
+      // While a load runs, its progress is read a few times a second.
+      if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
+      if let expiry {
+        let left = ContinuousClock.now.duration(to: expiry.deadline).components
+        let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+        timeout =
+          timeout < 0
+          ? Int32(min(milliseconds, 3_600_000)) : min(timeout, Int32(min(milliseconds, 3_600_000)))
+      }
+      let (input, signal) = wake.waitForInput(timeout: timeout)
       if let signal {
         status = 128 + signal
         break
       }
       var events = mailbox.take()
+      if state.loading != nil, let snapshot = progress?.snapshot, snapshot.isLoading {
+        events.append(.loadProgress(snapshot))
+      }
       if !input, state.isSliding { events.append(.idle) }
+      if let due = expiry, due.deadline <= .now {
+        expiry = nil
+        events.append(.messageExpired(due.serial))
+      }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       while let key = terminal.readKey() {
         guard let key else { continue }

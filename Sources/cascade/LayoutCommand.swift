@@ -18,16 +18,30 @@ enum LayoutCommand {
     }
     let document: FeedDocument
     do {
-      let source = try options.feed.map { argument throws(FeedError) in
-        try FeedSource(argument: argument)
+      let source =
+        try options.feed.map { argument throws(FeedError) in
+          try FeedSource(argument: argument)
+        } ?? .sample
+      var load = options.load
+      let progress = LoadProgress()
+      load.progress = progress
+      let notice = ProgressNotice.start(name: source.displayName, progress: progress)
+      let loaded: Result<FeedDocument, FeedError>
+      do throws(FeedError) {
+        loaded = .success(try await FeedLoader(options: load).load(source))
+      } catch {
+        loaded = .failure(error)
       }
-      document = try await FeedLoader(options: options.load).load(source ?? .sample)
+      await ProgressNotice.stop(notice)
+      document = try loaded.get()
     } catch {
       Console.error(error.description)
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }
-    let sizes = document.items.map { ItemSize(width: $0.width, height: $0.height) }
+    let sizes = document.items.map {
+      ItemSize(width: $0.layoutSize.width, height: $0.layoutSize.height)
+    }
     let printed: (Size, [LayoutAttributes])
     switch options.style {
     case .waterfall, .irregular:

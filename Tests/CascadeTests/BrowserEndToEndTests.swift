@@ -145,7 +145,7 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     try await tmux.waitFor("4 cols")
     for (keys, expected) in [
-      ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 cols"),
+      ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 col "),
       ("7", "7 cols"),
     ] {
       try await tmux.type(keys)
@@ -156,7 +156,7 @@ struct BrowserEndToEndTests {
     }
     // One column: a box spans the width.
     try await tmux.type("1")
-    let (one, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("1 cols") }
+    let (one, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("1 col ") }
     #expect(one)
     #expect(screen.contains("┌" + String(repeating: "─", count: 96) + "┐"))
   }
@@ -317,7 +317,7 @@ struct BrowserEndToEndTests {
     let (failed, screen) = try await tmux.waitFor("error:")
     #expect(failed, "\(screen)")
     #expect(screen.contains("kept"))
-    #expect(TmuxSession.statusLine(screen).contains("1 items"))
+    #expect(TmuxSession.statusLine(screen).contains("1 item "))
   }
 
   @Test func pullingAtTheEndSaysEndOfFeed() async throws {

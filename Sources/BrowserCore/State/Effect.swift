@@ -15,6 +15,11 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Put this text on the clipboard (through the terminal); answered with `Event.copied`.
+  case copy(String, CopyRequest)
+  /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
+  /// replaces it).
+  case expireMessage(Int, afterSeconds: Double)
   /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
   /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
   case loadPicture(PictureKey)

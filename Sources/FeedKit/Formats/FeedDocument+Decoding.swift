@@ -18,8 +18,10 @@ extension FeedDocument {
   ) throws(FeedError) -> FeedDocument {
     switch format ?? .json {
     case .json:
+      // The items so far, for a progress display, as the decoder hands them out.
       try LiberalJSONDecoder.decode(
-        stream, source: origin, options: options, expectedBytes: expectedBytes)
+        stream, source: origin, options: options, expectedBytes: expectedBytes,
+        onItems: options.progress.map { progress in { progress.decoded(more: $0.count) } })
     }
   }
 

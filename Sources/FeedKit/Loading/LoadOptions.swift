@@ -23,6 +23,8 @@ public struct LoadOptions: Hashable, Sendable {
   /// Most pages one session follows; a `next` chain or template longer than this ends with an
   /// error instead of running forever (`--max-pages`).
   public var maxPages: Int = 100_000
+  /// Where the loaders report how far a page has got, for a progress display; nil for none.
+  public var progress: LoadProgress?
 
   public init() {}
 }

@@ -40,6 +40,8 @@ enum LocalReader {
       }
       let stream = try StreamedBytes(
         descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
+      options.progress?.expect(total: expectedBytes)
+      stream.progress = options.progress
       return try FeedDocument.decode(
         stream, origin: path, options: options, expectedBytes: expectedBytes)
     }
@@ -60,6 +62,7 @@ enum LocalReader {
     try await offThread { () throws(FeedError) -> FeedDocument in
       let stream = try StreamedBytes(
         descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
+      stream.progress = options.progress
       return try FeedDocument.decode(stream, origin: source, options: options)
     }
   }

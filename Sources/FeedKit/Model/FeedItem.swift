@@ -6,10 +6,17 @@
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id and link kept before it when there are any.
   private var texts: TextHandle
-  /// The pixel size. For every decoded item both sides are finite, above zero and at most
-  /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
+  /// The pixel size, as the feed gave it. For every decoded item both sides are finite, above
+  /// zero and at most 1,000,000.
   public var width: Double
   public var height: Double
+
+  /// The size a layout gives the picture: the feed's, with a shape more extreme than 64:1
+  /// either way cut to 64:1 by shortening the longer side, so that no box is a million rows
+  /// tall or a hair wide. Only the layout's shape is cut; the size shown is `width`×`height`.
+  public var layoutSize: (width: Double, height: Double) {
+    ItemFields.clampShape(width: width, height: height)
+  }
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,

@@ -21,7 +21,13 @@ enum PageFetch {
       url: url, userAgent: CascadeVersion.userAgent,
       headers: ["Accept: application/json, */*;q=0.5"], limits: limits(options))
     do {
-      let fetched = try await transport.fetch(request)
+      let progress = options.progress
+      let fetched = try await transport.fetch(
+        request,
+        response: { response in
+          progress?.expect(total: response.header("Content-Length").flatMap { Int($0) })
+        },
+        progress: { bytes in progress?.read(bytes) })
       return Response(body: fetched.bytes, url: fetched.response.url)
     } catch {
       throw feedError(error, options: options)
