@@ -24,8 +24,9 @@ let package = Package(
     .target(name: "WaterfallAVX2", swiftSettings: avx2),
     // CPUID from C (header only): Swift cannot ask the CPU what it has.
     .systemLibrary(name: "CCPUFeatures"),
-    // Feed items, decoding, sources (file, stdin, http), paging.
-    .target(name: "FeedKit", dependencies: ["Transport"]),
+    // Feed items, decoding, sources (file, stdin, http, folders), paging; picture headers for
+    // the sizes feeds leave out.
+    .target(name: "FeedKit", dependencies: ["Transport", "Pictures"]),
     // The only C-facing surface for libcurl.
     .systemLibrary(name: "CCurl"),
     // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.

@@ -28,7 +28,7 @@ public struct FeedLoader: Sendable {
   /// Files and the standard input, the large inputs, are decoded while they are read; a body
   /// from the network (gzip undone) is decoded once it is complete.
   func loadPage(_ source: FeedSource) async throws(FeedError) -> Page {
-    let document: FeedDocument
+    var document: FeedDocument
     var location = source
     switch source {
     case .file(let path):
@@ -44,6 +44,7 @@ public struct FeedLoader: Sendable {
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
       document = try FeedDocument.decode(
         response.body, origin: location.displayName, options: options)
+      if document.next == nil { document.next = response.nextLink }
     case .template:
       return try await loadPage(source.page(1))
     }

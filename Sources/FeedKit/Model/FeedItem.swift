@@ -7,7 +7,8 @@ public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id and link kept before it when there are any.
   private var texts: TextSlice
   /// The pixel size. For every decoded item both sides are finite, above zero and at most
-  /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
+  /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that) —
+  /// or both are 0 when the feed gave no size (`hasSize`), which the picture's header will tell.
   public var width: Double
   public var height: Double
 
@@ -48,6 +49,23 @@ public struct FeedItem: Hashable, Sendable {
     get { texts.text(.link) }
     set { texts = texts.replacing(.link, with: newValue) }
   }
+
+  /// Whether the feed gave this item's size. Many formats (Atom, JSON Feed, a list of URLs)
+  /// carry none; such an item is decoded with a 0×0 size rather than skipped, so its size can
+  /// be read from the picture (`SizeProbe`) without the reader waiting for it.
+  public var hasSize: Bool { width > 0 && height > 0 }
+
+  /// An item of `imageURL` whose size is not known yet.
+  public static func unsized(
+    imageURL: String, title: String? = nil, id: String? = nil, link: String? = nil
+  ) -> FeedItem {
+    FeedItem(imageURL: imageURL, width: 0, height: 0, title: title, id: id, link: link)
+  }
+
+  /// The size to lay the item out with: its own, or a square until its size is known, so no
+  /// layout divides by a zero side.
+  public var layoutWidth: Double { hasSize ? width : 1 }
+  public var layoutHeight: Double { hasSize ? height : 1 }
 
   /// What makes two items the same across pages: the id, else the image URL.
   public var identity: String { id ?? imageURL }

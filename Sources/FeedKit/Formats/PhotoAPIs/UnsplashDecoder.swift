@@ -1,0 +1,25 @@
+/// Unsplash API photos: a list (`/photos`, `/collections/:id/photos`) or a search answer
+/// (`/search/photos`: `{"total", "total_pages", "results": […]}`). The picture is `urls.small`
+/// (400 px wide: a terminal shows no more) else `urls.regular`; the size is the photo's
+/// `width`/`height` (the original's, the same shape). Unsplash pages by a `Link` header.
+enum UnsplashDecoder {
+  static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
+    guard let photos = root.array ?? root["results"]?.array else {
+      throw .notAFeed(source: source, detail: "Unsplash photos must be a list or \"results\"")
+    }
+    var items: [FeedItem] = []
+    var skipped = SkipReport()
+    for (index, photo) in photos.enumerated() {
+      guard let url = photo["urls", "small"]?.text ?? photo["urls", "regular"]?.text else {
+        skipped.record("photo \(index + 1): no \"urls\".\"small\" or \"regular\"")
+        continue
+      }
+      items.append(
+        ShapedItem.make(
+          url: url, width: photo["width"]?.number, height: photo["height"]?.number,
+          title: photo["alt_description"]?.text ?? photo["description"]?.text,
+          id: photo["id"]?.identifier, link: photo["links", "html"]?.text))
+    }
+    return FeedDocument(items: items, skipped: skipped)
+  }
+}
