@@ -16,17 +16,24 @@ enum LayoutCommand {
       Console.out(HelpText.layout)
       return 0
     }
-    let document: FeedDocument
+    var document: FeedDocument
+    let source: FeedSource
     do {
-      let source = try options.feed.map { argument throws(FeedError) in
-        try FeedSource(argument: argument)
-      }
-      document = try await FeedLoader(options: options.load).load(source ?? .sample)
+      source =
+        try options.feed.map { argument throws(FeedError) in
+          try FeedSource(argument: argument)
+        } ?? .sample
+      document = try await FeedLoader(options: options.load).load(source)
     } catch {
       Console.error(error.description)
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }
+    if let unsized = await UnsizedItems.resolve(
+      &document.items, source: source, options: options.load, probe: !options.noProbe)
+    {
+      Console.error(unsized)
+    }
     let sizes = document.items.map { ItemSize(width: $0.width, height: $0.height) }
     let printed: (Size, [LayoutAttributes])
     switch options.style {

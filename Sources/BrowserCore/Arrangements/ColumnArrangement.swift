@@ -92,7 +92,7 @@ struct ColumnArrangement: Arrangement {
       guard picture < feed.items.count else { return nil }
       let item = feed.items[picture]
       picture += 1
-      return .picture(ItemSize(width: item.width, height: item.height))
+      return .picture(ItemSize(width: item.layoutWidth, height: item.layoutHeight))
     }
   }
 
@@ -106,7 +106,7 @@ struct ColumnArrangement: Arrangement {
       items.append(.fullWidth(height: context.geometry.cellAspect))
     }
     for item in feed.items[firstNew...] {
-      items.append(.picture(ItemSize(width: item.width, height: item.height)))
+      items.append(.picture(ItemSize(width: item.layoutWidth, height: item.layoutHeight)))
     }
     layout.append(contentsOf: items)
     prepare()

@@ -26,7 +26,7 @@ extension BrowserState {
     let item = items[index]
     guard
       let cells = PictureArea.fitted(
-        pixelWidth: item.width, pixelHeight: item.height, in: area,
+        pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)
     else { return nil }
     return PictureKey(url: item.imageURL, columns: cells.width, rows: cells.height)

@@ -227,7 +227,9 @@ enum OptionTable {
       commands: [.browse, .layout, .print], group: .feeds,
       defaultText: { $0.load.folderOrder.rawValue },
       apply: { s, v in
-        if case .text(let t) = v, let order = FolderOrder(rawValue: t) { s.load.folderOrder = order }
+        if case .text(let t) = v, let order = FolderOrder(rawValue: t) {
+          s.load.folderOrder = order
+        }
       }),
     OptionSpec(
       name: "--no-probe", placeholder: "", kind: .flag,
