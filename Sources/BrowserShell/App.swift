@@ -81,6 +81,14 @@ public struct BrowserApp {
             wanted.append(key)
           }
         case .cancelPicture(let key): unwanted.append(key)
+        case .probeSizes(let requests):
+          SizeProber.run(
+            requests, source: pictureSettings?.source,
+            options: pictureSettings?.load ?? LoadOptions()
+          ) { event in
+            mailbox.post(event)
+            wake.wake()
+          }
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):

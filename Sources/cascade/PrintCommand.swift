@@ -44,10 +44,13 @@ enum PrintCommand {
     browser.feedName = source.displayName
     var state = BrowserState(
       options: browser, screen: CanvasSize(columns: width, rows: height + 1))
-    _ = state.update(.started(first, title: await session.title))
+    // Sizes a feed leaves out are read before the sheet is drawn: it cannot be laid out again.
+    let started = state.update(.started(first, title: await session.title))
+    await SizeProber.settle(started, in: &state, source: source, options: options.load)
     if options.print.all {
       height = max(1, state.contentRows)
-      _ = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
+      let resized = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
+      await SizeProber.settle(resized, in: &state, source: source, options: options.load)
     }
     let settings = options.pictures.settings(for: source, load: options.load)
     let colorMode = settings.color.mode(colorCount: Self.colorCount())

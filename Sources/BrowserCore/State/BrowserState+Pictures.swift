@@ -24,7 +24,7 @@ extension BrowserState {
 
   private func pictureKey(forItem index: Int, fitting area: CellRect) -> PictureKey? {
     let item = items[index]
-    guard
+    guard !awaitsSize(index),
       let cells = PictureArea.fitted(
         pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)

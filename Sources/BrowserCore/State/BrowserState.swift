@@ -41,6 +41,8 @@ public struct BrowserState: Sendable {
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when
   /// it scrolls away.
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
+  /// The sizes read from pictures for items the feed gave none (`BrowserState+Sizes`).
+  var sizeProbes = SizeProbeBook()
 
   public static let maximumColumns = 30
 
@@ -68,6 +70,7 @@ public struct BrowserState: Sendable {
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
     var effects = handle(event)
+    effects = reconcileSizes() + effects
     effects += reconcilePictures()
     return effects
   }
@@ -86,6 +89,8 @@ public struct BrowserState: Sendable {
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
       return []
+    case .sizesProbed(let results):
+      return applyProbed(results)
     }
   }
 

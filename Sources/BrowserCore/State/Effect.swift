@@ -20,5 +20,8 @@ public enum Effect: Hashable, Sendable {
   case loadPicture(PictureKey)
   /// The picture's box left the view and its surroundings: stop working on it.
   case cancelPicture(PictureKey)
+  /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
+  /// view first. The results come back as one `Event.sizesProbed`.
+  case probeSizes([SizeRequest])
   case quit
 }
