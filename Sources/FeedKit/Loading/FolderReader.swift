@@ -85,11 +85,16 @@ enum FolderReader {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return [] }
     defer { close(descriptor) }
+    return read(descriptor, count: count)
+  }
+
+  /// Up to `count` bytes from an open descriptor, reading until they are in or the file ends.
+  static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
       let got = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
+        Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
       }
       if got < 0, errno == EINTR { continue }
       guard got > 0 else { break }

@@ -6,17 +6,14 @@ enum JSONFeedDecoder {
     guard let entries = root["items"]?.array else {
       throw .notAFeed(source: source, detail: "a JSON Feed without an \"items\" list")
     }
-    var items: [FeedItem] = []
-    var skipped = SkipReport()
-    for (index, entry) in entries.enumerated() {
-      guard let url = picture(of: entry) else {
-        skipped.record("item \(index + 1): no \"image\" and no image attachment")
-        continue
-      }
-      items.append(
-        .unsized(
+    let (items, skipped) = ShapedItem.list(
+      entries, noun: "item", missing: "no \"image\" and no image attachment"
+    ) { entry in
+      picture(of: entry).map { url in
+        FeedItem.unsized(
           imageURL: url, title: entry["title"]?.text ?? entry["summary"]?.text,
-          id: entry["id"]?.identifier, link: entry["url"]?.text ?? entry["external_url"]?.text))
+          id: entry["id"]?.identifier, link: entry["url"]?.text ?? entry["external_url"]?.text)
+      }
     }
     return FeedDocument(
       items: items, skipped: skipped, next: root["next_url"]?.text, title: root["title"]?.text)

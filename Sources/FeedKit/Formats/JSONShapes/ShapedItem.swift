@@ -26,3 +26,22 @@ enum ShapedItem {
     return type.hasPrefix("image/") || type == "image"
   }
 }
+
+extension ShapedItem {
+  /// The items of an API answer's list: `item` makes each entry's item, or nil when the entry
+  /// has no picture, which is skipped as `"<noun> N: <missing>"`.
+  static func list(
+    _ entries: [JSONValue], noun: String, missing: String, item: (JSONValue) -> FeedItem?
+  ) -> (items: [FeedItem], skipped: SkipReport) {
+    var items: [FeedItem] = []
+    var skipped = SkipReport()
+    for (index, entry) in entries.enumerated() {
+      if let made = item(entry) {
+        items.append(made)
+      } else {
+        skipped.record("\(noun) \(index + 1): \(missing)")
+      }
+    }
+    return (items, skipped)
+  }
+}

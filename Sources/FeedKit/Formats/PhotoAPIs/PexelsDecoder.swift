@@ -7,17 +7,14 @@ enum PexelsDecoder {
     guard let photos = root["photos"]?.array else {
       throw .notAFeed(source: source, detail: "a Pexels answer without a \"photos\" list")
     }
-    var items: [FeedItem] = []
-    var skipped = SkipReport()
-    for (index, photo) in photos.enumerated() {
-      guard let url = photo["src", "medium"]?.text ?? photo["src", "large"]?.text else {
-        skipped.record("photo \(index + 1): no \"src\".\"medium\" or \"large\"")
-        continue
-      }
-      items.append(
+    let (items, skipped) = ShapedItem.list(
+      photos, noun: "photo", missing: "no \"src\".\"medium\" or \"large\""
+    ) { photo in
+      (photo["src", "medium"]?.text ?? photo["src", "large"]?.text).map { url in
         ShapedItem.make(
           url: url, width: photo["width"]?.number, height: photo["height"]?.number,
-          title: photo["alt"]?.text, id: photo["id"]?.identifier, link: photo["url"]?.text))
+          title: photo["alt"]?.text, id: photo["id"]?.identifier, link: photo["url"]?.text)
+      }
     }
     return FeedDocument(items: items, skipped: skipped, next: root["next_page"]?.text)
   }

@@ -7,18 +7,15 @@ enum PixabayDecoder {
     guard let hits = root["hits"]?.array else {
       throw .notAFeed(source: source, detail: "a Pixabay answer without a \"hits\" list")
     }
-    var items: [FeedItem] = []
-    var skipped = SkipReport()
-    for (index, hit) in hits.enumerated() {
+    let (items, skipped) = ShapedItem.list(
+      hits, noun: "hit", missing: "no \"webformatURL\" or \"previewURL\""
+    ) { hit in
       let prefix = hit["webformatURL"]?.text != nil ? "webformat" : "preview"
-      guard let url = hit["\(prefix)URL"]?.text else {
-        skipped.record("hit \(index + 1): no \"webformatURL\" or \"previewURL\"")
-        continue
-      }
-      items.append(
+      return hit["\(prefix)URL"]?.text.map { url in
         ShapedItem.make(
           url: url, width: hit["\(prefix)Width"]?.number, height: hit["\(prefix)Height"]?.number,
-          title: hit["tags"]?.text, id: hit["id"]?.identifier, link: hit["pageURL"]?.text))
+          title: hit["tags"]?.text, id: hit["id"]?.identifier, link: hit["pageURL"]?.text)
+      }
     }
     return FeedDocument(items: items, skipped: skipped)
   }

@@ -7,18 +7,15 @@ enum UnsplashDecoder {
     guard let photos = root.array ?? root["results"]?.array else {
       throw .notAFeed(source: source, detail: "Unsplash photos must be a list or \"results\"")
     }
-    var items: [FeedItem] = []
-    var skipped = SkipReport()
-    for (index, photo) in photos.enumerated() {
-      guard let url = photo["urls", "small"]?.text ?? photo["urls", "regular"]?.text else {
-        skipped.record("photo \(index + 1): no \"urls\".\"small\" or \"regular\"")
-        continue
-      }
-      items.append(
+    let (items, skipped) = ShapedItem.list(
+      photos, noun: "photo", missing: "no \"urls\".\"small\" or \"regular\""
+    ) { photo in
+      (photo["urls", "small"]?.text ?? photo["urls", "regular"]?.text).map { url in
         ShapedItem.make(
           url: url, width: photo["width"]?.number, height: photo["height"]?.number,
           title: photo["alt_description"]?.text ?? photo["description"]?.text,
-          id: photo["id"]?.identifier, link: photo["links", "html"]?.text))
+          id: photo["id"]?.identifier, link: photo["links", "html"]?.text)
+      }
     }
     return FeedDocument(items: items, skipped: skipped)
   }
