@@ -70,6 +70,7 @@ let package = Package(
       name: "cascade-bench",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
+        "EmbeddedPictures", "TestSupport",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.

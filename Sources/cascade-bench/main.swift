@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|memory]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|probe|memory]"
     )
     exit(0)
   default:
@@ -49,6 +49,9 @@ if wanted("columns") { engine.columnChange(into: &report) }
 if wanted("screen") { ScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("decode") { DecodeWorkload.measure(quick: quick, into: &report) }
 if wanted("pictures") { PictureWorkload.measure(quick: quick, into: &report) }
+if wanted("probe") {
+  for figure in await ProbeWorkload.measure(quick: quick) { report.add(figure) }
+}
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {
