@@ -47,7 +47,8 @@ enum PrintCommand {
     // Sizes a feed leaves out are read before the sheet is drawn: it cannot be laid out again.
     let started = state.update(.started(first, title: await session.title))
     await SizeProber.settle(started, in: &state, source: source, options: options.load)
-    if options.print.all {
+    // The whole feed: as tall as its content, again while sizes read late change that height.
+    while options.print.all, height != max(1, state.contentRows) {
       height = max(1, state.contentRows)
       let resized = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
       await SizeProber.settle(resized, in: &state, source: source, options: options.load)

@@ -93,4 +93,20 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("malformed RSS at line 1"))
   }
+
+  @Test func printReadsSizesBeforeDrawingItsSheet() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-print-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("tall.png")
+    try Data(Self.pngHeader(width: 30, height: 60)).write(to: picture)
+    let list = folder.appendingPathComponent("list.txt")
+    try Data((picture.path + "\n").utf8).write(to: list)
+    let result = try await CascadeProcess.run([
+      "print", "--no-images", "--width", "40", "--height", "12", list.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("30×60"))
+  }
 }
