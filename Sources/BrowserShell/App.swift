@@ -84,7 +84,7 @@ public struct BrowserApp {
         case .probeSizes(let requests):
           SizeProber.run(
             requests, source: pictureSettings?.source,
-            options: pictureSettings?.load ?? LoadOptions()
+            options: pictureSettings?.load ?? LoadOptions(), cache: pictureSettings?.diskCache
           ) { event in
             mailbox.post(event)
             wake.wake()

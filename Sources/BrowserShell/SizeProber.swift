@@ -8,16 +8,18 @@ public enum SizeProber {
   /// Starts the probes in the background; `post` gets the event.
   static func run(
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
-    post: @escaping @Sendable (Event) -> Void
+    cache: PictureDiskCache?, post: @escaping @Sendable (Event) -> Void
   ) {
     Task.detached {
-      post(.sizesProbed(await results(requests, source: source, options: options)))
+      post(
+        .sizesProbed(await results(requests, source: source, options: options, cache: cache)))
     }
   }
 
   /// The sizes of a batch, or why each could not be read.
   public static func results(
-    _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions
+    _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
+    cache: PictureDiskCache? = nil
   ) async -> [ProbedSize] {
     guard let source else {
       return requests.map { ProbedSize(request: $0, width: 0, height: 0, failure: "no feed") }
@@ -26,7 +28,7 @@ public enum SizeProber {
     var results: [ProbedSize] = []
     await SizeProbe.probe(
       Array(items.indices), of: items, in: source, options: options,
-      concurrency: max(1, requests.count)
+      concurrency: max(1, requests.count), cache: cache
     ) { position, result in
       let request = requests[position]
       switch result {
@@ -43,7 +45,8 @@ public enum SizeProber {
   /// Runs the `probeSizes` among `effects` and feeds the results back into `state`, until it
   /// asks for no more: for `cascade print`, which shows one sheet and cannot relayout later.
   public static func settle(
-    _ effects: [Effect], in state: inout BrowserState, source: FeedSource, options: LoadOptions
+    _ effects: [Effect], in state: inout BrowserState, source: FeedSource, options: LoadOptions,
+    cache: PictureDiskCache? = nil
   ) async {
     var pending = effects
     while true {
@@ -52,7 +55,7 @@ public enum SizeProber {
       }
       guard !requests.isEmpty else { return }
       pending = state.update(
-        .sizesProbed(await results(requests, source: source, options: options)))
+        .sizesProbed(await results(requests, source: source, options: options, cache: cache)))
     }
   }
 }

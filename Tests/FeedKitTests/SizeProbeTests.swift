@@ -92,3 +92,25 @@ import Testing
     }
   }
 }
+
+extension SizeProbeTests {
+  @Test func sizeIsKeptInThePictureCache() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let cache = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = try Self.fixture("png-1x1.png")
+    server.route("/p.png") { .ranged(picture, for: $0) }
+    let item = FeedItem.unsized(imageURL: server.url("/p.png"))
+    let source = FeedSource.url(server.url("/feed.json"))
+    let first = try await SizeProbe.size(of: item, in: source, options: LoadOptions(), cache: cache)
+      .get()
+    let second = try await SizeProbe.size(
+      of: item, in: source, options: LoadOptions(), cache: cache
+    )
+    .get()
+    #expect(first == (width: 1, height: 1) && second == first)
+    #expect(server.requests.count == 1)
+  }
+}
