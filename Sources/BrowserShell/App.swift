@@ -81,6 +81,9 @@ public struct BrowserApp {
             wanted.append(key)
           }
         case .cancelPicture(let key): unwanted.append(key)
+        case .revalidatePictures:
+          cache.removeAll()
+          loader?.revalidate()
         case .probeSizes(let requests):
           SizeProber.run(
             requests, source: pictureSettings?.source,

@@ -20,6 +20,9 @@ public enum Effect: Hashable, Sendable {
   case loadPicture(PictureKey)
   /// The picture's box left the view and its surroundings: stop working on it.
   case cancelPicture(PictureKey)
+  /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
+  /// rather than from the disk cache (the loads follow as `loadPicture`s).
+  case revalidatePictures
   /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
   /// view first. The results come back as one `Event.sizesProbed`.
   case probeSizes([SizeRequest])
