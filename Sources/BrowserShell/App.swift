@@ -96,6 +96,14 @@ public struct BrowserApp {
         case .revalidatePictures:
           cache.removeAll()
           loader?.revalidate()
+        case .probeSizes(let requests):
+          SizeProber.run(
+            requests, source: pictureSettings?.source,
+            options: pictureSettings?.load ?? LoadOptions(), cache: pictureSettings?.diskCache
+          ) { event in
+            mailbox.post(event)
+            wake.wake()
+          }
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):

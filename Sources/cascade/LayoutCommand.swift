@@ -16,9 +16,10 @@ enum LayoutCommand {
       Console.out(HelpText.layout)
       return 0
     }
-    let document: FeedDocument
+    var document: FeedDocument
+    let source: FeedSource
     do {
-      let source =
+      source =
         try options.feed.map { argument throws(FeedError) in
           try FeedSource(argument: argument)
         } ?? .sample
@@ -39,6 +40,11 @@ enum LayoutCommand {
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }
+    if let unsized = await UnsizedItems.resolve(
+      &document.items, source: source, options: options.load, probe: !options.noProbe)
+    {
+      Console.error(unsized)
+    }
     let sizes = document.items.map {
       ItemSize(width: $0.layoutSize.width, height: $0.layoutSize.height)
     }

@@ -51,6 +51,19 @@ package final class TestHTTPServer: @unchecked Sendable {
         status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8))
     }
 
+    /// `body`, or the part a `Range: bytes=a-b` header of `request` asks for (206 with
+    /// `Content-Range`), as a server that honours ranges answers.
+    package static func ranged(_ body: [UInt8], for request: Request) -> Reply {
+      guard let range = request.headers["range"], range.hasPrefix("bytes="),
+        case let bounds = range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false),
+        bounds.count == 2, let start = Int(bounds[0]), start < body.count
+      else { return .respond(status: 200, headers: [:], body: body) }
+      let end = min(Int(bounds[1]) ?? (body.count - 1), body.count - 1)
+      return .respond(
+        status: 206, headers: ["Content-Range": "bytes \(start)-\(end)/\(body.count)"],
+        body: Array(body[start...end]))
+    }
+
     package static func status(_ status: Int) -> Reply {
       .respond(status: status, headers: ["Content-Type": "text/plain"], body: Array("oops".utf8))
     }

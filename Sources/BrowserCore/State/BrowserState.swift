@@ -52,6 +52,8 @@ public struct BrowserState: Sendable {
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when
   /// it scrolls away.
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
+  /// The sizes read from pictures for items the feed gave none (`BrowserState+Sizes`).
+  var sizeProbes = SizeProbeBook()
 
   public static let maximumColumns = 30
 
@@ -80,6 +82,7 @@ public struct BrowserState: Sendable {
   public mutating func update(_ event: Event) -> [Effect] {
     let said = messages.serial
     var effects = handle(event)
+    effects = reconcileSizes() + effects
     effects += reconcilePictures()
     // A new message (not one that is only waiting for a load) expires after a while.
     if messages.serial != said, !message.isEmpty {
@@ -117,6 +120,8 @@ public struct BrowserState: Sendable {
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
       return []
+    case .sizesProbed(let results):
+      return applyProbed(results)
     }
   }
 

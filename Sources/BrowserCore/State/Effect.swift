@@ -28,5 +28,8 @@ public enum Effect: Hashable, Sendable {
   /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
   /// rather than from the disk cache (the loads follow as `loadPicture`s).
   case revalidatePictures
+  /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
+  /// view first. The results come back as one `Event.sizesProbed`.
+  case probeSizes([SizeRequest])
   case quit
 }

@@ -26,4 +26,6 @@ public enum Event: Sendable {
   case messageExpired(Int)
   /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
   case pictureLoaded(PictureKey, failure: String?)
+  /// An `Effect.probeSizes` ended: the sizes read, or why not.
+  case sizesProbed([ProbedSize])
 }

@@ -40,7 +40,7 @@ public struct FeedLoader: Sendable {
   }
 
   private func loadPageUnreported(_ source: FeedSource) async throws(FeedError) -> Page {
-    let document: FeedDocument
+    var document: FeedDocument
     var location = source
     switch source {
     case .file(let path):
@@ -56,6 +56,7 @@ public struct FeedLoader: Sendable {
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
       document = try FeedDocument.decode(
         response.body, origin: location.displayName, options: options)
+      if document.next == nil { document.next = response.nextLink }
     case .template:
       return try await loadPageUnreported(source.page(1))
     }

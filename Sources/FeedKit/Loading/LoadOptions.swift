@@ -25,6 +25,12 @@ public struct LoadOptions: Hashable, Sendable {
   public var maxPages: Int = 100_000
   /// Where the loaders report how far a page has got, for a progress display; nil for none.
   public var progress: LoadProgress?
+  /// The format to read pages in; nil tells it from each page's content (`--format`).
+  public var format: FeedFormat?
+  /// Whether a folder's subfolders are read too (`--recursive`).
+  public var recursive = false
+  /// The order of a folder's pictures (`--sort`).
+  public var folderOrder = FolderOrder.name
 
   public init() {}
 }

@@ -28,7 +28,7 @@ enum LocalReader {
       var expectedBytes: Int?
       if fstat(descriptor, &status) == 0 {
         if status.st_mode & S_IFMT == S_IFDIR {
-          throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
+          return try FolderReader.document(ofFolder: path, options: options)
         }
         // A regular file's size is known: too large is said before anything is read.
         if status.st_mode & S_IFMT == S_IFREG {
