@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|memory]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|probe|memory|network]"
     )
     exit(0)
   default:
@@ -53,6 +53,10 @@ if wanted("pictures") {
   PictureScreenWorkloads.measure(quick: quick, into: &report)
 }
 if wanted("pixels") { PixelScreenWorkloads.measure(quick: quick, into: &report) }
+if wanted("network") { NetworkWorkload.measure(quick: quick, into: &report) }
+if wanted("probe") {
+  for figure in await ProbeWorkload.measure(quick: quick) { report.add(figure) }
+}
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {

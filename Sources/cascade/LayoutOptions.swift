@@ -12,6 +12,8 @@ struct LayoutOptions {
   var offset = 0.0
   var load = LoadOptions()
   var help = false
+  /// Skip items without a size instead of probing their pictures.
+  var noProbe = false
 
   init(arguments: [String]) throws(UsageError) {
     let settings = try OptionParser.parse(arguments, for: .layout)
@@ -26,6 +28,7 @@ struct LayoutOptions {
     offset = settings.layout.offset
     load = settings.load
     help = settings.help
+    noProbe = settings.layout.noProbe
     feed = settings.feed
     configuration = c
     if help { return }

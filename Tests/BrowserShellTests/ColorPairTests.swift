@@ -9,6 +9,10 @@ import Testing
 /// every cell must still get its own colours.
 @Suite(.serialized) struct ColorPairTests {
   func withTerminal(_ type: String, _ body: (Terminal) throws -> Void) throws {
+    try CursesLock.run { try withTerminalAlone(type, body) }
+  }
+
+  private func withTerminalAlone(_ type: String, _ body: (Terminal) throws -> Void) throws {
     guard let output = tmpfile(), let input = fopen("/dev/null", "r") else { return }
     defer {
       fclose(output)

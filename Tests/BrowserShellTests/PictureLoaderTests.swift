@@ -103,6 +103,20 @@ import Testing
       #expect(results.withLock { $0[key] } == .some(nil))
     }
     #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
+    // After a refresh the picture is read from the web once more, then cached again.
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+    configuration.diskCache = disk
+    let done = Mutex(0)
+    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in
+      done.withLock { $0 += 1 }
+    }
+    loader.revalidate()
+    loader.load([PictureKey(url: server.url("/a.png"), columns: 3, rows: 3)])
+    let deadline = ContinuousClock.now + .seconds(30)
+    while done.withLock({ $0 }) < 1, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
   }
 
   @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {

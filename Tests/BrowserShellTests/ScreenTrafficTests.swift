@@ -16,7 +16,7 @@ import Testing
       options: BrowserOptions(columns: 6), screen: CanvasSize(columns: 200, rows: 60))
     _ = state.update(.started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
     _ = state.update(.action(.page(1)))
-    let (full, scroll) = try ScreenTraffic.measure(state)
+    let (full, scroll) = try CursesLock.run { try ScreenTraffic.measure(state) }
     print("full repaint \(full) bytes, one-row scroll \(scroll) bytes")
     #expect(full > 0)
     #expect(Double(scroll) <= 0.35 * Double(full))

@@ -39,6 +39,10 @@ public final class PictureLoader: Sendable {
   private struct Queue {
     var pending: [PictureKey] = []
     var running: Set<PictureKey> = []
+    /// Since the last refresh, the web pictures read from the web again; until then the disk
+    /// cache is passed by for them.
+    var revalidating = false
+    var revalidated: Set<String> = []
   }
 
   private let configuration: Configuration
@@ -78,6 +82,22 @@ public final class PictureLoader: Sendable {
     queue.withLock { $0.pending.removeAll { gone.contains($0) } }
   }
 
+  /// After a refresh: each web picture is read from the web once more (and the disk cache
+  /// updated) before the disk cache serves it again.
+  public func revalidate() {
+    queue.withLock { queue in
+      queue.revalidating = true
+      queue.revalidated = []
+    }
+  }
+
+  /// Whether `url` must be read from the web rather than the disk cache; marks it read.
+  private func mustRevalidate(_ url: String) -> Bool {
+    queue.withLock { queue in
+      queue.revalidating && queue.revalidated.insert(url).inserted
+    }
+  }
+
   /// How many requests wait or run: for tests.
   package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
 
@@ -106,23 +126,25 @@ public final class PictureLoader: Sendable {
     if cache.picture(for: key) != nil { return nil }
     do {
       let location = try configuration.source.pictureLocation(of: key.url)
+      var useDiskCache = true
+      if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
       if let kitty = configuration.kitty {
-        try send(key, at: location, through: kitty)
+        try send(key, at: location, useDiskCache: useDiskCache, through: kitty)
         return nil
       }
       if let overlay = configuration.overlay {
-        try encode(key, at: location, for: overlay)
+        try encode(key, at: location, useDiskCache: useDiskCache, for: overlay)
         return nil
       }
       let drawnKey = drawnCacheKey(key, at: location)
-      if let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
+      if useDiskCache, let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
         let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
         picture.rows == key.rows
       {
         cache.insert(picture, for: key)
         return nil
       }
-      let bytes = try fetch(key.url, at: location)
+      let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
       let image = try PictureDecoder.decode(
         bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
         limits: configuration.limits)
@@ -146,9 +168,10 @@ public final class PictureLoader: Sendable {
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
   /// placeholder in the cache.
   private func send(
-    _ key: PictureKey, at location: PictureLocation, through kitty: KittyPixels
+    _ key: PictureKey, at location: PictureLocation, useDiskCache: Bool,
+    through kitty: KittyPixels
   ) throws {
-    let bytes = try fetch(key.url, at: location)
+    let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
     let rows = min(key.rows, KittyPlaceholder.maximumRows)
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * kitty.cell.width, rows * kitty.cell.height),
@@ -165,9 +188,10 @@ public final class PictureLoader: Sendable {
   /// Encodes `key`'s picture as a sixel string or an iTerm2 file at its cells' pixel size, and
   /// keeps it for the frames that place it.
   private func encode(
-    _ key: PictureKey, at location: PictureLocation, for overlay: OverlayPictures
+    _ key: PictureKey, at location: PictureLocation, useDiskCache: Bool,
+    for overlay: OverlayPictures
   ) throws {
-    let bytes = try fetch(key.url, at: location)
+    let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
     let cell = overlay.cell
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
@@ -206,7 +230,9 @@ public final class PictureLoader: Sendable {
   }
 
   /// The picture's bytes, waiting on this worker thread for the web.
-  private func fetch(_ url: String, at location: PictureLocation) throws -> [UInt8] {
+  private func fetch(_ url: String, at location: PictureLocation, useDiskCache: Bool) throws
+    -> [UInt8]
+  {
     if case .embedded(let name) = location {
       guard let bytes = SamplePictures.bytes(named: name) else {
         throw FeedError.unreadable(source: url, detail: "the sample feed has no such picture")
@@ -216,7 +242,7 @@ public final class PictureLoader: Sendable {
     let result = Blocking.wait { [configuration] () async throws(FeedError) -> [UInt8] in
       try await PictureFetch.bytes(
         of: location, options: configuration.load, maxBytes: configuration.limits.maxBytes,
-        cache: configuration.diskCache)
+        cache: configuration.diskCache, readCache: useDiskCache)
     }
     return try result.get()
   }

@@ -4,6 +4,6 @@ public enum ITermImage {
   public static func file(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
     Array(
       "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=1:"
-        .utf8) + Base64.encode(png) + [0x07]
+        .utf8) + Base64.encodedBytes(png) + [0x07]
   }
 }

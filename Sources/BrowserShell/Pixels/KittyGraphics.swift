@@ -17,7 +17,7 @@ public enum KittyGraphics {
   /// for Unicode placeholders to show (`U=1`); the terminal fits the picture into those cells
   /// with its aspect kept. Chunked, only the first chunk with the keys.
   public static func transmit(png: [UInt8], id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-    let encoded = Base64.encode(png)
+    let encoded = Base64.encodedBytes(png)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
     var start = 0

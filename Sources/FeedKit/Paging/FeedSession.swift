@@ -51,6 +51,11 @@ public actor FeedSession {
 
   /// Loads page 1 again and replaces the items; cancels and supersedes any running load.
   public func refresh() async -> FeedUpdate {
+    // Standard input was read to its end: reading it again would find nothing (and decode
+    // that as malformed).
+    if source == .standardInput, !visitedPages.isEmpty {
+      return .failed(.cannotReadAgain(source: source.displayName))
+    }
     let first: FeedSource
     do {
       first = try source.page(1)
@@ -155,11 +160,7 @@ public actor FeedSession {
     let item = { (position: Int) in
       position < base ? kept[position] : candidates[position - base]
     }
-    identities.reserve(base + candidates.count, item: item)
-    var dropped: [Int] = []
-    for i in candidates.indices where !identities.insert(base + i, item: item) {
-      dropped.append(i)
-    }
+    let dropped = identities.insert(from: base, count: candidates.count, item: item)
     guard !dropped.isEmpty else { return candidates }
     identities.closeGaps(after: base, dropped: dropped)
     var fresh: [FeedItem] = []

@@ -5,10 +5,12 @@ import Transport
 /// in front of the web.
 public enum PictureFetch {
   /// Reads `location` (not `.embedded`, which the caller serves): at most `maxBytes`.
-  /// - Parameter cache: the disk cache for web pictures; nil reads the web every time.
+  /// - Parameters:
+  ///   - cache: the disk cache for web pictures; nil reads the web every time.
+  ///   - readCache: false reads the web and only updates the cache (after a refresh).
   public static func bytes(
     of location: PictureLocation, options: LoadOptions, maxBytes: Int,
-    cache: PictureDiskCache? = nil
+    cache: PictureDiskCache? = nil, readCache: Bool = true
   ) async throws(FeedError) -> [UInt8] {
     switch location {
     case .embedded(let name):
@@ -16,7 +18,7 @@ public enum PictureFetch {
     case .file(let path):
       return try readFile(path, maxBytes: maxBytes)
     case .web(let url):
-      if let cached = cache?.bytes(for: url) { return cached }
+      if readCache, let cached = cache?.bytes(for: url) { return cached }
       guard let transport = Transport.shared else {
         throw .network(url: url, detail: "libcurl could not start a transfer loop")
       }
@@ -54,16 +56,6 @@ public enum PictureFetch {
     guard size <= maxBytes else {
       throw .limitExceeded(source: path, limit: .pictureSize(maxBytes), location: nil)
     }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      done += count
-    }
-    return Array(bytes.prefix(done))
+    return FolderReader.read(descriptor, count: size)
   }
 }

@@ -9,7 +9,8 @@ import LayoutEngine
 /// commands' settings; one whose range differs between them (`--columns`: the browser's
 /// screen holds at most 30) is declared once per command.
 enum OptionTable {
-  static let all: [OptionSpec] = browser + pictures + printing + layout + style + limits
+  static let all: [OptionSpec] =
+    browser + pictures + printing + layout + style + feeds + limits
 
   static func options(for command: Command) -> [OptionSpec] {
     all.filter { $0.commands.contains(command) }
@@ -227,6 +228,32 @@ enum OptionTable {
           s.layout.enlargement.seed = n
         }
       }),
+  ]
+
+  static let feeds: [OptionSpec] = [
+    OptionSpec(
+      name: "--format", placeholder: "FORMAT", kind: .choice(FeedFormat.allCases.map(\.rawValue)),
+      help: "read pages in this format instead of telling it from their content",
+      commands: [.browse, .layout, .print], group: .feeds,
+      apply: { s, v in if case .text(let t) = v { s.load.format = FeedFormat(rawValue: t) } }),
+    OptionSpec(
+      name: "--recursive", placeholder: "", kind: .flag,
+      help: "a folder FEED: read its subfolders too", commands: [.browse, .layout, .print],
+      group: .feeds, apply: { s, _ in s.load.recursive = true }),
+    OptionSpec(
+      name: "--sort", placeholder: "ORDER", kind: .choice(FolderOrder.allCases.map(\.rawValue)),
+      help: "a folder FEED: by name, newest first, or largest first",
+      commands: [.browse, .layout, .print], group: .feeds,
+      defaultText: { $0.load.folderOrder.rawValue },
+      apply: { s, v in
+        if case .text(let t) = v, let order = FolderOrder(rawValue: t) {
+          s.load.folderOrder = order
+        }
+      }),
+    OptionSpec(
+      name: "--no-probe", placeholder: "", kind: .flag,
+      help: "skip items the feed gives no size for, instead of reading the pictures' headers",
+      commands: [.layout], group: .feeds, apply: { s, _ in s.layout.noProbe = true }),
   ]
 
   static let limits: [OptionSpec] = [

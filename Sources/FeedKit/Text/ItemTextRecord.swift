@@ -1,0 +1,141 @@
+/// The texts an item may carry besides its image URL (title, id, link) as UTF-8 bytes, and the
+/// form in which a `TextBlock` keeps them, just before the URL's record.
+///
+/// Why in the block: most feeds give every item a title, and holding the three texts in a box of
+/// their own cost each titled item about 80 bytes (the box, and a heap string for a title over
+/// 15 bytes) on top of the title's bytes. In the page's block they cost their bytes and a few
+/// bytes of header, and decoding a page allocates nothing per item.
+///
+/// The stored form, from low addresses to high: the present texts' bytes (title, id, link), then
+/// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
+/// present ones. It is read backwards from its end, which is where the URL's record starts, so
+/// the URL can stay last and a huge URL can still run to the end of its block. A present empty
+/// text is a flag with length 0, unlike an absent one.
+///
+/// The buffers point into a block, or into a caller's strings: valid only while those are.
+struct ItemTextRecord {
+  enum Field { case title, id, link }
+
+  var title: UnsafeBufferPointer<UInt8>?
+  var id: UnsafeBufferPointer<UInt8>?
+  var link: UnsafeBufferPointer<UInt8>?
+
+  static var none: ItemTextRecord { ItemTextRecord() }
+
+  /// The bytes of one stored length.
+  private static let lengthSize = MemoryLayout<UInt32>.size
+
+  init(
+    title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
+    link: UnsafeBufferPointer<UInt8>? = nil
+  ) {
+    self.title = title
+    self.id = id
+    self.link = link
+  }
+
+  subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
+    get {
+      switch field {
+      case .title: title
+      case .id: id
+      case .link: link
+      }
+    }
+    set {
+      switch field {
+      case .title: title = newValue
+      case .id: id = newValue
+      case .link: link = newValue
+      }
+    }
+  }
+
+  var isEmpty: Bool { title == nil && id == nil && link == nil }
+
+  /// The bytes the stored form takes in a block: none when no text is present.
+  var storedCount: Int {
+    guard !isEmpty else { return 0 }
+    var count = 1
+    forEachPresent { _, text in count += Self.lengthSize + text.count }
+    return count
+  }
+
+  /// Appends the stored form to `block`, which must have `storedCount` bytes of room.
+  func write(to chunk: TextBlock) {
+    guard !isEmpty else { return }
+    forEachPresent { _, text in _ = chunk.append(text) }
+    var flags: UInt8 = 0
+    forEachPresent { field, text in
+      precondition(text.count <= Int(UInt32.max), "ItemTextRecord: a text of 4 GiB or more")
+      _ = chunk.append(bytesOf: UInt32(text.count))
+      flags |= Self.flag(field)
+    }
+    _ = chunk.append(bytesOf: flags)
+  }
+
+  /// The texts whose stored form ends just before `end`, written by `write(to:)`.
+  init(storedBefore end: UnsafePointer<UInt8>) {
+    let flags = end[-1]
+    var cursor = UnsafeRawPointer(end - 1)
+    func count(_ field: Field) -> Int? {
+      guard flags & Self.flag(field) != 0 else { return nil }
+      cursor -= Self.lengthSize
+      return Int(cursor.loadUnaligned(as: UInt32.self))
+    }
+    let linkCount = count(.link)
+    let idCount = count(.id)
+    let titleCount = count(.title)
+    var textEnd = cursor.assumingMemoryBound(to: UInt8.self)
+    func text(_ count: Int?) -> UnsafeBufferPointer<UInt8>? {
+      guard let count else { return nil }
+      textEnd -= count
+      return UnsafeBufferPointer(start: textEnd, count: count)
+    }
+    self.init(link: text(linkCount))
+    id = text(idCount)
+    title = text(titleCount)
+  }
+
+  /// Whether the texts are equal as `String?`s are: the same ones present, equal as text.
+  static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
+    same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
+  }
+
+  /// Hashes the texts so that `same` texts hash alike.
+  func hash(into hasher: inout Hasher) {
+    Self.hash(title, into: &hasher)
+    Self.hash(id, into: &hasher)
+    Self.hash(link, into: &hasher)
+  }
+
+  private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
+    hasher.combine(text != nil)
+    if let text { TextHandle.hashText(text, into: &hasher) }
+  }
+
+  private static func same(_ x: UnsafeBufferPointer<UInt8>?, _ y: UnsafeBufferPointer<UInt8>?)
+    -> Bool
+  {
+    switch (x, y) {
+    case (nil, nil): true
+    case (let x?, let y?): TextHandle.sameText(x, y)
+    default: false
+    }
+  }
+
+  private static func flag(_ field: Field) -> UInt8 {
+    switch field {
+    case .title: 1
+    case .id: 2
+    case .link: 4
+    }
+  }
+
+  /// Calls `body` with each present text, in stored order.
+  private func forEachPresent(_ body: (Field, UnsafeBufferPointer<UInt8>) -> Void) {
+    if let title { body(.title, title) }
+    if let id { body(.id, id) }
+    if let link { body(.link, link) }
+  }
+}
