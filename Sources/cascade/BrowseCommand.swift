@@ -23,6 +23,10 @@ enum BrowseCommand {
       print(HelpText.browse)
       return 0
     }
+    if options.printConfig {
+      Console.out(ConfigWriter.render(options, for: .browse))
+      return 0
+    }
     let source: FeedSource
     do {
       source =

@@ -67,7 +67,8 @@ enum HelpText {
       guard !members.isEmpty else { continue }
       var out = "\(group.rawValue):\n"
       for spec in members {
-        let head = "  " + spec.name + (spec.placeholder.isEmpty ? "" : " " + spec.placeholder)
+        let names = (spec.alias.map { $0 + ", " } ?? "") + spec.name
+        let head = "  " + names + (spec.placeholder.isEmpty ? "" : " " + spec.placeholder)
         var notes: [String] = []
         if let value = spec.defaultText(defaults) { notes.append("default \(value)") }
         if let allowed = spec.allowed { notes.append(allowed) }

@@ -6,6 +6,10 @@ import LayoutEngine
 struct Settings: Sendable {
   var feed: String?
   var help = false
+  /// `-C FILE`: the config file to read instead of the default one.
+  var configFile: String?
+  /// `--print-config`: print the effective configuration instead of running.
+  var printConfig = false
   var browser = BrowserOptions()
   var load = LoadOptions()
   var layout = LayoutSettings()
