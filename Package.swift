@@ -62,7 +62,7 @@ let package = Package(
       name: "cascade",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures", "Pictures",
-        "PictureCells",
+        "PictureCells", "Transport",
       ]
     ),
     .executableTarget(

@@ -12,7 +12,7 @@ case "--help", "-h", "help":
   print(HelpText.browse)
   status = 0
 case "--version", "-V":
-  print("cascade \(HelpText.version)")
+  Console.out(VersionText.text)
   status = 0
 default:
   status = await BrowseCommand.run(arguments: arguments)
