@@ -92,7 +92,8 @@ let package = Package(
       dependencies: ["BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport"]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
-      name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),
+      name: "CascadeTests",
+      dependencies: ["cascade", "FeedKit", "LayoutEngine", "BrowserCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

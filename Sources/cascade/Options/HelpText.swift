@@ -12,7 +12,7 @@ enum HelpText {
     usage: cascade [FEED] [options]
            cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
            cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
-           cascade --help | --version
+           cascade --help | --version | --completions bash|zsh|fish
 
     FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or
     https:// URL (a URL with {page} in it is fetched page by page). With no FEED,
