@@ -25,7 +25,14 @@ public struct BrowserApp {
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
   /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
-  public func run(first: FeedUpdate, title: String? = nil) -> Int32 {
+  /// - Parameters:
+  ///   - resume: the place to open at, from an earlier run (`cascade --last`).
+  ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
+  ///     the caller can remember it.
+  public func run(
+    first: FeedUpdate, title: String? = nil, resume: ReadingPlace? = nil,
+    leaving: (ReadingPlace?) -> Void = { _ in }
+  ) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
       printError("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -103,6 +110,7 @@ public struct BrowserApp {
     }
 
     var running = perform(state.update(.started(first, title: title)))
+    if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
     while running {
       var canvas = CursesCanvas(terminal: terminal)
@@ -135,6 +143,7 @@ public struct BrowserApp {
       }
     }
     terminal.restore()
+    leaving(state.readingPlace)
     return status
   }
 

@@ -97,11 +97,15 @@ enum ManPage {
     ".TP", ".B NO_COLOR", text("Any value turns the interface's colours off."),
     ".TP", ".B BROWSER", text("The program o opens links with; else xdg-open."),
     ".TP", ".B TERM, COLORTERM", text("What colours the pictures get with --color auto."),
-    ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME",
-    text("Where the config file and the picture cache are (else ~/.config, ~/.cache)."),
+    ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
+    text(
+      "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
+        + "~/.cache, ~/.local/state)."),
     ".SH FILES",
     ".TP", ".I ~/.config/cascade/config.json", text("The config file."),
     ".TP", ".I ~/.cache/cascade/pictures", text("Pictures fetched from the web."),
+    ".TP", ".I ~/.local/state/cascade/recent.json",
+    text("The feeds browsed last and the place in each, for --last."),
     ".SH EXIT STATUS",
     text(
       "0 on success; 1 when the feed cannot be loaded; 2 for a bad command line or config "

@@ -36,6 +36,12 @@ enum OptionTable {
 
   static let browser: [OptionSpec] = [
     OptionSpec(
+      name: "--last", placeholder: "", kind: .flag,
+      help: "reopen the feed browsed last, at the item where it was left (remembered under "
+        + "$XDG_STATE_HOME/cascade)",
+      commands: [.browse], group: .browser, configurable: false,
+      apply: { s, _ in s.last = true }),
+    OptionSpec(
       name: "--columns", placeholder: "N", kind: .integer(1...BrowserState.maximumColumns),
       help: "columns (default: one per 24 cells of the terminal's width)",
       commands: [.browse, .print],

@@ -10,6 +10,8 @@ struct Settings: Sendable {
   var configFile: String?
   /// `--print-config`: print the effective configuration instead of running.
   var printConfig = false
+  /// `--last`: reopen the feed browsed last, at the same place.
+  var last = false
   var browser = BrowserOptions()
   var load = LoadOptions()
   var layout = LayoutSettings()
