@@ -15,12 +15,19 @@ public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
   let pictureSettings: PictureSettings?
+  let colors: ThemeColors
 
-  /// - Parameter pictures: how to draw pictures; nil for none.
-  public init(feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil) {
+  /// - Parameters:
+  ///   - pictures: how to draw pictures; nil for none.
+  ///   - colors: the interface's colours from the config file, over the terminal's defaults.
+  public init(
+    feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
+    colors: ThemeColors = ThemeColors()
+  ) {
     self.feed = feed
     self.options = options
     self.pictureSettings = pictures
+    self.colors = colors
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
@@ -48,7 +55,8 @@ public struct BrowserApp {
     wake.installSignalHandlers()
     wake.input = terminal.inputDescriptor
     let theme = Theme.detect(
-      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
+      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil,
+      custom: colors)
     let mailbox = Mailbox()
     let colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
     var options = options

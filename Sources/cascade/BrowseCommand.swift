@@ -76,7 +76,7 @@ enum BrowseCommand {
     var browser = options.browser
     browser.feedName = source.displayName
     let pictures = options.pictures.settings(for: source, load: options.load)
-    let app = BrowserApp(feed: feed, options: browser, pictures: pictures)
+    let app = BrowserApp(feed: feed, options: browser, pictures: pictures, colors: options.theme)
     let title = await feed.title
     return app.run(first: first, title: title, resume: resume) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }

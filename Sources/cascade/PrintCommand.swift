@@ -61,7 +61,7 @@ enum PrintCommand {
     }
     let theme = Theme.detect(
       isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
-      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil)
+      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil, custom: options.theme)
     var canvas = MemoryCanvas(columns: width, rows: height + 1)
     BrowserView(theme: theme, pictures: cache).draw(state, into: &canvas)
     Console.out(ANSIText.lines(of: canvas, rows: 0..<height, colorMode: colorMode))

@@ -117,6 +117,9 @@ import Testing
     ("{\"columns\": 4, \"columns\": 5}", #":1:16: "columns" is given twice"#),
     ("{\"columns\": 04}", ":1:13: '04' is not a number"),
     ("[4]", "the config must be one JSON object"),
+    (#"{"theme": {"bordr": "red"}}"#, #""theme" has no part "bordr"; the parts are "border""#),
+    (##"{"theme": {"border": "#12345g"}}"##, #""theme.border" must be a colour name"#),
+    (#"{"theme": {"status": 256}}"#, "or \"#rrggbb\", got '256'"),
   ])
   func aBadConfigIsAUsageErrorForEveryCommand(text: String, message: String) async throws {
     let home = try ConfigHome(text)
@@ -128,6 +131,31 @@ import Testing
       #expect(result.stderr.contains(home.file.path), "\(command): \(result.stderr)")
       #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
     }
+  }
+
+  @Test func themeColoursReadBackAsWritten() async throws {
+    let home = try ConfigHome(
+      ##"{"theme": {"border": "blue", "selection": "#ff8800", "text": 250, "##
+        + #""status": "bright-white"}}"#)
+    defer { home.remove() }
+    let result = try await home.run(["print", "--print-config"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        ##""theme": {"border": "blue", "selection": "#ff8800", "text": 250, "##
+          + #""status": "bright-white", "banner": null}"#))
+  }
+
+  @Test func aThemedSheetIsDrawnInTheChosenColours() async throws {
+    let home = try ConfigHome(##"{"theme": {"border": "#102030"}}"##)
+    defer { home.remove() }
+    let environment = home.environment.merging(["COLORTERM": "truecolor", "NO_COLOR": "1"]) {
+      $1
+    }
+    let themed = try await CascadeProcess.run(
+      ["print", "--no-images", "--width", "60", "--height", "10"], environment: environment)
+    #expect(themed.status == 0, "\(themed.stderr)")
+    #expect(themed.stdout.contains("38;2;16;32;48"), "the border's colour, despite NO_COLOR")
   }
 
   @Test func anEmptyFileIsAnEmptyConfig() async throws {

@@ -116,10 +116,12 @@ public struct BrowserView: Sendable {
     switch row {
     case .header(let name):
       text = DisplayText(name, maximumWidth: 200)
-      style = CellAppearance(attributes: .bold)
+      style = CellAppearance(foreground: theme.customColor(.banner) ?? .default, attributes: .bold)
     case .page(let n):
       text = DisplayText(" page \(n) ")
-      style = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
+      style = CellAppearance(
+        foreground: theme.customColor(.banner) ?? .default,
+        attributes: theme.colors == .none ? [] : .dim)
       let rule = theme.border(selected: false).horizontal
       for c in rect.column..<rect.right {
         canvas.put(rule, width: 1, row: screenRow, column: c, style: style)

@@ -17,8 +17,8 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
     case .notAnObject(let path, let got):
       "\(path): the config must be one JSON object ({\"columns\": 4, …}), got \(got)"
     case .unknownKey(let path, let key):
-      "\(path): unknown key \"\(key)\"; a key is an option's name without the dashes "
-        + "(cascade --print-config writes them all)"
+      "\(path): unknown key \"\(key)\"; a key is an option's name without the dashes, "
+        + "or \"\(ThemeConfig.key)\" (cascade --print-config writes them all)"
     case .badValue(let path, let key, let message):
       message.hasPrefix("\"") ? "\(path): \(message)" : "\(path): \"\(key)\" \(message)"
     }

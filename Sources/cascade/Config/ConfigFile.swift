@@ -63,6 +63,10 @@ struct ConfigFile {
   /// serves `cascade`, `cascade print` and `cascade layout`.
   func apply(to settings: inout Settings, for command: Command) throws(ConfigError) {
     for (key, value) in members {
+      if key == ThemeConfig.key {
+        settings.theme = try ThemeConfig.parse(value, path: path)
+        continue
+      }
       let named = OptionTable.all.filter { $0.configurable && $0.configKey == key }
       guard let spec = named.first(where: { $0.commands.contains(command) }) ?? named.first else {
         throw .unknownKey(path: path, key: key)

@@ -5,9 +5,11 @@
 /// output is both a list of every key and a config file that sets exactly what is in force.
 enum ConfigWriter {
   static func render(_ settings: Settings, for command: Command) -> String {
-    let lines = OptionTable.options(for: command).filter(\.configurable).map { spec in
+    var lines = OptionTable.options(for: command).filter(\.configurable).map { spec in
       "  \(quoted(spec.configKey)): \(json(spec.read(settings), kind: spec.kind))"
     }
+    // The layout command draws nothing, so its configuration has no colours.
+    if command != .layout { lines.append("  " + ThemeConfig.render(settings.theme)) }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
 

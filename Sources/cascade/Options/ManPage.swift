@@ -88,8 +88,17 @@ enum ManPage {
           + "value is an error naming the file, the key and what is allowed. "
           + "cascade --print-config prints the configuration in force as such a file."),
       ".PP", "The keys:", ".RS", text(unique.joined(separator: ", ")), ".RE",
-      ".PP", ".EX", #"{"columns": 4, "style": "ring", "no\-images": true}"#, ".EE",
+      ".PP",
+      text(
+        "The key \"theme\" sets the interface's colours, each " + ThemeConfig.allowed
+          + "; a part left out or null keeps the browser's colour, and colours set here are "
+          + "used even under NO_COLOR. The parts:"),
     ]
+      + ThemeColors.Part.allCases.flatMap { [".TP", ".B " + $0.rawValue, text($0.help)] }
+      + [
+        ".PP", ".EX", #"{"columns": 4, "style": "ring", "no\-images": true,"#,
+        ##" "theme": {"border": "blue", "selection": "#ff8800", "status": 250}}"##, ".EE",
+      ]
   }
 
   static let closingSections: [String] = [

@@ -17,6 +17,8 @@ struct Settings: Sendable {
   var layout = LayoutSettings()
   var pictures = PictureOptions()
   var print = PrintOptions()
+  /// The interface's colours from the config file's `"theme"`.
+  var theme = ThemeColors()
 }
 
 /// What `cascade print` prints.
