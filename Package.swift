@@ -1,14 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The flag is for x86-64 only (the build machine's architecture is the target's here); elsewhere
-// `WaterfallAVX2` holds nothing the engine calls.
-#if arch(x86_64)
-  let avx2: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-mavx2"])]
-#else
-  let avx2: [SwiftSetting] = []
-#endif
-
 let package = Package(
   name: "Cascade",
   products: [
@@ -17,13 +9,12 @@ let package = Package(
     .library(name: "FeedKit", targets: ["FeedKit"]),
   ],
   targets: [
-    // The engine: pure Swift, imports nothing but its AVX2 loops and the CPU's answer to
-    // whether they may run.
-    .target(name: "LayoutEngine", dependencies: ["WaterfallAVX2", "CCPUFeatures"]),
-    // The engine's loops built for AVX2, the only code that is: see `AVX2Kernels`.
-    .target(name: "WaterfallAVX2", swiftSettings: avx2),
-    // CPUID from C (header only): Swift cannot ask the CPU what it has.
-    .systemLibrary(name: "CCPUFeatures"),
+    // The engine: plain Swift that imports nothing, so that other packages can depend on it by
+    // version. Its rounding (`rounded()`, `truncatingRemainder`) compiles to calls into libm,
+    // which on Linux nothing links unless Foundation happens to come along.
+    .target(
+      name: "LayoutEngine",
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Feed items, decoding, sources (file, stdin, http), paging.
     .target(name: "FeedKit", dependencies: ["Transport"]),
     // The only C-facing surface for libcurl.
@@ -69,13 +60,12 @@ let package = Package(
       name: "cascade-bench",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
+        "PictureCells",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
-    .testTarget(
-      name: "WaterfallAVX2Tests", dependencies: ["WaterfallAVX2", "CCPUFeatures", "TestSupport"]),
     .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
@@ -89,7 +79,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BrowserShellTests",
-      dependencies: ["BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport"]),
+      dependencies: [
+        "BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport", "CNCurses",
+      ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target and runs it for N seconds on its corpus; exits non-zero on a crash.
 #
-#   Fuzz/run.sh decoder 60     FeedDecoder.decode on arbitrary bytes
+#   Fuzz/run.sh decoder 60     LiberalJSONDecoder.decode on arbitrary bytes
 #   Fuzz/run.sh layout 60      random waterfall layouts and rect queries against the invariants
 #   Fuzz/run.sh pictures 60    picture sniffing, header reading, orientation and scaling
 #   Fuzz/run.sh picture-decoder 60   PictureDecoder.decode through the codec libraries
@@ -15,16 +15,16 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 seconds=${2:-60}
-# The layout target also needs the engine's AVX2 module, built first as a library of its own
-# with its own flag (as SwiftPM does), and the CPUID shim's module map.
+# The decoder target also needs the Transport module (FeedKit fetches pages through it), built
+# first as a library of its own against libcurl's module map, as SwiftPM does.
 modules=()
 linked=()
 case "$target" in
-  decoder) sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift) ;;
-  layout)
-    sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift)
-    modules=(Sources/WaterfallAVX2/*.swift)
+  decoder)
+    sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift)
+    modules=(Sources/Transport/*.swift)
     ;;
+  layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   pictures)
     # The Pictures sources that need no codec library: the decoders' files are left out.
     mapfile -t pure < <(grep -L -e 'import CPictureCodecs' -e 'enum PictureDecoder' \
@@ -50,16 +50,16 @@ if [ ! -x "$binary" ] \
   || [ -n "$(find "${sources[@]}" "${modules[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
   echo "fuzz: building $target"
   if [ ${#modules[@]} -gt 0 ]; then
-    avx2=()
-    [ "$(uname -m)" = x86_64 ] && avx2=(-Xcc -mavx2)
     mkdir -p "$work/modules"
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name WaterfallAVX2 \
-      "${avx2[@]}" -emit-library -static -emit-module -emit-module-path "$work/modules/" \
-      "${modules[@]}" -o "$work/libWaterfallAVX2.a"
-    linked+=(-I "$work/modules" -I Sources/CCPUFeatures "$work/libWaterfallAVX2.a")
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Transport \
+      -package-name Cascade \
+      -I Sources/CCurl -emit-library -static -emit-module -emit-module-path "$work/modules/" \
+      "${modules[@]}" -o "$work/libTransport.a"
+    linked+=(-I "$work/modules" -I Sources/CCurl "$work/libTransport.a" -lcurl)
   fi
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
+    -package-name Cascade \
     "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 

@@ -96,6 +96,9 @@ public struct BrowserApp {
             wanted.append(key)
           }
         case .cancelPicture(let key): unwanted.append(key)
+        case .revalidatePictures:
+          cache.removeAll()
+          loader?.revalidate()
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):

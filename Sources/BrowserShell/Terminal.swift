@@ -199,7 +199,7 @@ final class Terminal {
     }
   }
 
-  private func pair(_ style: CellAppearance) -> Int32 {
+  func pair(_ style: CellAppearance) -> Int32 {
     guard colorCount >= 8 else { return 0 }
     let key = PairKey(
       foreground: colorNumber(style.foreground), background: colorNumber(style.background))

@@ -18,15 +18,6 @@ struct ColumnPlacer: Sendable {
   private let order: ColumnOrder
   private let tieTolerance: Double
   private let enlargement: Enlargement?
-  /// The plain waterfall, which has a loop of its own.
-  private let isPlain: Bool
-
-  /// Whether no item so far starts above the one before it, which lets the rect index be the
-  /// small `TopSortedIndex`. True for every shortest-column rule but for degenerate sizes
-  /// (zero-height pictures); checked as items are placed, not assumed from the configuration.
-  private(set) var topsInOrder = true
-  private var lastTop = -Double.infinity
-
   /// Pictures placed since the last full-width row: the reading-order column counter.
   private var sinceRow = 0
   /// The irregular style's memory: normal items since the last enlargement, and its column.
@@ -42,87 +33,63 @@ struct ColumnPlacer: Sendable {
     order = configuration.order
     tieTolerance = configuration.tieTolerance
     enlargement = configuration.enlargement
-    isPlain = order == .shortest && tieTolerance == 0 && enlargement == nil
+  }
+
+  /// Places every item of `encoded` from `start` on, in order, handing each frame to `sink`.
+  ///
+  /// Every item goes through here, of a full layout and of an append alike, which is why an
+  /// append gives exactly the frames of a full layout. The waterfall (with or without a tie
+  /// tolerance) runs a loop of its own that pins the column state once for the whole run; the
+  /// other styles go item by item through `place(_:index:)`.
+  @inline(__always)
+  mutating func place(
+    _ encoded: UnsafeBufferPointer<Double>, from start: Int, _ sink: (PlacedFrame) -> Void
+  ) {
+    guard order == .shortest, enlargement == nil else {
+      for i in start..<encoded.count { sink(place(encoded[i], index: i)) }
+      return
+    }
+    let (rowSpacing, itemWidth, tolerance) = (self.rowSpacing, self.itemWidth, tieTolerance)
+    bottoms.withUnsafeMutableBufferPointer { bottoms in
+      started.withUnsafeMutableBufferPointer { started in
+        // Once every column holds an item (after the first few), no item needs to ask whether
+        // its column is started, and the column's bottom is read without waiting for that.
+        var allStarted = !started.contains(false)
+        for i in start..<encoded.count {
+          let value = encoded[i]
+          if value > 0 {
+            let column = Self.shortest(UnsafeBufferPointer(bottoms), within: tolerance)
+            if allStarted {
+              let y = bottoms[column] + rowSpacing
+              let height = itemWidth * value
+              bottoms[column] = y + height
+              sink(
+                PlacedFrame(
+                  y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
+            } else {
+              sink(
+                Self.stack(
+                  value, column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth))
+              allStarted = !started.contains(false)
+            }
+          } else {
+            sink(Self.row(height: -value, bottoms, started, rowSpacing: rowSpacing))
+            allStarted = true
+          }
+        }
+      }
+    }
   }
 
   /// Places item `index`, stored as `LayoutItem.encoded`.
-  mutating func place(_ encoded: Double, index: Int) -> PlacedFrame {
-    let frame =
-      encoded > 0 ? placePicture(ratio: encoded, index: index) : placeRow(height: -encoded)
-    noteTop(frame.y)
-    return frame
-  }
-
-  private mutating func noteTop(_ y: Double) {
-    if !(y >= lastTop) { topsInOrder = false }
-    lastTop = y
-  }
-
-  /// Places one item per stored value, in order, writing frame `i` to `frames[i]` and recording
-  /// it in `checkpoints`.
-  ///
-  /// The plain waterfall runs its pictures through `SortedColumns` once every column holds an
-  /// item (2 to 8 columns), or through a loop that pins the column state once for a whole run
-  /// (more columns); the other styles, and the first items, go item by item.
-  mutating func placeAll(
-    _ encoded: UnsafeBufferPointer<Double>, into frames: UnsafeMutableBufferPointer<PlacedFrame>,
-    recording checkpoints: inout ColumnCheckpoints
-  ) {
-    let sorted = isPlain && SortedColumns.columnRange.contains(bottoms.count)
-    var i = 0
-    while i < encoded.count {
-      if sorted && encoded[i] > 0 && !started.contains(false) {
-        let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
-        let start = i
-        i = checkpoints.recordingRun(upTo: encoded.count) { last, marks, tops in
-          bottoms.withUnsafeMutableBufferPointer { bottoms in
-            SortedColumns.place(
-              encoded, from: start,
-              into: SortedColumns.Output(frames: frames, last: last, marks: marks, tops: tops),
-              bottoms: bottoms, rowSpacing: rowSpacing, itemWidth: itemWidth)
-          }
-        }
-        // Within the run each top is the least column bottom so far, which never decreases.
-        noteTop(frames[start].y)
-        lastTop = frames[i - 1].y
-      } else if isPlain && encoded[i] > 0 && !sorted {
-        i = placeRun(encoded, from: i, into: frames, recording: &checkpoints)
-      } else {
-        let frame = place(encoded[i], index: i)
-        frames.initializeElement(at: i, to: frame)
-        checkpoints.record(frame, index: i)
-        i += 1
-      }
-    }
-  }
-
-  /// Places pictures from `start` until a full-width row or the end, pinning the column state
-  /// once for the run instead of once per item; returns the index it stopped at.
-  private mutating func placeRun(
-    _ encoded: UnsafeBufferPointer<Double>, from start: Int,
-    into frames: UnsafeMutableBufferPointer<PlacedFrame>,
-    recording checkpoints: inout ColumnCheckpoints
-  ) -> Int {
-    let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
-    var (inOrder, lastTop) = (topsInOrder, self.lastTop)
-    let end = bottoms.withUnsafeMutableBufferPointer { bottoms in
+  private mutating func place(_ encoded: Double, index: Int) -> PlacedFrame {
+    if encoded > 0 { return placePicture(ratio: encoded, index: index) }
+    sinceRow = 0
+    return bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
-        var i = start
-        while i < encoded.count, encoded[i] > 0 {
-          let column = Self.shortest(UnsafeBufferPointer(bottoms))
-          let frame = Self.stack(
-            encoded[i], column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth)
-          frames.initializeElement(at: i, to: frame)
-          checkpoints.record(frame, index: i)
-          if !(frame.y >= lastTop) { inOrder = false }
-          lastTop = frame.y
-          i += 1
-        }
-        return i
+        Self.row(height: -encoded, bottoms, started, rowSpacing: rowSpacing)
       }
     }
-    (topsInOrder, self.lastTop) = (inOrder, lastTop)
-    return end
   }
 
   // MARK: The rules
@@ -166,14 +133,17 @@ struct ColumnPlacer: Sendable {
   }
 
   /// A full-width row: below every column, and every column's bottom afterwards.
-  private mutating func placeRow(height: Double) -> PlacedFrame {
+  @inline(__always)
+  private static func row(
+    height: Double, _ bottoms: UnsafeMutableBufferPointer<Double>,
+    _ started: UnsafeMutableBufferPointer<Bool>, rowSpacing: Double
+  ) -> PlacedFrame {
     var y = bottoms[0]
     for c in bottoms.indices { y = max(y, started[c] ? bottoms[c] + rowSpacing : bottoms[c]) }
     for c in bottoms.indices {
       bottoms[c] = y + height
       started[c] = true
     }
-    sinceRow = 0
     return PlacedFrame(y: y, height: height, column: 0, span: Int32(bottoms.count))
   }
 
@@ -182,24 +152,48 @@ struct ColumnPlacer: Sendable {
     case .leftToRight: return sinceRow % bottoms.count
     case .rightToLeft: return bottoms.count - 1 - sinceRow % bottoms.count
     case .shortest:
-      let column = bottoms.withUnsafeBufferPointer { Self.shortest($0) }
-      guard tieTolerance > 0 else { return column }
-      // Near-ties keep reading order: the leftmost column within the tolerance wins.
-      let limit = bottoms[column] + tieTolerance
-      return bottoms.firstIndex { $0 <= limit } ?? column
+      return bottoms.withUnsafeBufferPointer { Self.shortest($0, within: tieTolerance) }
     }
   }
 
-  /// The column whose bottom is lowest; the lowest index on a tie.
+  /// The leftmost column whose bottom is within `tolerance` of the lowest: with 0, the column
+  /// whose bottom is lowest, the lowest index on a tie. Near-ties keep reading order instead of
+  /// zig-zagging.
+  ///
+  /// Each item's choice waits on the bottom the item before it changed, so this is the loop's
+  /// critical path, and it is written to be short: no branch that depends on the bottoms (which
+  /// column wins changes from item to item in no pattern a predictor could learn), the lowest
+  /// bottom taken over four lanes instead of one long chain of comparisons, and the columns
+  /// within the tolerance marked in a bit mask whose lowest set bit is the answer.
   @inline(__always)
-  private static func shortest(_ bottoms: UnsafeBufferPointer<Double>) -> Int {
-    var column = 0
-    var lowest = bottoms[0]
-    for c in 1..<bottoms.count where bottoms[c] < lowest {
-      lowest = bottoms[c]
-      column = c
+  private static func shortest(_ bottoms: UnsafeBufferPointer<Double>, within tolerance: Double)
+    -> Int
+  {
+    let n = bottoms.count
+    var l0 = bottoms[0]
+    var l1 = bottoms[n > 1 ? 1 : 0]
+    var l2 = bottoms[n > 2 ? 2 : 0]
+    var l3 = bottoms[n > 3 ? 3 : 0]
+    var c = 4
+    while c + 4 <= n {
+      l0 = min(l0, bottoms[c])
+      l1 = min(l1, bottoms[c + 1])
+      l2 = min(l2, bottoms[c + 2])
+      l3 = min(l3, bottoms[c + 3])
+      c += 4
     }
-    return column
+    if c < n { l0 = min(l0, bottoms[c]) }
+    if c + 1 < n { l1 = min(l1, bottoms[c + 1]) }
+    if c + 2 < n { l2 = min(l2, bottoms[c + 2]) }
+    let limit = min(min(l0, l1), min(l2, l3)) + tolerance
+    guard n <= 64 else {
+      for c in 0..<n where bottoms[c] <= limit { return c }
+      return 0
+    }
+    var within: UInt64 = 0
+    for c in 0..<n { within |= (bottoms[c] <= limit ? 1 : 0) << UInt64(c) }
+    // Empty only if a bottom were NaN, which no finite size makes.
+    return within == 0 ? 0 : within.trailingZeroBitCount
   }
 
   /// Stacks a one-column picture at the bottom of `column`.

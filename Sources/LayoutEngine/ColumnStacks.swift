@@ -1,116 +1,97 @@
-/// The rect index for layouts whose item tops can go up in item order (reading order, a tie
-/// tolerance): per column, its items top to bottom with their bottoms beside them, so a query
-/// costs O(C·log n + k log k).
+/// The rect index of a column layout: per column, its items top to bottom, so a query costs
+/// O(C·log n + k log k) whatever order the tops come in (reading order and a tie tolerance let
+/// an item start above the one before it).
 ///
 /// Items in one column never overlap and each is placed below the ones before it, so a column's
 /// list of items is sorted by `y` and by index at once. A query binary-searches each column the
-/// rect crosses for the first item that reaches below the rect's top — over a contiguous array
-/// of bottoms, so the search touches few cache lines — walks down until items start below the
-/// rect's bottom, and merges the columns back into item order. An item spanning several columns
-/// is listed in each of them and reported once.
+/// rect crosses for the first item that reaches below the rect's top, walks down until items
+/// start below the rect's bottom, and merges the columns back into item order. An item spanning
+/// several columns is listed in each of them and reported once.
+///
+/// A column lists item numbers only (4 bytes an item); the bottoms come from the frames. To keep
+/// a search from walking megabytes of frames with a cache miss at every step, each column also
+/// keeps the bottom of every 32nd entry, a summary of a few KiB that stays in cache: a search
+/// looks there first, then at most five frames inside one block.
 ///
 /// This beats the chunked union rects of CHTCollectionViewWaterfallLayout (still linear in
-/// n / chunk) and needs no rebalancing like an interval tree, because appends only ever add to
+/// n / chunk) and needs no rebalancing like an interval tree, because items only ever go to
 /// the bottom of a column.
 struct ColumnStacks: Sendable {
-  /// One column's items, top to bottom, with their bottoms kept beside them so that a query
-  /// reads contiguous memory and touches `frames` for at most one item per column.
+  /// One column's items, top to bottom.
   struct Stack: Sendable {
     /// Entries per block of the summary.
     static let block = 32
 
     var items: [Int32] = []
-    var bottoms: [Double] = []
-    /// The bottom of the last entry of every complete block of `block` entries: a search looks
-    /// here first (a few KiB that stay in cache), then inside one block, instead of walking a
-    /// binary search through megabytes of `bottoms` with a cache miss at every step.
+    /// The bottom of the last entry of every complete block of `block` entries.
     var summary: [Double] = []
 
-    init() {}
-
-    init(items: [Int32], bottoms: [Double]) {
-      self.items = items
-      self.bottoms = bottoms
-      summary = stride(from: Self.block - 1, to: bottoms.count, by: Self.block).map { bottoms[$0] }
-    }
-
+    @inline(__always)
     mutating func append(_ item: Int32, bottom: Double) {
       items.append(item)
-      bottoms.append(bottom)
-      if bottoms.count % Self.block == 0 { summary.append(bottom) }
+      if items.count % Self.block == 0 { summary.append(bottom) }
     }
 
     /// The position of the first entry whose bottom lies below `y`, strictly.
-    func firstIndex(below y: Double) -> Int {
-      let blockIndex = Self.search(summary, 0, summary.count, y)
+    func firstIndex(below y: Double, frames: UnsafeBufferPointer<PlacedFrame>) -> Int {
+      let blockIndex = summary.withUnsafeBufferPointer { summary in
+        Self.search(0, summary.count, y) { summary[$0] }
+      }
       let start = blockIndex * Self.block
-      return Self.search(bottoms, start, min(bottoms.count, start + Self.block), y)
+      return items.withUnsafeBufferPointer { items in
+        Self.search(start, min(items.count, start + Self.block), y) {
+          frames[Int(items[$0])].maxY
+        }
+      }
     }
 
-    /// The first position in `low..<high` of the ascending `values` that lies below `y`.
-    private static func search(_ values: [Double], _ low: Int, _ high: Int, _ y: Double) -> Int {
-      values.withUnsafeBufferPointer { b in
-        var low = low
-        var high = high
-        while low < high {
-          let mid = (low + high) / 2
-          if b[mid] > y {
-            high = mid
-          } else {
-            low = mid + 1
-          }
+    /// The first position in `low..<high` whose value, ascending with the position, lies below
+    /// `y`.
+    @inline(__always)
+    private static func search(
+      _ low: Int, _ high: Int, _ y: Double, _ value: (Int) -> Double
+    ) -> Int {
+      var low = low
+      var high = high
+      while low < high {
+        let mid = (low + high) / 2
+        if value(mid) > y {
+          high = mid
+        } else {
+          low = mid + 1
         }
-        return low
       }
+      return low
     }
   }
 
   private var stacks: [Stack]
   /// Whether any item spans several columns; until one does, the query can decide overlaps
-  /// from the stacks alone.
+  /// from a column's place alone for every item but the last it looks at.
   private var hasSpans = false
 
-  /// Indexes frames laid out for `columnCount` columns, in item order.
-  /// - Complexity: O(n).
-  init(frames: UnsafeBufferPointer<PlacedFrame>, columnCount: Int) {
-    hasSpans = frames.contains { $0.span != 1 }
-    // A counting sort into one flat pair of arrays, then one copy per column: much cheaper than
-    // growing C pairs of nested arrays item by item.
-    var starts = Array(repeating: 0, count: columnCount + 1)
-    for frame in frames {
-      for c in Int(frame.column)..<Int(frame.column + frame.span) { starts[c + 1] += 1 }
-    }
-    for c in 0..<columnCount { starts[c + 1] += starts[c] }
-    let total = starts[columnCount]
-    var cursors = starts
-    var flatItems = [Int32](repeating: 0, count: total)
-    var flatBottoms = [Double](repeating: 0, count: total)
-    flatItems.withUnsafeMutableBufferPointer { items in
-      flatBottoms.withUnsafeMutableBufferPointer { bottoms in
-        cursors.withUnsafeMutableBufferPointer { cursors in
-          for i in frames.indices {
-            let frame = frames[i]
-            for c in Int(frame.column)..<Int(frame.column + frame.span) {
-              let at = cursors[c]
-              items[at] = Int32(truncatingIfNeeded: i)
-              bottoms[at] = frame.maxY
-              cursors[c] = at + 1
-            }
-          }
-        }
-      }
-    }
-    stacks = (0..<columnCount).map { c in
-      let range = starts[c]..<starts[c + 1]
-      return Stack(items: Array(flatItems[range]), bottoms: Array(flatBottoms[range]))
+  /// Empty stacks for `columnCount` columns, each with room for about `expected` items spread
+  /// over them, so that a full layout does not grow them step by step.
+  init(columnCount: Int, expected: Int = 0) {
+    let share = columnCount > 0 ? expected / columnCount + expected / (4 * columnCount) : 0
+    stacks = (0..<columnCount).map { _ in
+      var stack = Stack()
+      stack.items.reserveCapacity(share)
+      return stack
     }
   }
 
   /// Records item `index`, which must be the next one.
+  @inline(__always)
   mutating func append(_ frame: PlacedFrame, index: Int) {
-    if frame.span != 1 { hasSpans = true }
+    let item = Int32(truncatingIfNeeded: index)
+    if frame.span == 1 {
+      stacks[Int(frame.column)].append(item, bottom: frame.maxY)
+      return
+    }
+    hasSpans = true
     for c in Int(frame.column)..<Int(frame.column + frame.span) {
-      stacks[c].append(Int32(truncatingIfNeeded: index), bottom: frame.maxY)
+      stacks[c].append(item, bottom: frame.maxY)
     }
   }
 
@@ -122,27 +103,29 @@ struct ColumnStacks: Sendable {
     var columnsHit = 0
     for c in geometry.columns(crossing: rect) where c < stacks.count {
       let stack = stacks[c]
-      var i = stack.firstIndex(below: rect.minY)
+      var i = stack.firstIndex(below: rect.minY, frames: frames)
       var hit = false
       // Every entry from here on reaches below the rect's top. An entry starts at or below the
       // bottom of the one before it, so the walk can stop as soon as that bottom is past the
-      // rect; until then only the entry whose own bottom is past the rect needs its frame to
-      // tell where it starts, and only spanning items need theirs for the x extent.
+      // rect; until then only the entry whose own bottom is past the rect needs its top looked
+      // at, and only spanning items need their x extent.
       let columnX = geometry.x(ofColumn: c)
       let columnOverlaps = columnX < rect.maxX && rect.minX < columnX + geometry.itemWidth
-      let first = i
-      while i < stack.items.count, i == first || stack.bottoms[i - 1] < rect.maxY {
+      var previousBottom = -Double.infinity
+      while i < stack.items.count, previousBottom < rect.maxY {
         let item = Int(stack.items[i])
+        let frame = frames[item]
         let overlaps: Bool
-        if stack.bottoms[i] < rect.maxY && !hasSpans {
+        if frame.maxY < rect.maxY && !hasSpans {
           overlaps = columnOverlaps
         } else {
-          overlaps = geometry.rect(frames[item]).overlaps(rect)
+          overlaps = geometry.rect(frame).overlaps(rect)
         }
         if overlaps {
           found.append(item)
           hit = true
         }
+        previousBottom = frame.maxY
         i += 1
       }
       if hit { columnsHit += 1 }

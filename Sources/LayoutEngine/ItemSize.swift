@@ -12,24 +12,12 @@ public struct ItemSize: Hashable, Sendable {
   ///
   /// A size that gives no usable ratio (zero, negative, NaN or infinite) counts as square: the
   /// feed decoder skips such items, so this only keeps the engine total for other callers.
+  @inlinable
   public var aspectRatio: Double {
-    // Written as two selects, not `isFinite && > 0`, so that `aspectRatios` vectorises: the
-    // division is the dearest step of loading a feed into the engine. NaN fails both tests.
+    // Written as two selects, not `isFinite && > 0`, so that a loop over many sizes vectorises:
+    // the division is the dearest step of loading a feed into the engine. NaN fails both tests.
     let ratio = height / width
     let finite = ratio < .infinity ? ratio : 1
     return finite > 0 ? finite : 1
-  }
-
-  /// Every item's `aspectRatio`, in one loop the compiler turns into two divisions at a time
-  /// (four with AVX2).
-  static func aspectRatios(_ items: [ItemSize]) -> [Double] {
-    items.withUnsafeBufferPointer { items in
-      [Double](unsafeUninitializedCapacity: items.count) { ratios, count in
-        if !AVX2Kernels.aspectRatios(items, into: ratios) {
-          for i in items.indices { ratios.initializeElement(at: i, to: items[i].aspectRatio) }
-        }
-        count = items.count
-      }
-    }
   }
 }

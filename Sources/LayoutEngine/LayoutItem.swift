@@ -10,6 +10,7 @@ public enum LayoutItem: Hashable, Sendable {
   /// The engine stores one `Double` per item: a picture's aspect ratio (always above zero), or
   /// a full-width row's height as a number at or below zero (its negation), so that plain
   /// feeds cost no more memory than a list of ratios.
+  @inlinable
   var encoded: Double {
     switch self {
     case .picture(let size): size.aspectRatio

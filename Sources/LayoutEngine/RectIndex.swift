@@ -1,76 +1,31 @@
 /// The laid-out frames of a column layout and the index that answers rect queries over them.
 ///
-/// Two kinds of index, chosen by what the frames allow: `TopSortedIndex` while item tops never
-/// go up in item order (every shortest-column layout: nearly no memory beyond the frames, built
-/// in a fraction of a pass), `ColumnStacks` otherwise (reading order, a tie tolerance). The
-/// choice follows the placed frames, not the configuration, so a rule that breaks the order only
-/// sometimes is still answered right; an append that breaks it switches to stacks once.
+/// One index, `ColumnStacks`, for every style: it answers whatever order the item tops come in,
+/// which a tie tolerance (the browser's default) and reading order do not keep, and it grows
+/// item by item, so a full layout and an append build it the same way.
 struct RectIndex: Sendable {
-  private enum Search: Sendable {
-    case topSorted(TopSortedIndex)
-    case stacks(ColumnStacks)
-  }
-
-  /// Holds the place of an index taken out to be changed; allocates nothing.
-  private static let placeholder = Search.topSorted(TopSortedIndex(columnCount: 0))
-
   private(set) var frames: [PlacedFrame] = []
-  private var search: Search
-  private let columnCount: Int
+  private var stacks: ColumnStacks
 
-  init(columnCount: Int = 1) {
-    self.columnCount = columnCount
-    search = .topSorted(TopSortedIndex(columnCount: columnCount))
-  }
-
-  /// Indexes frames laid out for `checkpoints.columnCount` columns, in item order, with the
-  /// checkpoints recorded while placing them; `topsInOrder` says whether no item starts above
-  /// the one before it (the placer checks as it places).
-  /// - Complexity: O(n / 32) when the tops are in order, O(n) otherwise.
-  init(frames: [PlacedFrame], checkpoints: ColumnCheckpoints, topsInOrder: Bool) {
-    self.frames = frames
-    columnCount = checkpoints.columnCount
-    search = frames.withUnsafeBufferPointer { frames in
-      topsInOrder
-        ? .topSorted(TopSortedIndex(frames: frames, checkpoints: checkpoints))
-        : .stacks(ColumnStacks(frames: frames, columnCount: checkpoints.columnCount))
-    }
+  /// An empty index for `columnCount` columns, with room for `expected` items.
+  init(columnCount: Int = 1, expected: Int = 0) {
+    stacks = ColumnStacks(columnCount: columnCount, expected: expected)
+    frames.reserveCapacity(expected)
   }
 
   var count: Int { frames.count }
 
-  /// Records the next item's frame; items must arrive in index order. `topsInOrder` says, as
-  /// for `init`, whether every top so far (this one included) is in order.
-  mutating func append(_ frame: PlacedFrame, topsInOrder: Bool) {
-    let index = frames.count
+  /// Records the next item's frame; items must arrive in index order.
+  @inline(__always)
+  mutating func append(_ frame: PlacedFrame) {
+    stacks.append(frame, index: frames.count)
     frames.append(frame)
-    switch search {
-    case .topSorted(var sorted):
-      search = Self.placeholder  // so that `sorted` is the only reference and grows in place
-      if topsInOrder {
-        sorted.append(frame, index: index)
-        search = .topSorted(sorted)
-      } else {
-        search = frames.withUnsafeBufferPointer {
-          .stacks(ColumnStacks(frames: $0, columnCount: columnCount))
-        }
-      }
-    case .stacks(var stacks):
-      search = Self.placeholder
-      stacks.append(frame, index: index)
-      search = .stacks(stacks)
-    }
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(overlapping rect: Rect, geometry: ColumnGeometry) -> [Int] {
     frames.withUnsafeBufferPointer { frames in
-      switch search {
-      case .topSorted(let sorted):
-        sorted.indices(overlapping: rect, frames: frames, geometry: geometry)
-      case .stacks(let stacks):
-        stacks.indices(overlapping: rect, frames: frames, geometry: geometry)
-      }
+      stacks.indices(overlapping: rect, frames: frames, geometry: geometry)
     }
   }
 

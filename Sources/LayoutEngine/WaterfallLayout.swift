@@ -19,7 +19,9 @@ public struct WaterfallLayout: Sendable {
   /// Whether the frames match the configuration and the items.
   public private(set) var isPrepared = false
 
-  private var ratios: [Double] = []
+  /// One `LayoutItem.encoded` per item: what `append(contentsOf:)` adds to, inlined into the
+  /// caller so that the caller's sequence is read without a generic call per item.
+  @usableFromInline var ratios: [Double] = []
   private var index = RectIndex()
   /// The placement state after the last item; nil while the layout is invalid.
   private var placer: ColumnPlacer?
@@ -29,7 +31,7 @@ public struct WaterfallLayout: Sendable {
   public init(configuration: LayoutConfiguration, items: [ItemSize] = []) {
     self.configuration = configuration
     self.geometry = ColumnGeometry(configuration)
-    self.ratios = ItemSize.aspectRatios(items)
+    self.ratios = items.map(\.aspectRatio)
   }
 
   // MARK: Configuration, one value at a time (each invalidates only on a real change).
@@ -67,7 +69,7 @@ public struct WaterfallLayout: Sendable {
   /// Replaces every item and invalidates the layout.
   /// - Complexity: O(n).
   public mutating func setItems(_ items: [ItemSize]) {
-    ratios = ItemSize.aspectRatios(items)
+    ratios = items.map(\.aspectRatio)
     invalidate()
   }
 
@@ -81,27 +83,47 @@ public struct WaterfallLayout: Sendable {
   /// Adds a page of items after the existing ones.
   ///
   /// On a prepared layout the new items are placed at once, continuing from the column bottoms,
-  /// so the result equals a full layout of all items.
+  /// so the result equals a full layout of all items. Inlinable, like the other `append`, so
+  /// that the caller's sequence is specialised where it is called: no generic call per item.
   /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
+  @inlinable
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
-    appendEncoded(items.lazy.map(\.aspectRatio))
+    let start = ratios.count
+    ratios.append(contentsOf: items.lazy.map { $0.aspectRatio })
+    placeAppended(from: start)
   }
 
   /// Adds pictures and full-width rows after the existing items, as `append(contentsOf:)` does.
+  /// This is the browser's path: it streams its pictures and page rows in through here.
   /// - Complexity: O(m) for m new items (amortised), independent of the items already there.
+  @inlinable
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == LayoutItem {
-    appendEncoded(items.lazy.map(\.encoded))
+    let start = ratios.count
+    ratios.append(contentsOf: items.lazy.map { $0.encoded })
+    placeAppended(from: start)
   }
 
-  private mutating func appendEncoded<S: Sequence>(_ encoded: S) where S.Element == Double {
-    let start = ratios.count
-    ratios.append(contentsOf: encoded)
+  /// Places the items from `start` on, if the layout is prepared; otherwise `prepare()` will.
+  @usableFromInline
+  mutating func placeAppended(from start: Int) {
     guard isPrepared, var placer else { return }
-    for i in start..<ratios.count {
-      let frame = placer.place(ratios[i], index: i)
-      index.append(frame, topsInOrder: placer.topsInOrder)
-    }
+    self.placer = nil  // so that `placer`'s arrays are not shared while it places
+    Self.place(ratios, from: start, with: &placer, into: &index)
     self.placer = placer
+  }
+
+  /// The one placing loop, of a full layout and of an append alike.
+  ///
+  /// Static, with the stored properties it needs passed in: as a method it would read `self`
+  /// while `index` (part of `self`) is changed, and Swift would copy `self` for the call and
+  /// then every array of the index on its first write — a whole layout's worth per append.
+  private static func place(
+    _ ratios: [Double], from start: Int, with placer: inout ColumnPlacer,
+    into index: inout RectIndex
+  ) {
+    ratios.withUnsafeBufferPointer { ratios in
+      placer.place(ratios, from: start) { index.append($0) }
+    }
   }
 
   // MARK: The layout cycle
@@ -124,15 +146,9 @@ public struct WaterfallLayout: Sendable {
     try configuration.validate()
     geometry = ColumnGeometry(configuration)
     var placer = ColumnPlacer(configuration)
-    var checkpoints = ColumnCheckpoints(
-      columnCount: configuration.columnCount, reservingFor: ratios.count)
-    let frames = ratios.withUnsafeBufferPointer { ratios in
-      [PlacedFrame](unsafeUninitializedCapacity: ratios.count) { buffer, count in
-        placer.placeAll(ratios, into: buffer, recording: &checkpoints)
-        count = ratios.count
-      }
-    }
-    index = RectIndex(frames: frames, checkpoints: checkpoints, topsInOrder: placer.topsInOrder)
+    var index = RectIndex(columnCount: configuration.columnCount, expected: ratios.count)
+    Self.place(ratios, from: 0, with: &placer, into: &index)
+    self.index = index
     self.placer = placer
     isPrepared = true
   }
@@ -162,8 +178,7 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// Every item whose frame overlaps `rect` (open intervals on both axes), in item order.
-  /// - Complexity: O(log n + C + k) for k results in a shortest-column layout, whose item tops
-  ///   never go up in item order; O(C·log n + k·log k) in reading order or with a tie tolerance.
+  /// - Complexity: O(C·log n + k·log k) for k results and C columns.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     indices(in: rect).compactMap { attributes(at: $0) }
   }

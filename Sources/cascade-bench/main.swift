@@ -48,7 +48,10 @@ if wanted("append") { engine.append(into: &report) }
 if wanted("columns") { engine.columnChange(into: &report) }
 if wanted("screen") { ScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("decode") { DecodeWorkload.measure(quick: quick, into: &report) }
-if wanted("pictures") { PictureWorkload.measure(quick: quick, into: &report) }
+if wanted("pictures") {
+  PictureWorkload.measure(quick: quick, into: &report)
+  PictureScreenWorkloads.measure(quick: quick, into: &report)
+}
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {
   do {

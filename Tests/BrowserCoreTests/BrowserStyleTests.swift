@@ -19,14 +19,15 @@ import Testing
   }
 
   @Test func optionsChooseTheStartingStyle() {
-    let state = Fixtures.state(Fixtures.items(10), options: BrowserOptions(style: .ring))
+    let state = Fixtures.state(
+      Fixtures.items(10), options: BrowserOptions(style: .ring, pictures: false))
     #expect(state.style == .ring)
     #expect(state.selection == 0)
   }
 
   @Test func irregularEnlargesSomePicturesAcrossTwoColumns() throws {
     let state = Fixtures.state(
-      Fixtures.items(200), options: BrowserOptions(columns: 4, style: .irregular))
+      Fixtures.items(200), options: BrowserOptions(columns: 4, style: .irregular, pictures: false))
     let layout = try #require(state.layout)
     let spans = (0..<layout.itemCount).compactMap { layout.attributes(at: $0)?.span }
     #expect(spans.contains(2))
@@ -36,14 +37,15 @@ import Testing
   @Test func irregularWithProbabilityZeroEnlargesNothing() throws {
     let state = Fixtures.state(
       Fixtures.items(200),
-      options: BrowserOptions(columns: 4, style: .irregular, enlargeProbability: 0))
+      options: BrowserOptions(columns: 4, style: .irregular, enlargeProbability: 0, pictures: false)
+    )
     let layout = try #require(state.layout)
     #expect((0..<layout.itemCount).allSatisfy { layout.attributes(at: $0)?.span == 1 })
   }
 
   @Test func rightFromAnEnlargedPictureSkipsItsSecondColumn() throws {
     var state = Fixtures.state(
-      Fixtures.items(200), options: BrowserOptions(columns: 4, style: .irregular))
+      Fixtures.items(200), options: BrowserOptions(columns: 4, style: .irregular, pictures: false))
     let layout = try #require(state.layout)
     let wide = try #require(
       (0..<40).first {
@@ -59,7 +61,8 @@ import Testing
   }
 
   @Test func carouselSelectsTheCentredBoxAndStepsSideways() throws {
-    var state = Fixtures.state(Fixtures.items(20), options: BrowserOptions(style: .carousel))
+    var state = Fixtures.state(
+      Fixtures.items(20), options: BrowserOptions(style: .carousel, pictures: false))
     #expect(state.selection == 0)
     let first = try #require(state.cellRect(of: 0))
     #expect(abs(first.column + first.width / 2 - 40) <= 1)
@@ -84,13 +87,15 @@ import Testing
   }
 
   @Test func carouselBoxesLookSquare() throws {
-    let state = Fixtures.state(Fixtures.items(5), options: BrowserOptions(style: .carousel))
+    let state = Fixtures.state(
+      Fixtures.items(5), options: BrowserOptions(style: .carousel, pictures: false))
     let rect = try #require(state.cellRect(of: 0))
     #expect(rect.width == rect.height * 2)
   }
 
   @Test func carouselWheelSlidesThenSnapsTheNearestBoxToTheCentre() throws {
-    var state = Fixtures.state(Fixtures.items(20), options: BrowserOptions(style: .carousel))
+    var state = Fixtures.state(
+      Fixtures.items(20), options: BrowserOptions(style: .carousel, pictures: false))
     _ = state.handle(.wheel(3))
     _ = state.handle(.wheel(3))
     _ = state.handle(.wheel(3))
@@ -107,7 +112,8 @@ import Testing
   }
 
   @Test func ringShowsAtMostADozenWithTheSelectedOne() throws {
-    var state = Fixtures.state(Fixtures.items(100), options: BrowserOptions(style: .ring))
+    var state = Fixtures.state(
+      Fixtures.items(100), options: BrowserOptions(style: .ring, pictures: false))
     #expect(state.visibleIndices().count == RingArrangement.maximumShown)
     #expect(state.visibleIndices().contains(0))
     #expect(state.visibleIndices().contains(99))
@@ -120,7 +126,8 @@ import Testing
   }
 
   @Test func ringKeepsTheSelectedBoxAtTheTopAsItTurns() throws {
-    var state = Fixtures.state(Fixtures.items(30), options: BrowserOptions(style: .ring))
+    var state = Fixtures.state(
+      Fixtures.items(30), options: BrowserOptions(style: .ring, pictures: false))
     let top = try #require(state.cellRect(of: 0))
     _ = state.handle(.select(.right))
     #expect(state.cellRect(of: 1) == top)
@@ -130,7 +137,8 @@ import Testing
 
   @Test(arguments: [1, 2, 5, 12, 40])
   func ringBoxesStayInsideTheViewWithoutOverlapping(count: Int) throws {
-    let state = Fixtures.state(Fixtures.items(count), options: BrowserOptions(style: .ring))
+    let state = Fixtures.state(
+      Fixtures.items(count), options: BrowserOptions(style: .ring, pictures: false))
     let rects = try state.visibleIndices().map { try #require(state.cellRect(of: $0)) }
     #expect(rects.count == min(count, 12))
     for (k, a) in rects.enumerated() {
@@ -143,7 +151,8 @@ import Testing
   }
 
   @Test func ringLooksRoundForTheCellAspect() throws {
-    let state = Fixtures.state(Fixtures.items(12), options: BrowserOptions(style: .ring))
+    let state = Fixtures.state(
+      Fixtures.items(12), options: BrowserOptions(style: .ring, pictures: false))
     let rects = try (0..<12).map { try #require(state.cellRect(of: $0)) }
     let xs = rects.map { Double($0.column) + Double($0.width) / 2 }
     let ys = rects.map { Double($0.row) + Double($0.height) / 2 }
@@ -178,7 +187,7 @@ import Testing
 
   @Test func columnWidthFollowsTheTerminalWidth() {
     var state = Fixtures.state(
-      Fixtures.items(40), options: BrowserOptions(columnWidth: 20),
+      Fixtures.items(40), options: BrowserOptions(columnWidth: 20, pictures: false),
       size: CanvasSize(columns: 80, rows: 24))
     #expect(state.columnCount == 3)
     _ = state.resize(to: CanvasSize(columns: 130, rows: 24))
@@ -189,14 +198,15 @@ import Testing
 
   @Test func readingOrderPutsItemsInColumnsInTurn() throws {
     let state = Fixtures.state(
-      Fixtures.items(12), options: BrowserOptions(columns: 3, order: .rightToLeft))
+      Fixtures.items(12), options: BrowserOptions(columns: 3, order: .rightToLeft, pictures: false))
     let layout = try #require(state.layout)
     #expect((0..<6).map { layout.attributes(at: $0)?.column } == [2, 1, 0, 2, 1, 0])
   }
 
   @Test(arguments: LayoutStyle.allCases)
   func resizeStormKeepsEveryStyleInRange(style: LayoutStyle) {
-    var state = Fixtures.state(Fixtures.items(300), options: BrowserOptions(style: style))
+    var state = Fixtures.state(
+      Fixtures.items(300), options: BrowserOptions(style: style, pictures: false))
     _ = state.handle(.bottom)
     for step in 0..<120 {
       let size = CanvasSize(columns: 1 + (step * 37) % 180, rows: 1 + (step * 13) % 70)
@@ -209,7 +219,7 @@ import Testing
 
   @Test(arguments: LayoutStyle.allCases)
   func anEmptyFeedIsQuietInEveryStyle(style: LayoutStyle) {
-    var state = Fixtures.state([], options: BrowserOptions(style: style))
+    var state = Fixtures.state([], options: BrowserOptions(style: style, pictures: false))
     for action in [Action.scroll(1), .wheel(3), .select(.right), .top, .bottom, .remove, .undo] {
       _ = state.handle(action)
     }
@@ -220,9 +230,11 @@ import Testing
   }
 
   @Test func theTieToleranceIsOneRowUnlessGiven() {
-    let byDefault = Fixtures.state(Fixtures.items(4), options: BrowserOptions(cellAspect: 2.5))
+    let byDefault = Fixtures.state(
+      Fixtures.items(4), options: BrowserOptions(cellAspect: 2.5, pictures: false))
     #expect(byDefault.layout?.configuration.tieTolerance == 2.5)
-    let exact = Fixtures.state(Fixtures.items(4), options: BrowserOptions(tieTolerance: 0))
+    let exact = Fixtures.state(
+      Fixtures.items(4), options: BrowserOptions(tieTolerance: 0, pictures: false))
     #expect(exact.layout?.configuration.tieTolerance == 0)
   }
 }

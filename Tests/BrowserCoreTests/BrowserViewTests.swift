@@ -144,7 +144,7 @@ import Testing
   func frameCostFollowsTheViewNotTheFeed(style: LayoutStyle) {
     func perFrame(_ count: Int) -> Duration {
       var state = Fixtures.state(
-        Fixtures.items(count), options: BrowserOptions(columns: 4, style: style),
+        Fixtures.items(count), options: BrowserOptions(columns: 4, style: style, pictures: false),
         size: CanvasSize(columns: 200, rows: 60))
       _ = state.handle(.page(1))
       var canvas = MemoryCanvas(columns: 200, rows: 60)

@@ -25,7 +25,8 @@ enum Fixtures {
     hasMore: Bool = false, threshold: Int = 3
   ) -> BrowserState {
     var state = BrowserState(
-      options: BrowserOptions(columns: columns, pullThreshold: threshold), screen: size)
+      options: BrowserOptions(columns: columns, pullThreshold: threshold, pictures: false),
+      screen: size)
     state.start(with: items, skipped: SkipReport(), hasMore: hasMore)
     return state
   }

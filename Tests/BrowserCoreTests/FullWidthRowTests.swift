@@ -10,7 +10,7 @@ import Testing
     separators: Bool = true, title: String? = "My feed", style: LayoutStyle = .waterfall
   ) -> BrowserState {
     var state = BrowserState(
-      options: BrowserOptions(columns: 3, style: style, separators: separators),
+      options: BrowserOptions(columns: 3, style: style, separators: separators, pictures: false),
       screen: CanvasSize(columns: 60, rows: 60))
     // The first page is short, so the browser asks for the next one at once.
     let effects = state.start(
@@ -69,11 +69,12 @@ import Testing
 
   @Test func theHeaderFallsBackToTheSourcesName() {
     var state = Fixtures.state(
-      Fixtures.items(3), options: BrowserOptions(feedName: "feed.json"))
+      Fixtures.items(3), options: BrowserOptions(feedName: "feed.json", pictures: false))
     #expect(rows(state) == [.header("feed.json")])
     _ = state.startLoad(.refresh)
     state = Fixtures.state(
-      Fixtures.items(3), options: BrowserOptions(feedName: "feed.json"), title: "Named")
+      Fixtures.items(3), options: BrowserOptions(feedName: "feed.json", pictures: false),
+      title: "Named")
     #expect(rows(state) == [.header("Named")])
   }
 

@@ -79,6 +79,21 @@ import Testing
     #expect(Set(Self.loads(on)) == Set(Self.loads(first)))
   }
 
+  @Test func aRefreshForgetsTheDrawnPicturesAndAsksForThemAgain() throws {
+    var (state, first) = started(20)
+    for key in Self.loads(first) { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    let refresh = state.update(.action(.refresh))
+    guard case .load(let request) = try #require(refresh.first) else {
+      Issue.record("a refresh loads")
+      return
+    }
+    let effects = state.update(
+      .loaded(
+        .replaced(Fixtures.items(20), skipped: SkipReport(), hasMore: false), request, title: nil))
+    #expect(effects.first == .revalidatePictures)
+    #expect(Set(Self.loads(effects)) == Set(Self.loads(first)))
+  }
+
   @Test func noImagesStartsWithout() {
     var state = BrowserState(
       options: BrowserOptions(columns: 3, pictures: false),

@@ -15,7 +15,7 @@ import Testing
     -> BrowserState
   {
     var state = Fixtures.state(
-      Fixtures.items(count), options: BrowserOptions(columns: 3, style: style))
+      Fixtures.items(count), options: BrowserOptions(columns: 3, style: style, pictures: false))
     // The carousel and the ring start with their centred item selected.
     if state.selection == nil { _ = state.handle(.select(.next)) }
     for _ in 0..<index { _ = state.handle(.select(.next)) }
@@ -80,7 +80,8 @@ import Testing
 
   @Test func undoAfterLoadingMoreStillRestoresInPlace() {
     var state = BrowserState(
-      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 60, rows: 30))
+      options: BrowserOptions(columns: 3, pictures: false),
+      screen: CanvasSize(columns: 60, rows: 30))
     let effects = state.start(with: Fixtures.items(6), skipped: SkipReport(), hasMore: true)
     _ = state.handle(.select(.next))
     _ = state.handle(.remove)
@@ -99,7 +100,8 @@ import Testing
 
   @Test func removingAPagesItemsKeepsThePageRowsRight() {
     var state = BrowserState(
-      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 60, rows: 200))
+      options: BrowserOptions(columns: 3, pictures: false),
+      screen: CanvasSize(columns: 60, rows: 200))
     let effects = state.start(
       with: Fixtures.items(2), skipped: SkipReport(), hasMore: true, title: "Feed")
     guard case .load(let request) = effects.first else { return }

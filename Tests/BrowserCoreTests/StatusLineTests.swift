@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func theRingStatusLineAfterTurningPastTheEnd() {
-    var state = Fixtures.state(Fixtures.items(40), options: BrowserOptions(style: .ring))
+    var state = Fixtures.state(
+      Fixtures.items(40), options: BrowserOptions(style: .ring, pictures: false))
     _ = state.handle(.select(.left))
     let canvas = render(state)
     let status = canvas.line(canvas.size.rows - 1)

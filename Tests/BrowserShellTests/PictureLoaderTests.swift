@@ -103,5 +103,96 @@ import Testing
       #expect(results.withLock { $0[key] } == .some(nil))
     }
     #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
+    // After a refresh the picture is read from the web once more, then cached again.
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+    configuration.diskCache = disk
+    let done = Mutex(0)
+    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in
+      done.withLock { $0 += 1 }
+    }
+    loader.revalidate()
+    loader.load([PictureKey(url: server.url("/a.png"), columns: 3, rows: 3)])
+    let deadline = ContinuousClock.now + .seconds(30)
+    while done.withLock({ $0 }) < 1, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
+  }
+
+  @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cells-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("a.png")
+    let original = try Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png"))
+    try original.write(to: picture)
+    let disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
+    let feed = FeedSource.file(folder.appendingPathComponent("feed.json").path)
+    let key = PictureKey(url: "a.png", columns: 5, rows: 3)
+    func drawn() async throws -> String?? {
+      let results = Mutex<[PictureKey: String?]>([:])
+      var configuration = PictureLoader.Configuration(source: feed, colorMode: .direct)
+      configuration.diskCache = disk
+      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+        if case .pictureLoaded(let key, let failure) = event {
+          results.withLock { $0[key] = failure }
+        }
+      }
+      loader.load([key])
+      let deadline = ContinuousClock.now + .seconds(30)
+      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      return results.withLock { $0[key] }
+    }
+    #expect(try await drawn() == .some(nil))
+    // Same size and modification time, other bytes: the drawn cells are served, not a decode.
+    let attributes = try FileManager.default.attributesOfItem(atPath: picture.path)
+    try Data(repeating: 0x55, count: original.count).write(to: picture)
+    try FileManager.default.setAttributes(
+      [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: picture.path)
+    #expect(try await drawn() == .some(nil))
+    // A later modification time: drawn afresh, and these bytes are no picture.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: picture.path)
+    let failure = try await drawn()
+    #expect(failure != nil && failure! != nil)
+  }
+
+  @Test func aSlowOrFailingServerCostsOnlyItsOwnPictures() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    server.route("/ok.png", reply: .respond(status: 200, headers: [:], body: bytes))
+    server.route("/error.png", reply: .status(500))
+    server.route("/html.png", reply: .json("<html>not a picture</html>"))
+    server.route("/slow.png", reply: .drip(body: bytes, interval: 0.5))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    let keys = ["/slow.png", "/error.png", "/html.png", "/ok.png"].map {
+      PictureKey(url: server.url($0), columns: 4, rows: 2)
+    }
+    let results = Mutex<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette16)
+    configuration.jobs = 2
+    let start = ContinuousClock.now
+    let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = (failure, ContinuousClock.now) }
+      }
+    }
+    loader.load(keys)
+    let deadline = start + .seconds(20)
+    while results.withLock({ $0[keys[3]] == nil }), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let done = results.withLock { $0 }
+    #expect(done[keys[3]]?.0 == .some(nil), "the good picture is drawn")
+    #expect(
+      (done[keys[1]]?.0 ?? nil)?.contains("500") == true, "\(String(describing: done[keys[1]]))")
+    #expect(done[keys[2]]?.0 != nil, "an HTML page is no picture")
+    // Two at a time, and the slow one holds one of them for seconds: the rest went through the
+    // other.
+    if let ok = done[keys[3]]?.1 { #expect(ok - start < .seconds(5)) }
+    #expect(done[keys[0]] == nil, "the slow one is still on its way")
   }
 }

@@ -266,7 +266,8 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func htmlPageIsNamedAsHTML() {
-    guard case .malformed(.json, _, "line 1, column 1", let detail) = decodeError("<html>oops") else {
+    guard case .malformed(.json, _, "line 1, column 1", let detail) = decodeError("<html>oops")
+    else {
       Issue.record("expected malformed JSON")
       return
     }

@@ -154,7 +154,7 @@ import Testing
     #expect(decoded.hashValue == equivalent.hashValue)
     // The session's dedupe compares identity bytes: the two ids are the same identity.
     let sameIdentity = decoded.withIdentityUTF8 { x in
-      equivalent.withIdentityUTF8 { y in TextSlice.sameText(x, y) }
+      equivalent.withIdentityUTF8 { y in TextHandle.sameText(x, y) }
     }
     #expect(sameIdentity)
     #expect(decoded.withIdentityUTF8 { Array($0) } == Array("\u{212A}".utf8))

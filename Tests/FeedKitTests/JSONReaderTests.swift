@@ -206,3 +206,41 @@ private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, l
     #expect(decodeError(#"[{"img": "a", "w": 1, "h": 1, "x": [{}, [], {"c": [{}]}]}]"#) == nil)
   }
 }
+
+@Suite struct JSONReaderSpeedPathTests {
+  /// A string's bytes are skipped eight at a time; a quote, backslash or control character at
+  /// any position of a word (and a string ending at any position) must still be seen.
+  @Test func specialBytesAreSeenAtEveryPosition() {
+    for length in 0..<24 {
+      let plain = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length)
+      #expect(string("\"\(plain)\"") == plain, "length \(length)")
+      #expect(string("\"\(plain)\\n\(plain)\"") == plain + "\n" + plain, "length \(length)")
+      #expect(string("\"\(plain)\u{1}\(plain)\"") == nil, "length \(length): a control byte")
+      #expect(string("\"\(plain)") == nil, "length \(length): no closing quote")
+    }
+  }
+
+  /// Giving bytes back counts their lines and columns ahead; wherever that happens, the place
+  /// of a later error is the one counted over the whole document.
+  @Test func forgettingInPiecesKeepsLocationsExact() {
+    let text = "[\"ab\",\n  \"é\u{1F600}x\",\n\n\"z\", 1,2 ,\n \"ünï\" , \"tail\"]"
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      let whole = JSONReader(bytes: buffer, maxDepth: 8, maxStringLength: .max)
+      #expect(whole.location(of: 7) == "line 2, column 1")
+      #expect(whole.location(of: 16) == "line 2, column 6")  // after "  \"é😀"
+      for step in 1...bytes.count {
+        var reader = JSONReader(bytes: buffer, maxDepth: 8, maxStringLength: .max)
+        #expect(throws: Never.self) { try reader.skipValue() }
+        for end in stride(from: 0, through: bytes.count, by: step) {
+          reader.forget(upTo: end)
+          for later in end..<min(bytes.count, end + 4) {
+            #expect(
+              reader.location(of: later) == whole.location(of: later),
+              "step \(step), forgotten \(end), offset \(later)")
+          }
+        }
+      }
+    }
+  }
+}

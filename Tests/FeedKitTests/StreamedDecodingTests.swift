@@ -97,6 +97,47 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     }
   }
 
+  /// The items handed out while decoding come in document order, each once, and are the
+  /// first items of the document the decode then returns, for every read size (so for every
+  /// place a read can end) and every shape the decoder accepts.
+  @Test func itemsGivenWhileDecodingAreAPrefixOfTheDocument() throws {
+    for seed in UInt64(0)..<60 {
+      let (json, _) = try randomFeed(seed: seed)
+      let expected = whole(json)
+      for size in Self.readSizes + [5, 11, 31] {
+        var given: [FeedItem] = []
+        let decoded = try withStream(over: json, readSize: size) { stream, _ in
+          Decoded { () throws(FeedError) in
+            try LiberalJSONDecoder.decode(stream, source: "test.json", options: LoadOptions()) {
+              given += $0
+            }
+          }
+        }
+        guard decoded == expected, Array(expected.items.prefix(given.count)) == given else {
+          Issue.record("seed \(seed), read size \(size): \(given.count) items given")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func aLargeDocumentIsGivenOutBeforeItEnds() throws {
+    let json = bigFeed(20_000)
+    var batches: [Int] = []
+    let decoded = try withStream(over: json, readSize: 8192) { stream, _ in
+      Decoded { () throws(FeedError) in
+        try LiberalJSONDecoder.decode(stream, source: "test.json", options: LoadOptions()) {
+          batches.append($0.count)
+        }
+      }
+    }
+    #expect(decoded.items.count == 20_000)
+    // About a read's worth (8 KiB, some 90 items) a batch, the first long before the end.
+    #expect(batches.count > 100)
+    #expect((batches.first ?? 0) < 200)
+    #expect(batches.reduce(0, +) <= 20_000)
+  }
+
   @Test func cutAndDamagedFeedsFailAsWholeDocumentsDo() throws {
     var random = SplitMix64(seed: 9)
     let (json, _) = try randomFeed(seed: 3)

@@ -1,5 +1,5 @@
-import Testing
 import LayoutEngine
+import Testing
 
 /// The line layout, worked by hand: an 80-wide, 20-tall view, boxes 20×10, 4 apart.
 @Suite struct CarouselLayoutTests {

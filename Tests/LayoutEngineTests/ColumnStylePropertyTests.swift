@@ -1,6 +1,6 @@
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// Reading order, tie tolerance, full-width rows and the irregular waterfall, checked against the
 /// plain reference of `ReferenceLayout` and against the layout contract's invariants.

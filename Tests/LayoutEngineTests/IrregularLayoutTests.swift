@@ -1,5 +1,5 @@
-import Testing
 import LayoutEngine
+import Testing
 
 /// The irregular waterfall worked by hand: two columns 10 wide, no gaps, every draw passing.
 @Suite struct IrregularLayoutTests {

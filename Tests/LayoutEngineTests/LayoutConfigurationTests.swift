@@ -1,5 +1,5 @@
-import Testing
 import LayoutEngine
+import Testing
 
 @Suite struct LayoutConfigurationTests {
   @Test func itemWidthFollowsTheContract() {

@@ -1,6 +1,6 @@
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// The rect index's two kinds (items in top order, per-column stacks) and the switch between
 /// them, through the layout's queries, against brute force.

@@ -1,5 +1,5 @@
-import Testing
 import LayoutEngine
+import Testing
 
 @Suite struct RingLayoutTests {
   let configuration = RingLayout.Configuration(

@@ -1,6 +1,6 @@
+import LayoutEngine
 import TestSupport
 import Testing
-import LayoutEngine
 
 /// The contract checked over random feeds and configurations. Each failure names its seed; rerun
 /// one seed by narrowing `seeds`.

@@ -1,5 +1,5 @@
-import Testing
 import LayoutEngine
+import Testing
 
 /// Worked examples in the shape of the classic iOS waterfall demos: 3 columns, column margin 15,
 /// row margin 10, insets 10 on a 375-point-wide view.

@@ -54,6 +54,11 @@ public final class PictureCache: Sendable {
     }
   }
 
+  /// Forgets every picture.
+  public func removeAll() {
+    contents.withLock { $0 = Contents() }
+  }
+
   /// The bytes of cells kept now.
   public var byteCount: Int { contents.withLock { $0.bytes } }
 

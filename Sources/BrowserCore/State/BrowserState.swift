@@ -79,7 +79,12 @@ public struct BrowserState: Sendable {
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):
-      return apply(update, to: request, title: title)
+      let refreshed = loading == request && request.kind == .refresh
+      let effects = apply(update, to: request, title: title)
+      guard refreshed, case .replaced = update else { return effects }
+      // A refresh reads the pictures again too: the ones drawn may have changed on the server.
+      pictures = [:]
+      return [.revalidatePictures] + effects
     case .opened(let url, let failure):
       message = failure ?? "opened \(DisplayText(url, maximumWidth: 80))"
       return []

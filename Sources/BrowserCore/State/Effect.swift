@@ -20,5 +20,8 @@ public enum Effect: Hashable, Sendable {
   case loadPicture(PictureKey)
   /// The picture's box left the view and its surroundings: stop working on it.
   case cancelPicture(PictureKey)
+  /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
+  /// rather than from the disk cache (the loads follow as `loadPicture`s).
+  case revalidatePictures
   case quit
 }

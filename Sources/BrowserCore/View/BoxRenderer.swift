@@ -128,14 +128,16 @@ struct BoxRenderer {
       let rows = min(cells.rows, area.height)
       let left = area.column + (area.width - columns) / 2
       let top = area.row + (area.height - rows) / 2
-      for r in 0..<rows where clip.contains(top + r) {
-        for c in 0..<columns {
-          let cell = cells[c, r]
-          let glyph = String(Character(cell.scalar))
-          canvas.put(
-            glyph[...], width: 1, row: top + r, column: left + c,
-            style: CellAppearance(
-              foreground: Color(cell.foreground), background: Color(cell.background)))
+      cells.cells.withUnsafeBufferPointer { all in
+        for r in 0..<rows where clip.contains(top + r) {
+          let row = r * cells.columns
+          for c in 0..<columns {
+            let cell = all[row + c]
+            canvas.put(
+              String(cell.scalar)[...], width: 1, row: top + r, column: left + c,
+              style: CellAppearance(
+                foreground: Color(cell.foreground), background: Color(cell.background)))
+          }
         }
       }
     }

@@ -2,6 +2,7 @@ import BrowserCore
 import Dispatch
 import EmbeddedPictures
 import FeedKit
+import Glibc
 import PictureCells
 import Pictures
 import Synchronization
@@ -33,6 +34,10 @@ public final class PictureLoader: Sendable {
   private struct Queue {
     var pending: [PictureKey] = []
     var running: Set<PictureKey> = []
+    /// Since the last refresh, the web pictures read from the web again; until then the disk
+    /// cache is passed by for them.
+    var revalidating = false
+    var revalidated: Set<String> = []
   }
 
   private let configuration: Configuration
@@ -72,6 +77,22 @@ public final class PictureLoader: Sendable {
     queue.withLock { $0.pending.removeAll { gone.contains($0) } }
   }
 
+  /// After a refresh: each web picture is read from the web once more (and the disk cache
+  /// updated) before the disk cache serves it again.
+  public func revalidate() {
+    queue.withLock { queue in
+      queue.revalidating = true
+      queue.revalidated = []
+    }
+  }
+
+  /// Whether `url` must be read from the web rather than the disk cache; marks it read.
+  private func mustRevalidate(_ url: String) -> Bool {
+    queue.withLock { queue in
+      queue.revalidating && queue.revalidated.insert(url).inserted
+    }
+  }
+
   /// How many requests wait or run: for tests.
   package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
 
@@ -99,7 +120,18 @@ public final class PictureLoader: Sendable {
   private func draw(_ key: PictureKey) -> String? {
     if cache.picture(for: key) != nil { return nil }
     do {
-      let bytes = try fetch(key.url)
+      let location = try configuration.source.pictureLocation(of: key.url)
+      let drawnKey = drawnCacheKey(key, at: location)
+      var useDiskCache = true
+      if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
+      if useDiskCache, let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
+        let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
+        picture.rows == key.rows
+      {
+        cache.insert(picture, for: key)
+        return nil
+      }
+      let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
       let image = try PictureDecoder.decode(
         bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
         limits: configuration.limits)
@@ -107,6 +139,7 @@ public final class PictureLoader: Sendable {
         rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
         rows: key.rows)
       cache.insert(picture, for: key)
+      if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
       return nil
     } catch let error as PictureError {
       return error.description
@@ -117,9 +150,27 @@ public final class PictureLoader: Sendable {
     }
   }
 
+  /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and
+  /// for a file also by its inode, size and modification time, so an edited file is drawn
+  /// afresh.
+  /// Built-in pictures are drawn faster than they are read back, so they are not kept.
+  private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
+    let prefix = "cells \(configuration.colorMode) \(key.columns)x\(key.rows) "
+    switch location {
+    case .embedded: return nil
+    case .web(let url): return prefix + url
+    case .file(let path):
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      // Whole seconds: a modification time set back by hand keeps no more.
+      return prefix + "\(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec) " + path
+    }
+  }
+
   /// The picture's bytes, waiting on this worker thread for the web.
-  private func fetch(_ url: String) throws -> [UInt8] {
-    let location = try configuration.source.pictureLocation(of: url)
+  private func fetch(_ url: String, at location: PictureLocation, useDiskCache: Bool) throws
+    -> [UInt8]
+  {
     if case .embedded(let name) = location {
       guard let bytes = SamplePictures.bytes(named: name) else {
         throw FeedError.unreadable(source: url, detail: "the sample feed has no such picture")
@@ -129,7 +180,7 @@ public final class PictureLoader: Sendable {
     let result = Blocking.wait { [configuration] () async throws(FeedError) -> [UInt8] in
       try await PictureFetch.bytes(
         of: location, options: configuration.load, maxBytes: configuration.limits.maxBytes,
-        cache: configuration.diskCache)
+        cache: configuration.diskCache, readCache: useDiskCache)
     }
     return try result.get()
   }

@@ -31,7 +31,7 @@ struct ItemFields {
   private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
 
   /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
-  /// reader's buffer, copied into the page's `TextArena` only when the item is kept; or the
+  /// reader's buffer, copied into the page's `TextBlockWriter` only when the item is kept; or the
   /// decoded text of a string with escapes. An image URL is trimmed; other texts are not.
   private enum FieldText {
     case bytes(Range<Int>)
@@ -48,7 +48,7 @@ struct ItemFields {
       switch self {
       case .bytes(let range):
         let bytes = UnsafeBufferPointer(rebasing: reader.bytes[range])
-        if TextSlice.isValidUTF8(bytes) { return body(bytes) }
+        if TextHandle.isValidUTF8(bytes) { return body(bytes) }
         var text = String(decoding: bytes, as: UTF8.self)
         return text.withUTF8(body)
       case .decoded(var text):
@@ -111,7 +111,7 @@ struct ItemFields {
   /// The item, or why it cannot be laid out: the image first, then the width, then the height.
   /// A kept item's URL, title, id and link go into `texts`; `reader` must be the one the fields
   /// were read from.
-  func item(reader: JSONReader, texts: inout TextArena) -> Result<FeedItem, SkipReason> {
+  func item(reader: JSONReader, texts: inout TextBlockWriter) -> Result<FeedItem, SkipReason> {
     guard let image else {
       return .failure(
         SkipReason(
@@ -134,7 +134,7 @@ struct ItemFields {
       FieldText.withValidUTF8(title, in: reader) { title in
         FieldText.withValidUTF8(id, in: reader) { id in
           FieldText.withValidUTF8(link, in: reader) { link in
-            texts.append(url, texts: ItemTexts(title: title, id: id, link: link))
+            texts.append(url, texts: ItemTextRecord(title: title, id: id, link: link))
           }
         }
       }
@@ -203,45 +203,63 @@ struct ItemFields {
 
   /// Reads a size: a number, or a string holding a decimal number; above zero and at most
   /// `maxSide`.
+  ///
+  /// Straight from the reader's bytes: a size is read twice per item, and building a string of
+  /// it (to parse it, or to show it in a message in case it is unusable) cost a third of
+  /// decoding a feed whose sizes are strings. The text for a message is made only when there
+  /// is a message to give.
   static func readSize(named name: String, from reader: inout JSONReader)
     throws(JSONReader.Failure) -> Size
   {
-    let value: Double
-    let shown: String
     switch try reader.peekKind() {
     case .number:
       let token = try reader.readNumber()
-      value = reader.double(token)
-      shown = reader.text(token)
+      let value = reader.double(token)
+      if value > 0, value <= maxSide { return .value(value) }
+      return outOfRange(name, value, shown: reader.text(token))
     case .string:
-      let text = reader.string(try reader.readString())
-      shown = quoted(text)
-      guard let number = decimalValue(of: text) else {
-        return .unusable("\"\(name)\" is \(shown), not a number")
+      let token = try reader.readString()
+      let number =
+        token.hasEscapes
+        ? decimalValue(of: reader.string(token))
+        : decimalValue(of: UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
+      guard let number else {
+        return .unusable("\"\(name)\" is \(quoted(reader.string(token))), not a number")
       }
-      value = number
+      if number > 0, number <= maxSide { return .value(number) }
+      return outOfRange(name, number, shown: quoted(reader.string(token)))
     case let kind:
       try reader.skipValue()
       return .unusable("\"\(name)\" is \(kind.phrase), not a number")
     }
+  }
+
+  /// Why a size that is a number is unusable: not above zero, or too large.
+  private static func outOfRange(_ name: String, _ value: Double, shown: String) -> Size {
     guard value > 0 else { return .unusable("\"\(name)\" is \(shown), not above zero") }
-    guard value <= maxSide else {
-      return .unusable("\"\(name)\" is \(shown), larger than \(Int(maxSide)) px")
-    }
-    return .value(value)
+    return .unusable("\"\(name)\" is \(shown), larger than \(Int(maxSide)) px")
   }
 
   /// The value of a decimal number written as text, as people write sizes: optional sign and
   /// surrounding spaces, digits with an optional fraction and exponent. Not `NaN`, `inf` or
   /// hexadecimal, which `Double(_:)` would accept.
   static func decimalValue(of text: String) -> Double? {
-    let trimmed = text.trimmingASCIIWhitespace()
+    var text = text
+    return text.withUTF8 { decimalValue(of: $0) }
+  }
+
+  /// `decimalValue(of:)` on UTF-8 bytes. Plain integers, which is how sizes are written, are
+  /// read from the bytes; only other numbers go through a string.
+  static func decimalValue(of bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let range = trimmingASCIIWhitespace(bytes.indices, in: bytes)
+    guard !range.isEmpty else { return nil }
+    if let value = JSONReader.plainInteger(bytes, range) { return value }
     var digits = 0
     var state = 0  // 0: sign or mantissa, 1: after '.', 2: after 'e', 3: exponent digits
-    for (index, byte) in trimmed.utf8.enumerated() {
-      switch byte {
+    for index in range {
+      switch bytes[index] {
       case UInt8(ascii: "+"), UInt8(ascii: "-"):
-        guard index == 0 || state == 2 else { return nil }
+        guard index == range.lowerBound || state == 2 else { return nil }
         if state == 2 { state = 3 }
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         if state == 2 { state = 3 }
@@ -257,10 +275,8 @@ struct ItemFields {
       }
     }
     guard digits > 0, state != 2 else { return nil }
-    if state == 3, !(trimmed.utf8.last.map { (0x30...0x39).contains($0) } ?? false) {
-      return nil
-    }
-    return Double(trimmed)
+    if state == 3, !(0x30...0x39).contains(bytes[range.upperBound - 1]) { return nil }
+    return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
   }
 
   /// A feed's text in a message: quoted, at most 40 characters, control characters escaped so a

@@ -249,6 +249,7 @@ struct JSONReader {
     var index = start
     var hasEscapes = false
     while true {
+      index = Self.skipPlainStringBytes(bytes, from: index)
       guard index < bytes.count else {
         offset = index
         throw endOfInput(expecting: "the end of a string")
@@ -274,6 +275,39 @@ struct JSONReader {
     }
     offset = index + 1
     return Token(start: start, end: index, hasEscapes: hasEscapes)
+  }
+
+  /// The position of the first quote, backslash or control character from `index` on, or of
+  /// the last few bytes (fewer than 8) when there is none before them: the bytes a string's
+  /// loop would only step over are skipped.
+  ///
+  /// Eight bytes a step, with the bit tricks for "a byte is zero" and "a byte is below n" on a
+  /// 64-bit word: image
+  /// URLs and titles are most of a feed's bytes, and a byte at a time with three comparisons
+  /// each was a tenth of decoding.
+  @inline(__always)
+  private static func skipPlainStringBytes(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int)
+    -> Int
+  {
+    guard let base = bytes.baseAddress else { return index }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = index
+    while index &+ 8 <= bytes.count {
+      // Byte k of the text in bits 8k..<8k+8 whatever the machine's byte order.
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- ones &* 0x20) & ~word)
+      // A borrow can mark bytes after the first special one, never before it: the lowest mark
+      // is the first special byte.
+      let marks = special & highs
+      if marks != 0 { return index &+ marks.trailingZeroBitCount / 8 }
+      index &+= 8
+    }
+    return index
   }
 
   /// Reads a number, checking RFC 8259's grammar (no `+`, no leading zeros, no `.5`, no hex).
@@ -353,7 +387,9 @@ struct JSONReader {
     guard token.count == literal.utf8CodeUnitCount else { return false }
     let literalBytes = UnsafeBufferPointer(
       start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    return bytes[token.start..<token.end].elementsEqual(literalBytes)
+    // An index loop: the generic `elementsEqual` over a slice was not specialised to one.
+    for i in 0..<token.count where bytes[token.start + i] != literalBytes[i] { return false }
+    return true
   }
 
   /// The number's text as written (for ids and messages).
@@ -361,20 +397,24 @@ struct JSONReader {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
   }
 
+  /// The value of `range` when it is 1 to 15 decimal digits and nothing else, added up digit
+  /// by digit (exact: 15 digits stay below 2^53, so this is what `Double(_:)` would read);
+  /// otherwise nil. How sizes are written, as numbers and as strings.
+  static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+    guard !range.isEmpty, range.count <= 15 else { return nil }
+    var value = 0
+    for index in range {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    return Double(value)
+  }
+
   /// The value of a number token; infinite when the number is too large for a `Double`.
   func double(_ token: Token) -> Double {
     // Most sizes are short integers: skip the string round trip for them.
-    if token.count <= 15 {
-      var value = 0
-      var index = token.start
-      while index < token.end {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        value = value * 10 + Int(digit)
-        index += 1
-      }
-      if index == token.end { return Double(value) }
-    }
+    if let value = Self.plainInteger(bytes, token.start..<token.end) { return value }
     return Double(text(token)) ?? .nan
   }
 
@@ -387,20 +427,38 @@ struct JSONReader {
   }
 
   /// The line and column after `range`, starting from `place` at its start.
+  ///
+  /// Runs over every byte of a streamed document once, so it counts instead of walking: the
+  /// newlines, then the characters after the last of them, each in a loop without a branch per
+  /// byte, which the compiler runs many bytes at a time.
   private func advance(_ place: (line: Int, column: Int), over range: Range<Int>) -> (
     line: Int, column: Int
   ) {
     var (line, column) = place
-    for index in range {
-      let byte = bytes[index]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+    guard let base = bytes.baseAddress, !range.isEmpty else { return place }
+    var tail = range.upperBound
+    while tail > range.lowerBound, base[tail - 1] != 0x0A { tail -= 1 }
+    if tail > range.lowerBound {
+      // In blocks of 255 with a byte-wide sum, which the compiler adds 16 or 32 lanes at once;
+      // "is a newline" as arithmetic (x ^ 0x0A is 0 just for a newline, and 0 − 1 is the only
+      // value to reach the top bit), since a comparison here compiles to a branch per byte.
+      var index = range.lowerBound
+      while index < tail {
+        let count = min(tail - index, 255)
+        let block = base + index
+        var newlines: UInt8 = 0
+        for i in 0..<count {
+          newlines &+= UInt8(truncatingIfNeeded: (UInt16(block[i] ^ 0x0A) &- 1) >> 15)
+        }
+        line += Int(newlines)
+        index += count
       }
+      column = 1
     }
-    return (line, column)
+    // A character starts at every byte that is not a UTF-8 continuation byte.
+    var characters = 0
+    for index in tail..<range.upperBound { characters &+= base[index] & 0xC0 != 0x80 ? 1 : 0 }
+    return (line, column + characters)
   }
 
   private func endOfInput(expecting what: String) -> Failure {

@@ -36,10 +36,17 @@ public enum LiberalJSONDecoder {
 
   /// Decodes what `stream` reads, while it reads it, giving back the bytes of the items already
   /// decoded; errors and limits are those of decoding the whole input at once.
-  /// - Parameter expectedBytes: the input's size when known (a regular file's), to size the
-  ///   item list once rather than by doubling.
+  /// - Parameters:
+  ///   - expectedBytes: the input's size when known (a regular file's), to size the item list
+  ///     once rather than by doubling.
+  ///   - onItems: called on the decoding thread with the items kept since its last call, each
+  ///     time a read's worth of the item list is decoded, so that a large document can be shown
+  ///     before it is read to the end. The calls give the document's items in order, a prefix
+  ///     of them (the rest come with the document); they are a preview: if decoding then
+  ///     fails, the error stands and the items already given belong to no document.
   static func decode(
-    _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil
+    _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil,
+    onItems: ((ArraySlice<FeedItem>) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
     // At least three bytes, so that a byte order mark is seen whole.
     try stream.fill(upTo: max(stream.readSize, 3))
@@ -48,7 +55,8 @@ public enum LiberalJSONDecoder {
         reader: JSONReader(
           bytes: stream.bytes, isComplete: stream.isComplete, maxDepth: options.maxDepth,
           maxStringLength: options.maxStringLength),
-        maxItems: options.maxItems, stream: stream, expectedBytes: expectedBytes),
+        maxItems: options.maxItems, stream: stream, expectedBytes: expectedBytes,
+        onItems: onItems),
       source: source)
   }
 
@@ -104,10 +112,14 @@ private struct FeedParser {
   let expectedBytes: Int?
   /// Whether the item list's `[` has been read: from there on the walk never starts again.
   var inList = false
+  /// Told of the items kept so far, a read's worth at a time; see `LiberalJSONDecoder.decode`.
+  var onItems: ((ArraySlice<FeedItem>) -> Void)? = nil
+  /// How many items `onItems` has been given.
+  var announced = 0
   var items: [FeedItem] = []
   var skipped = SkipReport()
   /// The page's texts: every kept item's URL, title, id and link, in shared blocks.
-  var texts = TextArena()
+  var texts = TextBlockWriter()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {
     let start = self
@@ -281,6 +293,12 @@ private struct FeedParser {
     guard let stream, reader.offset - reader.forgotten >= stream.readSize else { return }
     reader.forget(upTo: reader.offset)
     stream.release(upTo: reader.forgotten)
+    // Here, between two items and once a read: the items before the cursor are final (the
+    // walk no longer starts again inside the list), and a batch is worth a call.
+    if let onItems, announced < items.count {
+      onItems(items[announced...])
+      announced = items.count
+    }
   }
 
   private mutating func item(number: Int) throws(JSONReader.Failure)

@@ -17,7 +17,7 @@
 /// and the decoder never reads them again. The file itself is not mapped: a file truncated while
 /// mapped kills the reader with SIGBUS, whereas `read` just returns less.
 ///
-/// The only type in FeedKit that maps memory (`TextChunk` owns a plain allocation); one thread
+/// The only type in FeedKit that maps memory (`TextBlock` owns a plain allocation); one thread
 /// uses it at a time.
 final class StreamedBytes {
   /// Most address space reserved for one input: far beyond any feed, well within what a 64-bit

@@ -1,11 +1,11 @@
 /// One picture of a feed, as decoded: what the engine lays out and what the browser shows.
 ///
 /// A million of these can be loaded at once, so an item is 32 bytes: the image URL and the
-/// optional title, id and link are one slice of its page's shared text chunks (`TextArena`),
+/// optional title, id and link are one slice of its page's shared text blocks (`TextBlockWriter`),
 /// rather than heap strings or a box of their own.
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id and link kept before it when there are any.
-  private var texts: TextSlice
+  private var texts: TextHandle
   /// The pixel size. For every decoded item both sides are finite, above zero and at most
   /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
   public var width: Double
@@ -16,19 +16,19 @@ public struct FeedItem: Hashable, Sendable {
     link: String? = nil
   ) {
     self.init(
-      texts: TextSlice(url: imageURL, title: title, id: id, link: link), width: width,
+      texts: TextHandle(url: imageURL, title: title, id: id, link: link), width: width,
       height: height)
   }
 
-  /// An item whose texts the decoder already keeps in its page's `TextArena`.
-  init(texts: TextSlice, width: Double, height: Double) {
+  /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`.
+  init(texts: TextHandle, width: Double, height: Double) {
     self.texts = texts
     self.width = width
     self.height = height
   }
 
   /// The picture's address, as the feed gave it. Setting it, or any text below, gives this item
-  /// texts of its own; other items that shared the old chunk keep theirs.
+  /// texts of its own; other items that shared the old block keep theirs.
   public var imageURL: String {
     get { texts.string }
     set { texts = texts.replacingURL(with: newValue) }

@@ -155,11 +155,7 @@ public actor FeedSession {
     let item = { (position: Int) in
       position < base ? kept[position] : candidates[position - base]
     }
-    identities.reserve(base + candidates.count, item: item)
-    var dropped: [Int] = []
-    for i in candidates.indices where !identities.insert(base + i, item: item) {
-      dropped.append(i)
-    }
+    let dropped = identities.insert(from: base, count: candidates.count, item: item)
     guard !dropped.isEmpty else { return candidates }
     identities.closeGaps(after: base, dropped: dropped)
     var fresh: [FeedItem] = []

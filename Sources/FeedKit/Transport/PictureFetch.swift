@@ -5,10 +5,12 @@ import Transport
 /// in front of the web.
 public enum PictureFetch {
   /// Reads `location` (not `.embedded`, which the caller serves): at most `maxBytes`.
-  /// - Parameter cache: the disk cache for web pictures; nil reads the web every time.
+  /// - Parameters:
+  ///   - cache: the disk cache for web pictures; nil reads the web every time.
+  ///   - readCache: false reads the web and only updates the cache (after a refresh).
   public static func bytes(
     of location: PictureLocation, options: LoadOptions, maxBytes: Int,
-    cache: PictureDiskCache? = nil
+    cache: PictureDiskCache? = nil, readCache: Bool = true
   ) async throws(FeedError) -> [UInt8] {
     switch location {
     case .embedded(let name):
@@ -16,7 +18,7 @@ public enum PictureFetch {
     case .file(let path):
       return try readFile(path, maxBytes: maxBytes)
     case .web(let url):
-      if let cached = cache?.bytes(for: url) { return cached }
+      if readCache, let cached = cache?.bytes(for: url) { return cached }
       guard let transport = Transport.shared else {
         throw .network(url: url, detail: "libcurl could not start a transfer loop")
       }

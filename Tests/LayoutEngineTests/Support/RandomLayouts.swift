@@ -1,5 +1,5 @@
-import TestSupport
 import LayoutEngine
+import TestSupport
 
 /// Random feeds and configurations for the property tests.
 enum RandomLayouts {

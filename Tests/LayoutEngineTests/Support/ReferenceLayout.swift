@@ -1,5 +1,5 @@
-import TestSupport
 import LayoutEngine
+import TestSupport
 
 /// The column layouts' rules written as plainly as the issues state them, item by item, with no
 /// index and no fast path: the engine must give exactly these frames.

@@ -1,26 +1,26 @@
 /// The texts an item may carry besides its image URL (title, id, link) as UTF-8 bytes, and the
-/// form in which a `TextChunk` keeps them, just before the URL's record.
+/// form in which a `TextBlock` keeps them, just before the URL's record.
 ///
-/// Why in the chunk: most feeds give every item a title, and holding the three texts in a box of
+/// Why in the block: most feeds give every item a title, and holding the three texts in a box of
 /// their own cost each titled item about 80 bytes (the box, and a heap string for a title over
-/// 15 bytes) on top of the title's bytes. In the page's chunk they cost their bytes and a few
+/// 15 bytes) on top of the title's bytes. In the page's block they cost their bytes and a few
 /// bytes of header, and decoding a page allocates nothing per item.
 ///
 /// The stored form, from low addresses to high: the present texts' bytes (title, id, link), then
 /// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
 /// present ones. It is read backwards from its end, which is where the URL's record starts, so
-/// the URL can stay last and a huge URL can still run to the end of its chunk. A present empty
+/// the URL can stay last and a huge URL can still run to the end of its block. A present empty
 /// text is a flag with length 0, unlike an absent one.
 ///
-/// The buffers point into a chunk, or into a caller's strings: valid only while those are.
-struct ItemTexts {
+/// The buffers point into a block, or into a caller's strings: valid only while those are.
+struct ItemTextRecord {
   enum Field { case title, id, link }
 
   var title: UnsafeBufferPointer<UInt8>?
   var id: UnsafeBufferPointer<UInt8>?
   var link: UnsafeBufferPointer<UInt8>?
 
-  static var none: ItemTexts { ItemTexts() }
+  static var none: ItemTextRecord { ItemTextRecord() }
 
   /// The bytes of one stored length.
   private static let lengthSize = MemoryLayout<UInt32>.size
@@ -53,7 +53,7 @@ struct ItemTexts {
 
   var isEmpty: Bool { title == nil && id == nil && link == nil }
 
-  /// The bytes the stored form takes in a chunk: none when no text is present.
+  /// The bytes the stored form takes in a block: none when no text is present.
   var storedCount: Int {
     guard !isEmpty else { return 0 }
     var count = 1
@@ -61,13 +61,13 @@ struct ItemTexts {
     return count
   }
 
-  /// Appends the stored form to `chunk`, which must have `storedCount` bytes of room.
-  func write(to chunk: TextChunk) {
+  /// Appends the stored form to `block`, which must have `storedCount` bytes of room.
+  func write(to chunk: TextBlock) {
     guard !isEmpty else { return }
     forEachPresent { _, text in _ = chunk.append(text) }
     var flags: UInt8 = 0
     forEachPresent { field, text in
-      precondition(text.count <= Int(UInt32.max), "ItemTexts: a text of 4 GiB or more")
+      precondition(text.count <= Int(UInt32.max), "ItemTextRecord: a text of 4 GiB or more")
       _ = chunk.append(bytesOf: UInt32(text.count))
       flags |= Self.flag(field)
     }
@@ -98,7 +98,7 @@ struct ItemTexts {
   }
 
   /// Whether the texts are equal as `String?`s are: the same ones present, equal as text.
-  static func same(_ a: ItemTexts, _ b: ItemTexts) -> Bool {
+  static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
   }
 
@@ -111,7 +111,7 @@ struct ItemTexts {
 
   private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
     hasher.combine(text != nil)
-    if let text { TextSlice.hashText(text, into: &hasher) }
+    if let text { TextHandle.hashText(text, into: &hasher) }
   }
 
   private static func same(_ x: UnsafeBufferPointer<UInt8>?, _ y: UnsafeBufferPointer<UInt8>?)
@@ -119,7 +119,7 @@ struct ItemTexts {
   {
     switch (x, y) {
     case (nil, nil): true
-    case (let x?, let y?): TextSlice.sameText(x, y)
+    case (let x?, let y?): TextHandle.sameText(x, y)
     default: false
     }
   }

@@ -4,20 +4,20 @@ import Testing
 @testable import FeedKit
 
 /// The stored form of an item's texts, and the arena keeping it before URLs whole and stemmed.
-@Suite struct ItemTextsTests {
+@Suite struct ItemTextRecordTests {
   /// Appends `url` with the texts to `arena`, as the decoder does.
   private func append(
     _ url: String, title: String? = nil, id: String? = nil, link: String? = nil,
-    to arena: inout TextArena
-  ) -> TextSlice {
-    TextSlice(url: url, title: title, id: id, link: link).withUTF8 { url in
-      TextSlice(url: "", title: title, id: id, link: link).withTexts { texts in
+    to arena: inout TextBlockWriter
+  ) -> TextHandle {
+    TextHandle(url: url, title: title, id: id, link: link).withUTF8 { url in
+      TextHandle(url: "", title: title, id: id, link: link).withTexts { texts in
         arena.append(url, texts: texts)
       }
     }
   }
 
-  private func strings(_ slice: TextSlice) -> [String?] {
+  private func strings(_ slice: TextHandle) -> [String?] {
     [slice.string, slice.text(.title), slice.text(.id), slice.text(.link)]
   }
 
@@ -29,10 +29,10 @@ import Testing
     let title = text(code % 3, "title")
     let id = text(code / 3 % 3, "id")
     let link = text(code / 9, "link")
-    let slice = TextSlice(url: "u", title: title, id: id, link: link)
+    let slice = TextHandle(url: "u", title: title, id: id, link: link)
     #expect(strings(slice) == ["u", title, id, link])
     #expect(slice.withTexts { $0.isEmpty } == (title == nil && id == nil && link == nil))
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let kept = append("u", title: title, id: id, link: link, to: &arena)
     #expect(strings(kept) == ["u", title, id, link])
     #expect(kept == slice)
@@ -40,14 +40,14 @@ import Testing
   }
 
   @Test func storedCountIsTheTextsAndAHeader() {
-    #expect(ItemTexts.none.storedCount == 0)
-    let slice = TextSlice(url: "", title: "abc", id: nil, link: "")
+    #expect(ItemTextRecord.none.storedCount == 0)
+    let slice = TextHandle(url: "", title: "abc", id: nil, link: "")
     // "abc" and "", two 4-byte lengths and a byte of flags.
     #expect(slice.withTexts { $0.storedCount } == 3 + 8 + 1)
   }
 
   @Test func stemmedURLsFollowedByTextsReadBack() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let urls = (0..<5_000).map { "https://images.example.com/feed/\($0).jpg" }
     let slices = urls.enumerated().map { i, url in
       append(
@@ -74,9 +74,9 @@ import Testing
   }
 
   @Test func aRecordLargerThanAChunkGetsItsOwn() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let before = append("https://example.com/before.jpg", title: "b", to: &arena)
-    let huge = String(repeating: "t", count: TextArena.maxChunk + 5)
+    let huge = String(repeating: "t", count: TextBlockWriter.maxChunk + 5)
     let large = append("https://example.com/large.jpg", title: huge, link: "l", to: &arena)
     let after = append("https://example.com/after.jpg", id: "a", to: &arena)
     #expect(strings(before) == ["https://example.com/before.jpg", "b", nil, nil])
@@ -95,12 +95,12 @@ import Testing
             alphabet.randomElement(using: &random) ?? "a"
           })
       }
-      var arena = TextArena()
+      var arena = TextBlockWriter()
       for _ in 0..<20 {
         let url = "https://images.example.com/" + (text() ?? "")
         let (title, id, link) = (text(), text(), text())
         let kept = append(url, title: title, id: id, link: link, to: &arena)
-        let own = TextSlice(url: url, title: title, id: id, link: link)
+        let own = TextHandle(url: url, title: title, id: id, link: link)
         guard strings(kept) == [url, title, id, link], kept == own,
           kept.hashValue == own.hashValue
         else {

@@ -2,15 +2,15 @@ import Testing
 
 @testable import FeedKit
 
-@Suite struct TextArenaTests {
-  private func append(_ text: String, to arena: inout TextArena) -> TextSlice {
+@Suite struct TextBlockWriterTests {
+  private func append(_ text: String, to arena: inout TextBlockWriter) -> TextHandle {
     var text = text
     return text.withUTF8 { arena.append($0) }
   }
 
   @Test func textsSurviveChunkChangesAndKeepTheirBytes() {
-    var arena = TextArena()
-    var kept: [(String, TextSlice)] = []
+    var arena = TextBlockWriter()
+    var kept: [(String, TextHandle)] = []
     // Enough texts of varied length to fill several chunks, doubling up to the largest.
     for i in 0..<60_000 {
       let text = String(repeating: "x", count: i % 97) + "/\(i)"
@@ -20,9 +20,9 @@ import Testing
   }
 
   @Test func aTextLargerThanAChunkGetsItsOwn() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let small = append("before", to: &arena)
-    let huge = String(repeating: "h", count: TextArena.maxChunk + 5)
+    let huge = String(repeating: "h", count: TextBlockWriter.maxChunk + 5)
     let large = append(huge, to: &arena)
     let after = append("after", to: &arena)
     #expect(large.string == huge)
@@ -31,18 +31,18 @@ import Testing
   }
 
   @Test func emptyTextsAreEmpty() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     #expect(append("", to: &arena).string == "")
-    #expect(append("", to: &arena) == TextSlice(""))
+    #expect(append("", to: &arena) == TextHandle(""))
   }
 
   @Test func differentASCIITextsOfEqualLengthDiffer() {
-    #expect(TextSlice("abc") != TextSlice("abd"))
-    #expect(TextSlice("abc") == TextSlice("abc"))
+    #expect(TextHandle("abc") != TextHandle("abd"))
+    #expect(TextHandle("abc") == TextHandle("abc"))
   }
 
   @Test func urlsWithACommonStartKeepOnlyTheirOwnBytes() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let urls = (0..<10_000).map { "https://images.example.com/feed/\($0).jpg" }
     let slices = urls.map { append($0, to: &arena) }
     #expect(slices.map(\.string) == urls)
@@ -52,17 +52,17 @@ import Testing
   }
 
   @Test func stemmedAndWholeCopiesOfATextAreEqual() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     _ = append("https://images.example.com/feed/first.jpg", to: &arena)
     let stemmed = append("https://images.example.com/feed/é.jpg", to: &arena)
-    let whole = TextSlice("https://images.example.com/feed/é.jpg")
+    let whole = TextHandle("https://images.example.com/feed/é.jpg")
     #expect(stemmed == whole)
     #expect(stemmed.hashValue == whole.hashValue)
-    #expect(stemmed != TextSlice("https://images.example.com/feed/e.jpg"))
+    #expect(stemmed != TextHandle("https://images.example.com/feed/e.jpg"))
   }
 
   @Test func aTextChangingHostBecomesTheNewStem() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     let texts = [
       "https://a.example.com/pictures/1.jpg", "https://a.example.com/pictures/2.jpg",
       "http://b.example.org/x/1.png", "http://b.example.org/x/2.png",
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func textsSplitInsideACharacterComeBackWhole() {
-    var arena = TextArena()
+    var arena = TextBlockWriter()
     // The stem and the next text share the first two bytes of "中" (E4 B8 AD) and "丮" (E4 B8 AE).
     let texts = ["https://example.com/中.jpg", "https://example.com/丮.jpg"]
     #expect(texts.map { append($0, to: &arena).string } == texts)

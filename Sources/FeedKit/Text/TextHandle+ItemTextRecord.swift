@@ -1,14 +1,14 @@
 /// An item's texts as `String`s, for `FeedItem`'s public API: read out on demand, and written by
-/// making a slice of the item's own, so that a changed copy never touches a shared chunk.
-extension TextSlice {
-  /// A URL and optional texts in one chunk of their own.
+/// making a slice of the item's own, so that a changed copy never touches a shared block.
+extension TextHandle {
+  /// A URL and optional texts in one block of their own.
   init(url: String, title: String?, id: String?, link: String?) {
     var url = url
     self = url.withUTF8 { url in
       Self.withUTF8(title) { title in
         Self.withUTF8(id) { id in
           Self.withUTF8(link) { link in
-            TextSlice(url, texts: ItemTexts(title: title, id: id, link: link))
+            TextHandle(url, texts: ItemTextRecord(title: title, id: id, link: link))
           }
         }
       }
@@ -16,27 +16,27 @@ extension TextSlice {
   }
 
   /// The text of `field`, or nil when the item has none.
-  func text(_ field: ItemTexts.Field) -> String? {
+  func text(_ field: ItemTextRecord.Field) -> String? {
     withTexts { texts in texts[field].map { String(decoding: $0, as: UTF8.self) } }
   }
 
-  /// This slice's URL and texts with `field` set to `text`, in a chunk of their own.
-  func replacing(_ field: ItemTexts.Field, with text: String?) -> TextSlice {
+  /// This slice's URL and texts with `field` set to `text`, in a block of their own.
+  func replacing(_ field: ItemTextRecord.Field, with text: String?) -> TextHandle {
     withUTF8 { url in
       withTexts { texts in
         Self.withUTF8(text) { text in
           var texts = texts
           texts[field] = text
-          return TextSlice(url, texts: texts)
+          return TextHandle(url, texts: texts)
         }
       }
     }
   }
 
-  /// This slice's texts with the URL `url`, in a chunk of their own.
-  func replacingURL(with url: String) -> TextSlice {
+  /// This slice's texts with the URL `url`, in a block of their own.
+  func replacingURL(with url: String) -> TextHandle {
     var url = url
-    return withTexts { texts in url.withUTF8 { TextSlice($0, texts: texts) } }
+    return withTexts { texts in url.withUTF8 { TextHandle($0, texts: texts) } }
   }
 
   private static func withUTF8<R>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R)

@@ -1,15 +1,15 @@
-/// Where one page's decoded texts go: appended into shared `TextChunk`s, one `TextSlice` for
+/// Where one page's decoded texts go: appended into shared `TextBlock`s, one `TextHandle` for
 /// each item's URL and its other texts.
 ///
 /// Chunks start small (a page of fifty items wastes little) and double up to `maxChunk`; a
-/// full chunk is left as it is and a new one started, never copied into a larger one, since a
+/// full block is left as it is and a new one started, never copied into a larger one, since a
 /// copy would hold the old and the new block at once.
 ///
-/// A text that starts like the chunk's current stem (the last text kept whole) for at least
-/// `minShared` bytes is kept stemmed (see `TextSlice`): its header and the rest of its bytes.
+/// A text that starts like the block's current stem (the last text kept whole) for at least
+/// `minShared` bytes is kept stemmed (see `TextHandle`): its header and the rest of its bytes.
 /// Any other text is kept whole and becomes the stem, so a feed whose URLs change host midway
 /// stems on the new one from there.
-struct TextArena {
+struct TextBlockWriter {
   static let firstChunk = 4 << 10
   static let maxChunk = 1 << 20
   /// Fewer shared bytes than this save nothing once the header is paid.
@@ -17,49 +17,49 @@ struct TextArena {
   /// Longer texts are not made stems: comparing with one would cost more than it saves.
   static let maxStem = 4 << 10
 
-  private var chunk: TextChunk?
+  private var chunk: TextBlock?
   private var nextCapacity = Self.firstChunk
-  /// The current stem's place in `chunk`.
+  /// The current stem's place in `block`.
   private var stem: (start: Int, count: Int)?
-  /// Bytes written into chunks so far, headers included; for tests and measurements.
+  /// Bytes written into blocks so far, headers included; for tests and measurements.
   private(set) var storedBytes = 0
 
   /// Keeps `bytes`, which must be valid UTF-8, with an item's other `texts` before them.
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTexts = .none)
-    -> TextSlice
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord = .none)
+    -> TextHandle
   {
     guard !bytes.isEmpty || !texts.isEmpty else { return .empty }
-    if let chunk, let stem, TextSlice.canStem(count: bytes.count) {
+    if let chunk, let stem, TextHandle.canStem(count: bytes.count) {
       let shared = min(
         Self.commonPrefix(
           UnsafeBufferPointer(start: chunk.base + stem.start, count: stem.count), bytes),
         Int(UInt16.max))
       let own = bytes.count - shared
-      let stored = texts.storedCount + TextSlice.stemHeader + own
+      let stored = texts.storedCount + TextHandle.stemHeader + own
       if shared >= Self.minShared, stored <= chunk.available {
         texts.write(to: chunk)
         _ = chunk.append(bytesOf: UInt32(stem.start))
         _ = chunk.append(bytesOf: UInt16(shared))
         let start = chunk.append(UnsafeBufferPointer(rebasing: bytes[shared...]))
         storedBytes += stored
-        return TextSlice(chunk: chunk, stemmedAt: start, count: own, hasTexts: !texts.isEmpty)
+        return TextHandle(chunk: chunk, stemmedAt: start, count: own, hasTexts: !texts.isEmpty)
       }
     }
     return appendWhole(bytes, texts: texts)
   }
 
-  private mutating func appendWhole(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTexts)
-    -> TextSlice
+  private mutating func appendWhole(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord)
+    -> TextHandle
   {
     let stored = texts.storedCount + bytes.count
     storedBytes += stored
     if chunk.map({ $0.available < stored }) ?? true {
-      let fresh = TextChunk(capacity: max(nextCapacity, stored))
+      let fresh = TextBlock(capacity: max(nextCapacity, stored))
       nextCapacity = min(nextCapacity * 2, Self.maxChunk)
-      // A record larger than a chunk gets one of its own; the current chunk keeps its room.
+      // A record larger than a block gets one of its own; the current block keeps its room.
       if stored > Self.maxChunk, chunk != nil {
         texts.write(to: fresh)
-        return TextSlice(
+        return TextHandle(
           chunk: fresh, start: fresh.append(bytes), count: bytes.count, hasTexts: !texts.isEmpty)
       }
       chunk = fresh
@@ -69,7 +69,7 @@ struct TextArena {
     texts.write(to: chunk)
     let start = chunk.append(bytes)
     stem = bytes.count <= Self.maxStem ? (start, bytes.count) : nil
-    return TextSlice(chunk: chunk, start: start, count: bytes.count, hasTexts: !texts.isEmpty)
+    return TextHandle(chunk: chunk, start: start, count: bytes.count, hasTexts: !texts.isEmpty)
   }
 
   /// How many bytes `a` and `b` start with alike.

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// A text kept in a `TextChunk`: what `FeedItem` holds for its image URL and its optional texts
+/// A text kept in a `TextBlock`: what `FeedItem` holds for its image URL and its optional texts
 /// instead of `String`s.
 ///
 /// 16 bytes (a reference and two 32-bit numbers), so `FeedItem` stays at 32. Equal and hashed by
@@ -12,60 +12,60 @@
 /// as strings, so canonically equivalent texts stay equal, as they were when items held strings.
 ///
 /// A text is kept whole, or *stemmed*: its first bytes are those of an earlier whole text in the
-/// same chunk (its stem), and only the rest is kept, after a 6-byte header naming the stem's
+/// same block (its stem), and only the rest is kept, after a 6-byte header naming the stem's
 /// offset (4 bytes) and how many of its bytes are shared (2). A feed's URLs mostly share a long
 /// start (`https://images.example.com/feed/`), so this keeps about a third of their bytes.
 ///
 /// An item's title, id and link, when it has any, are kept just before the URL's record (its
-/// header, if stemmed, and its bytes) in the form `ItemTexts` describes, and a flag says so: one
+/// header, if stemmed, and its bytes) in the form `ItemTextRecord` describes, and a flag says so: one
 /// slice is all of an item's texts, with no box of its own.
-struct TextSlice: Hashable, Sendable {
+struct TextHandle: Hashable, Sendable {
   /// Bytes before a stemmed text's own bytes: the stem's offset and the shared length.
   static let stemHeader = 6
   /// Set in `length` for a stemmed text.
   private static let stemmedFlag: UInt32 = 1 << 31
-  /// Set in `length` when `ItemTexts` are kept before the text's record.
+  /// Set in `length` when `ItemTextRecord` are kept before the text's record.
   private static let textsFlag: UInt32 = 1 << 30
   /// The bits of `length` that count bytes.
   private static let countMask: UInt32 = textsFlag - 1
-  /// The count in `length` of a text of 1 GiB or more, which is the last in a chunk of its own
+  /// The count in `length` of a text of 1 GiB or more, which is the last in a block of its own
   /// and runs to its end.
   private static let toChunkEnd: UInt32 = countMask
 
-  private let chunk: TextChunk?
-  /// Where the text's own bytes start in `chunk` (a stemmed text's, after its header).
+  private let chunk: TextBlock?
+  /// Where the text's own bytes start in `block` (a stemmed text's, after its header).
   private let start: UInt32
   /// The number of own bytes, or `toChunkEnd`; with `stemmedFlag` and `textsFlag`.
   private let length: UInt32
 
-  static let empty = TextSlice(nil, start: 0, length: 0)
+  static let empty = TextHandle(nil, start: 0, length: 0)
 
-  private init(_ chunk: TextChunk?, start: UInt32, length: UInt32) {
+  private init(_ chunk: TextBlock?, start: UInt32, length: UInt32) {
     self.chunk = chunk
     self.start = start
     self.length = length
   }
 
-  /// The whole text `count` bytes long at `start` in `chunk`, after `ItemTexts` if `hasTexts`;
+  /// The whole text `count` bytes long at `start` in `block`, after `ItemTextRecord` if `hasTexts`;
   /// the bytes must be valid UTF-8.
-  init(chunk: TextChunk, start: Int, count: Int, hasTexts: Bool = false) {
-    precondition(start >= 0 && count >= 0 && start + count <= chunk.count, "TextSlice: bad range")
-    precondition(start <= Int(UInt32.max), "TextSlice: chunk too large")
+  init(chunk: TextBlock, start: Int, count: Int, hasTexts: Bool = false) {
+    precondition(start >= 0 && count >= 0 && start + count <= chunk.count, "TextHandle: bad range")
+    precondition(start <= Int(UInt32.max), "TextHandle: chunk too large")
     let texts = hasTexts ? Self.textsFlag : 0
     if count >= Int(Self.toChunkEnd) {
-      precondition(start + count == chunk.count, "TextSlice: a huge text must end its chunk")
+      precondition(start + count == chunk.count, "TextHandle: a huge text must end its chunk")
       self.init(chunk, start: UInt32(start), length: Self.toChunkEnd | texts)
     } else {
       self.init(chunk, start: UInt32(start), length: UInt32(count) | texts)
     }
   }
 
-  /// A stemmed text whose own `count` bytes start at `start` in `chunk`, after its header (and
-  /// `ItemTexts` before that if `hasTexts`).
-  init(chunk: TextChunk, stemmedAt start: Int, count: Int, hasTexts: Bool = false) {
+  /// A stemmed text whose own `count` bytes start at `start` in `block`, after its header (and
+  /// `ItemTextRecord` before that if `hasTexts`).
+  init(chunk: TextBlock, stemmedAt start: Int, count: Int, hasTexts: Bool = false) {
     precondition(
       start >= Self.stemHeader && count < Int(Self.toChunkEnd) && start + count <= chunk.count
-        && start <= Int(UInt32.max), "TextSlice: bad stemmed range")
+        && start <= Int(UInt32.max), "TextHandle: bad stemmed range")
     self.init(
       chunk, start: UInt32(start),
       length: UInt32(count) | Self.stemmedFlag | (hasTexts ? Self.textsFlag : 0))
@@ -74,22 +74,22 @@ struct TextSlice: Hashable, Sendable {
   /// Whether a text of `count` bytes can be kept stemmed.
   static func canStem(count: Int) -> Bool { count < Int(toChunkEnd) }
 
-  /// A URL and texts of their own: one chunk exactly their size (what `FeedItem`'s initializer
+  /// A URL and texts of their own: one block exactly their size (what `FeedItem`'s initializer
   /// and setters make).
-  init(_ url: UnsafeBufferPointer<UInt8>, texts: ItemTexts) {
+  init(_ url: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord) {
     guard !url.isEmpty || !texts.isEmpty else {
       self = .empty
       return
     }
-    let chunk = TextChunk(capacity: texts.storedCount + url.count)
+    let chunk = TextBlock(capacity: texts.storedCount + url.count)
     texts.write(to: chunk)
     self.init(chunk: chunk, start: chunk.append(url), count: url.count, hasTexts: !texts.isEmpty)
   }
 
-  /// A text of its own, without `ItemTexts`.
+  /// A text of its own, without `ItemTextRecord`.
   init(_ text: String) {
     var text = text
-    self = text.withUTF8 { TextSlice($0, texts: .none) }
+    self = text.withUTF8 { TextHandle($0, texts: .none) }
   }
 
   var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
@@ -122,17 +122,17 @@ struct TextSlice: Hashable, Sendable {
 
   /// Calls `body` with the item texts kept with this text (`.none` when there are none), valid
   /// only during the call.
-  func withTexts<R>(_ body: (ItemTexts) throws -> R) rethrows -> R {
+  func withTexts<R>(_ body: (ItemTextRecord) throws -> R) rethrows -> R {
     guard let chunk, length & Self.textsFlag != 0 else { return try body(.none) }
     return try withExtendedLifetime(chunk) {
       let record = chunk.base + Int(start) - (length & Self.stemmedFlag != 0 ? Self.stemHeader : 0)
-      return try body(ItemTexts(storedBefore: record))
+      return try body(ItemTextRecord(storedBefore: record))
     }
   }
 
-  static func == (a: TextSlice, b: TextSlice) -> Bool {
+  static func == (a: TextHandle, b: TextHandle) -> Bool {
     a.withUTF8 { x in b.withUTF8 { y in sameText(x, y) } }
-      && a.withTexts { x in b.withTexts { y in ItemTexts.same(x, y) } }
+      && a.withTexts { x in b.withTexts { y in ItemTextRecord.same(x, y) } }
   }
 
   func hash(into hasher: inout Hasher) {
@@ -153,8 +153,18 @@ struct TextSlice: Hashable, Sendable {
   }
 
   /// Hashes a UTF-8 text as `String` hashes it, so `sameText` texts hash alike.
+  ///
+  /// Without making a `String` for ASCII, which every identity nearly always is: a URL is a heap
+  /// string, and one per item made duplicate detection a third of loading a feed. ASCII is
+  /// already in normal form, which `String` hashes as its bytes and a terminating 0xFF; a test
+  /// checks that this still agrees with `String`.
   static func hashText(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
-    hasher.combine(String(decoding: bytes, as: UTF8.self))
+    guard isASCII(bytes) else {
+      hasher.combine(String(decoding: bytes, as: UTF8.self))
+      return
+    }
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    hasher.combine(0xFF as UInt8)
   }
 
   /// Whether `bytes` are valid UTF-8, so a text can be kept as it is, without making a `String`
