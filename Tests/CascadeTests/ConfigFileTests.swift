@@ -105,7 +105,8 @@ import Testing
 
   /// Each mistake, for each command: exit 2, the file, the key or the place, what is allowed.
   @Test(arguments: [
-    (#"{"colums": 3}"#, #"unknown key "colums""#),
+    (#"{"colums": 3}"#, #"unknown key "colums" (did you mean "columns"?)"#),
+    (#"{"zoom": 3}"#, #"unknown key "zoom"; a key is an option's name"#),
     (#"{"max-depth": 0}"#, #""max-depth" must be a whole number from 1 to 100000, got '0'"#),
     (#"{"max-depth": "4"}"#, #""max-depth" must be a whole number from 1 to 100000, got a string"#),
     (#"{"max-depth": 2.5}"#, #""max-depth" must be a whole number from 1 to 100000, got '2.5'"#),

@@ -17,10 +17,33 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
     case .notAnObject(let path, let got):
       "\(path): the config must be one JSON object ({\"columns\": 4, …}), got \(got)"
     case .unknownKey(let path, let key):
-      "\(path): unknown key \"\(key)\"; a key is an option's name without the dashes, "
-        + "or \"\(ThemeConfig.key)\" (cascade --print-config writes them all)"
+      "\(path): unknown key \"\(key)\""
+        + (ConfigError.nearestKey(to: key).map { " (did you mean \"\($0)\"?)" } ?? "")
+        + "; a key is an option's name without the dashes, "
+        + "or \"\(ThemeConfig.key)\""
     case .badValue(let path, let key, let message):
       message.hasPrefix("\"") ? "\(path): \(message)" : "\(path): \"\(key)\" \(message)"
     }
+  }
+
+  /// The config key closest to a mistyped one, if it is within two edits: `colums` → `columns`.
+  static func nearestKey(to key: String) -> String? {
+    let keys = OptionTable.all.filter(\.configurable).map(\.configKey) + [ThemeConfig.key]
+    let scored = keys.map { ($0, editDistance(Array(key), Array($0))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+    return best.0
+  }
+
+  /// Levenshtein distance, on a key's few characters.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }
