@@ -15,8 +15,9 @@ let package = Package(
     .target(
       name: "LayoutEngine",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    // Feed items, decoding, sources (file, stdin, http), paging.
-    .target(name: "FeedKit", dependencies: ["Transport"]),
+    // Feed items, decoding, sources (file, stdin, http, folders), paging; picture headers for
+    // the sizes feeds leave out.
+    .target(name: "FeedKit", dependencies: ["Transport", "Pictures"]),
     // The only C-facing surface for libcurl.
     .systemLibrary(name: "CCurl"),
     // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.
@@ -60,7 +61,7 @@ let package = Package(
       name: "cascade-bench",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
-        "PictureCells",
+        "PictureCells", "Transport", "EmbeddedPictures", "TestSupport",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.

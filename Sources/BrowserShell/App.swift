@@ -6,9 +6,9 @@ import Synchronization
 /// The browser's main loop: input, loads and signals in, frames out.
 ///
 /// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
-/// their results to a mailbox and write a byte to the pipe; the handlers of SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT (Ctrl-\, whose default would leave a raw terminal behind) write the
-/// signal's number, and the SIGWINCH handler a wake byte. Only this thread touches ncurses.
+/// their results to a mailbox and write a byte to the pipe; the handlers of `endingSignals`
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM…) write the signal's number, and the
+/// SIGWINCH handler a wake byte. Only this thread touches ncurses.
 /// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
 /// through `CrashGuard`.
 public struct BrowserApp {
@@ -16,22 +16,25 @@ public struct BrowserApp {
   let options: BrowserOptions
   let pictureSettings: PictureSettings?
   let colors: ThemeColors
+  /// How far the running load has got (the feed's loaders write it), shown while it runs.
+  let progress: LoadProgress?
 
   /// - Parameters:
   ///   - pictures: how to draw pictures; nil for none.
   ///   - colors: the interface's colours from the config file, over the terminal's defaults.
   public init(
     feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
-    colors: ThemeColors = ThemeColors()
+    colors: ThemeColors = ThemeColors(), progress: LoadProgress? = nil
   ) {
     self.feed = feed
     self.options = options
     self.pictureSettings = pictures
     self.colors = colors
+    self.progress = progress
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
-  /// 128 + the signal after SIGINT, SIGTERM, SIGHUP or SIGQUIT, 1 if the terminal cannot be used.
+  /// 128 + the signal after one of `endingSignals`, 1 if the terminal cannot be used.
   /// - Parameters:
   ///   - resume: the place to open at, from an earlier run (`cascade --last`).
   ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
@@ -77,6 +80,8 @@ public struct BrowserApp {
       }
     }
     var children: [pid_t] = []
+    /// When the status line's message runs out, and its number; a later message replaces it.
+    var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
@@ -89,6 +94,10 @@ public struct BrowserApp {
       for effect in effects {
         switch effect {
         case .quit: return false
+        case .expireMessage(let serial, let seconds):
+          expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .copy(let text, let request):
+          mailbox.post(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):
           if loader == nil {
             mailbox.post(.pictureLoaded(key, failure: "pictures are off"))
@@ -99,13 +108,21 @@ public struct BrowserApp {
         case .revalidatePictures:
           cache.removeAll()
           loader?.revalidate()
+        case .probeSizes(let requests):
+          SizeProber.run(
+            requests, source: pictureSettings?.source,
+            options: pictureSettings?.load ?? LoadOptions(), cache: pictureSettings?.diskCache
+          ) { event in
+            mailbox.post(event)
+            wake.wake()
+          }
         case .open(let url):
           switch Opener.open(url) {
           case .success(let pid):
             children.append(pid)
             mailbox.post(.opened(url, failure: nil))
           case .failure(let refusal):
-            mailbox.post(.opened(url, failure: "\(refusal)"))
+            mailbox.post(.opened(url, failure: refusal.failure))
           }
         case .load(let request):
           let feed = self.feed
@@ -128,14 +145,32 @@ public struct BrowserApp {
       view.draw(state, into: &canvas)
       terminal.present()
 
-      // A free scroll (the carousel's wheel) has ended when no input came for a moment.
-      let (input, signal) = wake.waitForInput(timeout: state.isSliding ? 150 : -1)
+      // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
+      // wait also ends when the message's time is up.
+      var timeout: Int32 = state.isSliding ? 150 : -1
+      // While a load runs, its progress is read a few times a second.
+      if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
+      if let expiry {
+        let left = ContinuousClock.now.duration(to: expiry.deadline).components
+        let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+        timeout =
+          timeout < 0
+          ? Int32(min(milliseconds, 3_600_000)) : min(timeout, Int32(min(milliseconds, 3_600_000)))
+      }
+      let (input, signal) = wake.waitForInput(timeout: timeout)
       if let signal {
         status = 128 + signal
         break
       }
       var events = mailbox.take()
+      if state.loading != nil, let snapshot = progress?.snapshot, snapshot.isLoading {
+        events.append(.loadProgress(snapshot))
+      }
       if !input, state.isSliding { events.append(.idle) }
+      if let due = expiry, due.deadline <= .now {
+        expiry = nil
+        events.append(.messageExpired(due.serial))
+      }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       while let key = terminal.readKey() {
         guard let key else { continue }
@@ -209,9 +244,12 @@ final class WakePipe: @unchecked Sendable {
     // A parent may have left these blocked; the loop depends on them.
     var wanted = sigset_t()
     sigemptyset(&wanted)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&wanted, sig) }
+    for sig in endingSignals + [SIGWINCH] { sigaddset(&wanted, sig) }
     pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    // A write to a connection the other end closed must not end the browser; the write fails
+    // with EPIPE instead. A terminal that goes away sends SIGHUP, handled above.
+    signal(SIGPIPE, SIG_IGN)
+    for sig in endingSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { sig in
         var byte = UInt8(truncatingIfNeeded: sig)
@@ -268,6 +306,15 @@ final class WakePipe: @unchecked Sendable {
     return (fds[0].revents != 0 || fds[1].revents != 0, signal)
   }
 }
+
+/// Every signal whose default action ends the process without a core dump, SIGPIPE aside
+/// (ignored): each restores the terminal and exits with 128 + its number. Those that dump core
+/// as crashes do (SIGSEGV, SIGABRT, …) go through `CrashGuard`; SIGQUIT is here because Ctrl-\
+/// would otherwise leave a raw terminal behind.
+let endingSignals: [Int32] = [
+  SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+  SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,
+]
 
 nonisolated(unsafe) private var signalPipe: Int32 = -1
 nonisolated(unsafe) private var previousResizeHandler: (@convention(c) (Int32) -> Void)?

@@ -14,7 +14,7 @@ enum CrashGuard {
   static func captureModes() {
     var modes = termios()
     if tcgetattr(1, &modes) == 0 {
-      savedModes = modes
+      savedModes.pointee = modes
       hasSavedModes = true
     }
   }
@@ -25,7 +25,7 @@ enum CrashGuard {
     let count = min(bytes.count, restoreCapacity)
     for i in 0..<count { restoreBytes[i] = bytes[i] }
     restoreCount = count
-    for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT] {
+    for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGSYS] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = crashHandler
       sigemptyset(&action.sa_mask)
@@ -45,11 +45,17 @@ private let restoreCapacity = 256
 nonisolated(unsafe) private var restoreBytes = UnsafeMutablePointer<UInt8>.allocate(
   capacity: restoreCapacity)
 nonisolated(unsafe) private var restoreCount = 0
-nonisolated(unsafe) private var savedModes = termios()
+// On the heap: the compiler emitted a zeroed `termios` global 3 bytes shorter than the struct
+// `tcgetattr` writes (AddressSanitizer: global-buffer-overflow).
+nonisolated(unsafe) private let savedModes: UnsafeMutablePointer<termios> = {
+  let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  modes.initialize(to: termios())
+  return modes
+}()
 nonisolated(unsafe) private var hasSavedModes = false
 
 private func crashHandler(_ sig: Int32) {
   if restoreCount > 0 { _ = write(1, restoreBytes, restoreCount) }
-  if hasSavedModes { _ = tcsetattr(1, TCSANOW, &savedModes) }
+  if hasSavedModes { _ = tcsetattr(1, TCSANOW, savedModes) }
   raise(sig)
 }

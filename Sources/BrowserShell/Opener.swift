@@ -5,16 +5,22 @@ import Foundation
 /// and the URL as its one argument — never through a shell, so a URL cannot run commands.
 public enum Opener {
   /// Why a URL was not opened.
-  public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Refusal: Error, Hashable, Sendable {
     case notWeb(String)
-    case spawnFailed(String, Int32)
+    /// `program` could not be started (`errno`-style `code`); `fromBrowserVariable` when it
+    /// came from `$BROWSER`.
+    case spawnFailed(String, Int32, fromBrowserVariable: Bool)
 
-    public var description: String {
+    /// What the state is told, to word for the status line. `xdg-open` missing with no
+    /// `$BROWSER` means there is nothing to open links with at all.
+    public var failure: OpenFailure {
       switch self {
-      case .notWeb(let url):
-        return "not opening \(DisplayText(url, maximumWidth: 60)): only http and https links open"
-      case .spawnFailed(let program, let code):
-        return "cannot start \(program): \(String(cString: strerror(code)))"
+      case .notWeb: return .notWeb
+      case .spawnFailed(_, ENOENT, false): return .noOpener
+      case .spawnFailed(let program, let code, let fromVariable):
+        return .cannotStart(
+          program: program, fromBrowserVariable: fromVariable,
+          reason: String(cString: strerror(code)))
       }
     }
   }
@@ -39,13 +45,15 @@ public enum Opener {
     let environment = ProcessInfo.processInfo.environment
     switch command(for: url, environment: environment) {
     case .failure(let refusal): return .failure(refusal)
-    case .success(let arguments): return spawn(arguments, environment: environment)
+    case .success(let arguments):
+      let fromVariable = arguments.first != "xdg-open"
+      return spawn(arguments, environment: environment, fromBrowserVariable: fromVariable)
     }
   }
 
-  private static func spawn(_ arguments: [String], environment: [String: String]) -> Result<
-    pid_t, Refusal
-  > {
+  private static func spawn(
+    _ arguments: [String], environment: [String: String], fromBrowserVariable: Bool
+  ) -> Result<pid_t, Refusal> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -61,7 +69,10 @@ public enum Opener {
     }
     var pid: pid_t = 0
     let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-    guard status == 0 else { return .failure(.spawnFailed(arguments[0], status)) }
+    guard status == 0 else {
+      return .failure(
+        .spawnFailed(arguments[0], status, fromBrowserVariable: fromBrowserVariable))
+    }
     return .success(pid)
   }
 }

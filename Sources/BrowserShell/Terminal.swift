@@ -35,6 +35,9 @@ final class Terminal {
     var background: Int32
   }
 
+  /// Where ncurses writes, so that a sequence written past it (a copy) is sent after the frame.
+  private let output: UnsafeMutablePointer<FILE>
+
   /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
   let inputDescriptor: Int32
   private let screen: OpaquePointer
@@ -95,6 +98,7 @@ final class Terminal {
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
     self.inputDescriptor = inputDescriptor
+    self.output = output
     if !isHeadless { CrashGuard.captureModes() }
     guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
       let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
@@ -221,6 +225,35 @@ final class Terminal {
     return Int32(color.basicIndex)
   }
 
+  // MARK: Clipboard
+
+  /// The most bytes of text a copy sends: terminals drop longer OSC 52 payloads (xterm's
+  /// default limit is about 100 kB of base64).
+  static let copyLimit = 65_536
+
+  /// Puts `text` on the clipboard with OSC 52, where the terminal's terminfo says it takes it
+  /// (`Ms`, which xterm's and tmux's entries have). The text goes base64-encoded, so nothing
+  /// in it can act on the terminal.
+  func copy(_ text: String) -> CopyOutcome {
+    guard !isHeadless, cascade_capability("Ms") != nil else { return .unsupported }
+    let bytes = Array(text.utf8)
+    guard bytes.count <= Self.copyLimit else { return .tooLong(limit: Self.copyLimit) }
+    let sequence = Array("\u{1B}]52;c;\(Base64.encode(bytes))\u{07}".utf8)
+    fflush(output)
+    var written = 0
+    while written < sequence.count {
+      let count = sequence[written...].withUnsafeBytes {
+        write(fileno(output), $0.baseAddress, $0.count)
+      }
+      if count <= 0 {
+        if count < 0, errno == EINTR { continue }
+        break
+      }
+      written += count
+    }
+    return .copied
+  }
+
   // MARK: Input
 
   /// The next input if any is waiting; never blocks. `nil` means nothing is waiting;
@@ -231,7 +264,17 @@ final class Terminal {
     let status = wget_wch(window, &value)
     if status == ERR { return .none }
     if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
+    if value == 27 { return .some(EscapeSequence.decode(next: readWaiting)) }
     return .some(Self.key(character: UInt32(value)))
+  }
+
+  /// The input waiting right now, undecoded, for `EscapeSequence`; nil when none is.
+  private func readWaiting() -> EscapeSequence.Input? {
+    var value: wint_t = 0
+    let status = wget_wch(window, &value)
+    if status == ERR { return nil }
+    if status == KEY_CODE_YES { return .code(Int32(value)) }
+    return .character(UInt32(value))
   }
 
   private static func key(code: Int32) -> Key? {
@@ -245,6 +288,7 @@ final class Terminal {
     case KEY_HOME: return .home
     case KEY_END: return .end
     case KEY_BTAB: return .backTab
+    case KEY_BACKSPACE: return .backspace
     case KEY_ENTER: return .enter
     case KEY_RESIZE: return .resize
     case KEY_MOUSE:
@@ -262,6 +306,7 @@ final class Terminal {
     case 27: return .escape
     case 9: return .tab
     case 10, 13: return .enter
+    case 127: return .backspace
     case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
     case 0..<32, 127: return nil
     default: return Unicode.Scalar(value).map { .character(Character($0)) }

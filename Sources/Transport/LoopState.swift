@@ -68,10 +68,13 @@ final class LoopState {
   }
 
   private func start(_ id: UInt64, _ request: TransferRequest, _ consumer: TransferConsumer) {
-    guard let transfer = Transfer(id: id, request: request, consumer: consumer, now: TransferClock.now())
+    guard
+      let transfer = Transfer(
+        id: id, request: request, consumer: consumer, now: TransferClock.now())
     else {
       consumer.finish(
-        .failure(.connection(url: request.url, failure: .other, detail: "libcurl is out of memory")))
+        .failure(.connection(url: request.url, failure: .other, detail: "libcurl is out of memory"))
+      )
       return
     }
     counters.liveHandles.add(1, ordering: .releasing)

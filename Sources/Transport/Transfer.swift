@@ -201,7 +201,8 @@ final class Transfer {
 }
 
 private func transferWrite(
-  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
 ) -> Int {
   guard let context else { return 0 }
   let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
@@ -210,7 +211,8 @@ private func transferWrite(
 }
 
 private func transferHeader(
-  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
 ) -> Int {
   guard let context else { return 0 }
   let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()

@@ -22,13 +22,13 @@ final class TransferLoop: Sendable {
   /// The longest the loop sleeps while a transfer runs: the precision of every time limit.
   static let tick: Int32 = 100
 
-  private struct Shared: ~Copyable {
+  private struct Shared {
     var commands: [Command] = []
     var nextID: UInt64 = 1
     var stopped = false
   }
 
-  private let shared = Mutex(Shared())
+  private let shared = Locked(Shared())
   private let counters = LoopCounters()
   // Created before the thread starts and cleaned up after it ends; only the loop's thread uses
   // it.

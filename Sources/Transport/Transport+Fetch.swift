@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A whole body and the answer it came with.
 public struct FetchedBody: Sendable {
   public var response: TransferResponse
@@ -9,15 +7,24 @@ public struct FetchedBody: Sendable {
 extension Transport {
   /// Fetches a small body whole, in memory; for big ones stream with `start(_:consumer:)`.
   /// Cancelling the calling task cancels the transfer.
-  public func fetch(_ request: TransferRequest) async throws(TransferError) -> FetchedBody {
+  /// - Parameters:
+  ///   - response: told the final answer's headers, before the body (for its length).
+  ///   - progress: told the bytes of the body received so far, after each chunk (on the
+  ///     transport's thread: it must return quickly).
+  public func fetch(
+    _ request: TransferRequest,
+    response: @escaping @Sendable (TransferResponse) -> Void = { _ in },
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) async throws(TransferError) -> FetchedBody {
     let buffer = BodyBuffer()
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let handle = start(
           request,
           consumer: TransferConsumer(
+            response: response,
             chunk: { chunk in
-              buffer.append(chunk)
+              progress(buffer.append(chunk))
               return .accepted
             },
             finish: { result in
@@ -36,16 +43,20 @@ extension Transport {
 /// The bytes of one `fetch`, and the handle that a task cancellation cancels, which may come
 /// before the handle exists.
 private final class BodyBuffer: Sendable {
-  private struct State: ~Copyable {
+  private struct State {
     var bytes: [UInt8] = []
     var handle: TransferHandle?
     var cancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
-  func append(_ chunk: UnsafeRawBufferPointer) {
-    state.withLock { $0.bytes.append(contentsOf: chunk) }
+  /// Keeps `chunk`; returns the bytes kept so far.
+  func append(_ chunk: UnsafeRawBufferPointer) -> Int {
+    state.withLock {
+      $0.bytes.append(contentsOf: chunk)
+      return $0.bytes.count
+    }
   }
 
   func take() -> [UInt8] {

@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|memory]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|probe|memory|network]"
     )
     exit(0)
   default:
@@ -51,6 +51,10 @@ if wanted("decode") { DecodeWorkload.measure(quick: quick, into: &report) }
 if wanted("pictures") {
   PictureWorkload.measure(quick: quick, into: &report)
   PictureScreenWorkloads.measure(quick: quick, into: &report)
+}
+if wanted("network") { NetworkWorkload.measure(quick: quick, into: &report) }
+if wanted("probe") {
+  for figure in await ProbeWorkload.measure(quick: quick) { report.add(figure) }
 }
 if wanted("memory") { MemoryWorkload.measure(n: quick ? 100_000 : 1_000_000, into: &report) }
 if let jsonPath {

@@ -54,21 +54,16 @@ enum BrowseCommand {
       Console.error("\(error) (see cascade --help)")
       return 2
     }
-    let feed = FeedSession(source: source, options: options.load)
-    // A slow first load (a feed over the network) says what it waits for, on the terminal's
-    // standard error only, and wipes that line before the browser starts or the error prints.
-    let notice = Task {
-      try await Task.sleep(for: .milliseconds(300))
-      guard isatty(2) == 1 else { return false }
-      let name = DisplayText(source.displayName, maximumWidth: 60).string
-      FileHandle.standardError.write(Data("cascade: loading \(name)…".utf8))
-      return true
-    }
+    var load = options.load
+    let progress = LoadProgress()
+    load.progress = progress
+    let feed = FeedSession(source: source, options: load)
+    // A slow first load (a big file, a feed over the network) shows how far it has got, on the
+    // terminal's standard error only, and wipes that line before the browser starts or the
+    // error prints.
+    let notice = ProgressNotice.start(name: source.displayName, progress: progress)
     let first = await feed.refresh()
-    notice.cancel()
-    if (try? await notice.value) == true {
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
+    await ProgressNotice.stop(notice)
     if case .failed(let error) = first {
       Console.error("\(error)")
       return 1
@@ -76,7 +71,9 @@ enum BrowseCommand {
     var browser = options.browser
     browser.feedName = source.displayName
     let pictures = options.pictures.settings(for: source, load: options.load)
-    let app = BrowserApp(feed: feed, options: browser, pictures: pictures, colors: options.theme)
+    let app = BrowserApp(
+      feed: feed, options: browser, pictures: pictures, colors: options.theme,
+      progress: progress)
     let title = await feed.title
     return app.run(first: first, title: title, resume: resume) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }

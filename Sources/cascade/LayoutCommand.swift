@@ -20,18 +20,38 @@ enum LayoutCommand {
       Console.out(ConfigWriter.render(options.settings, for: .layout))
       return 0
     }
-    let document: FeedDocument
+    var document: FeedDocument
+    let source: FeedSource
     do {
-      let source = try options.feed.map { argument throws(FeedError) in
-        try FeedSource(argument: argument)
+      source =
+        try options.feed.map { argument throws(FeedError) in
+          try FeedSource(argument: argument)
+        } ?? .sample
+      var load = options.load
+      let progress = LoadProgress()
+      load.progress = progress
+      let notice = ProgressNotice.start(name: source.displayName, progress: progress)
+      let loaded: Result<FeedDocument, FeedError>
+      do throws(FeedError) {
+        loaded = .success(try await FeedLoader(options: load).load(source))
+      } catch {
+        loaded = .failure(error)
       }
-      document = try await FeedLoader(options: options.load).load(source ?? .sample)
+      await ProgressNotice.stop(notice)
+      document = try loaded.get()
     } catch {
       Console.error(error.description)
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }
-    let sizes = document.items.map { ItemSize(width: $0.width, height: $0.height) }
+    if let unsized = await UnsizedItems.resolve(
+      &document.items, source: source, options: options.load, probe: !options.noProbe)
+    {
+      Console.error(unsized)
+    }
+    let sizes = document.items.map {
+      ItemSize(width: $0.layoutSize.width, height: $0.layoutSize.height)
+    }
     let printed: (Size, [LayoutAttributes])
     switch options.style {
     case .waterfall, .irregular:

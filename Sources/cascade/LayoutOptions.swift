@@ -12,6 +12,8 @@ struct LayoutOptions {
   var offset = 0.0
   var load = LoadOptions()
   var help = false
+  /// Skip items without a size instead of probing their pictures.
+  var noProbe = false
   /// Everything the command line and the config file set, for `--print-config`.
   var settings: Settings
 
@@ -28,6 +30,7 @@ struct LayoutOptions {
     offset = settings.layout.offset
     load = settings.load
     help = settings.help
+    noProbe = settings.layout.noProbe
     feed = settings.feed
     configuration = c
     if help || settings.printConfig { return }

@@ -48,12 +48,18 @@ enum PrintCommand {
     browser.feedName = source.displayName
     var state = BrowserState(
       options: browser, screen: CanvasSize(columns: width, rows: height + 1))
-    _ = state.update(.started(first, title: await session.title))
-    if options.print.all {
-      height = max(1, state.contentRows)
-      _ = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
-    }
     let settings = options.pictures.settings(for: source, load: options.load)
+    // Sizes a feed leaves out are read before the sheet is drawn: it cannot be laid out again.
+    let started = state.update(.started(first, title: await session.title))
+    await SizeProber.settle(
+      started, in: &state, source: source, options: options.load, cache: settings.diskCache)
+    // The whole feed: as tall as its content, again while sizes read late change that height.
+    while options.print.all, height != max(1, state.contentRows) {
+      height = max(1, state.contentRows)
+      let resized = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
+      await SizeProber.settle(
+        resized, in: &state, source: source, options: options.load, cache: settings.diskCache)
+    }
     let colorMode = settings.color.mode(colorCount: Self.colorCount())
     let cache = PictureCache(budget: Int.max)
     if let colorMode, state.picturesShown {

@@ -187,7 +187,7 @@ import Testing
       to: request)
     #expect(state.items.count == 5)
     #expect(state.pull.phase == .idle)
-    #expect(state.message == "loaded 5 items")
+    #expect(state.message == "refreshed: 5 items")
   }
 
   @Test func keysKeepWorkingWhileARefreshRuns() throws {
@@ -215,7 +215,22 @@ import Testing
     _ = state.handle(.scroll(-1))
     _ = state.handle(.scroll(1))
     #expect(state.pull.phase == .idle)
-    #expect(state.top == 0)
+    #expect(state.top == 1)
+  }
+
+  @Test func aKeyThatLetsGoOfAPullAlsoDoesItsOwnAction() {
+    var state = Fixtures.state(Fixtures.items(40))
+    _ = state.handle(.scroll(-1))
+    #expect(state.pull.phase == .pullingDown(1))
+    _ = state.handle(.page(1))
+    #expect(state.pull.phase == .idle)
+    #expect(state.top == state.viewRows)
+    _ = state.handle(.bottom)
+    for _ in 0..<state.pull.threshold { _ = state.handle(.scroll(1)) }
+    #expect(state.pull.phase == .endOfFeed)
+    _ = state.handle(.scroll(-1))
+    #expect(state.pull.phase == .idle)
+    #expect(state.top == state.maxTop - 1)
   }
 
   @Test func failedRefreshKeepsItemsAndSaysWhy() throws {
@@ -289,7 +304,10 @@ import Testing
     var state = Fixtures.state([])
     var pending = state.handle(.refresh)
     var rounds = 0
-    while let effect = pending.first, rounds < 10 {
+    while rounds < 10 {
+      // After the refresh the next page waits for the reader to move.
+      if pending.isEmpty { pending = state.handle(.scroll(1)) }
+      guard let effect = pending.first else { break }
       pending.removeFirst()
       rounds += 1
       guard case .load(let request) = effect else { continue }

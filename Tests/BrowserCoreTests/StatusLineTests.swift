@@ -26,11 +26,35 @@ import Testing
     #expect(range.first == 1 && range.last == 3)
   }
 
-  @Test func nothingInViewShowsZeros() {
+  @Test func anEmptyFeedShowsNoRangeAndNoPosition() {
     #expect(StatusLine.shownRange([], itemCount: 5, wraps: true) == nil)
     let text = StatusLine.text(
-      itemCount: 0, columns: 2, range: nil, percent: 0, message: "")
-    #expect(text.contains("0-0"))
+      itemCount: 0, columns: 2, range: nil, percent: 100, message: "")
+    #expect(text == "0 items  2 cols  waterfall")
+  }
+
+  @Test(arguments: [
+    (1, 1, "1 item  1 col"), (2, 1, "2 items  1 col"), (1, 3, "1 item  3 cols"),
+  ])
+  func countsOfOneAreSingular(items: Int, columns: Int, expected: String) {
+    let text = StatusLine.text(
+      itemCount: items, columns: columns, range: (1, 1), percent: 100, message: "")
+    #expect(text.hasPrefix(expected + "  waterfall  1  100%"))
+  }
+
+  @Test func aRingArcAcrossTheEndShowsBothRuns() {
+    #expect(StatusLine.rangeText((238, 9), itemCount: 240) == "238-240,1-9")
+    #expect(StatusLine.rangeText((240, 2), itemCount: 240) == "240,1-2")
+    #expect(StatusLine.rangeText((3, 9), itemCount: 240) == "3-9")
+  }
+
+  @Test func aLongMessageIsCutBeforeTheHelpHint() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 60, rows: 20))
+    state.message = "error: " + String(repeating: "a very long message ", count: 10)
+    let canvas = render(state)
+    let status = canvas.line(canvas.size.rows - 1)
+    #expect(status.hasSuffix("? help"), "\(status)")
+    #expect(status.contains("…"), "\(status)")
   }
 
   @Test func theRingStatusLineAfterTurningPastTheEnd() {

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import Glibc
 import Testing
 
 @testable import BrowserShell
@@ -15,6 +16,20 @@ import Testing
         == ["firefox", "http://x.example/"])
     // Spaces and controls would need a shell's quoting to mean anything; they are refused.
     #expect((try? Opener.command(for: url, environment: [:]).get()) == nil)
+  }
+
+  @Test func withNeitherBrowserNorXdgOpenTheReaderIsToldWhatToSet() {
+    #expect(
+      Opener.Refusal.spawnFailed("xdg-open", ENOENT, fromBrowserVariable: false).failure
+        == .noOpener)
+    guard
+      case .cannotStart("firefox", true, _) = Opener.Refusal.spawnFailed(
+        "firefox", ENOENT, fromBrowserVariable: true
+      ).failure
+    else {
+      Issue.record("a missing $BROWSER program was not named")
+      return
+    }
   }
 
   @Test(arguments: ["file:///etc/passwd", "javascript:alert(1)", "ftp://x/", "", "-rf"])

@@ -16,7 +16,7 @@ import Testing
 
   @Test func otherControlsAreIgnored() {
     #expect(Terminal.key(character: 0) == nil)
-    #expect(Terminal.key(character: 127) == nil)
+    #expect(Terminal.key(character: 127) == .backspace)
     #expect(Terminal.key(character: 0x1F) == nil)
   }
 }

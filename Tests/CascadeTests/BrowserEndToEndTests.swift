@@ -145,7 +145,7 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     try await tmux.waitFor("4 cols")
     for (keys, expected) in [
-      ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 cols"),
+      ("+", "5 cols"), ("-", "4 cols"), ("-", "3 cols"), ("1", "1 col "),
       ("7", "7 cols"),
     ] {
       try await tmux.type(keys)
@@ -156,7 +156,7 @@ struct BrowserEndToEndTests {
     }
     // One column: a box spans the width.
     try await tmux.type("1")
-    let (one, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("1 cols") }
+    let (one, screen) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("1 col ") }
     #expect(one)
     #expect(screen.contains("┌" + String(repeating: "─", count: 96) + "┐"))
   }
@@ -317,7 +317,7 @@ struct BrowserEndToEndTests {
     let (failed, screen) = try await tmux.waitFor("error:")
     #expect(failed, "\(screen)")
     #expect(screen.contains("kept"))
-    #expect(TmuxSession.statusLine(screen).contains("1 items"))
+    #expect(TmuxSession.statusLine(screen).contains("1 item "))
   }
 
   @Test func pullingAtTheEndSaysEndOfFeed() async throws {
@@ -359,14 +359,29 @@ struct BrowserEndToEndTests {
     #expect(try await tmux.waitFor("TTY=echo").0)
   }
 
-  @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131)])
-  func signalsRestoreTheTerminal(signal: Int32, status: Int) async throws {
-    try await expectRestored(after: signal, exitStatus: status)
+  @Test(arguments: [
+    SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,
+  ])
+  func signalsRestoreTheTerminal(signal: Int32) async throws {
+    try await expectRestored(after: signal, exitStatus: 128 + Int(signal))
+  }
+
+  /// SIGPIPE is ignored: a network write to a closed connection must not end the browser.
+  @Test func brokenPipeIsIgnored() async throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try await tmux.waitFor("240 items")
+    let pid = try #require(try await tmux.commandPID())
+    kill(pid, SIGPIPE)
+    try await tmux.send("q")
+    let (exited, screen) = try await tmux.waitFor("EXIT=0")
+    #expect(exited, "\(screen)")
   }
 
   /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
   /// guard gives the terminal back and the process still dies of the signal.
-  @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134)])
+  @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134), (SIGSYS, 159)])
   func crashesStillRestoreTheTerminal(signal: Int32, status: Int) async throws {
     try await expectRestored(after: signal, exitStatus: status)
   }

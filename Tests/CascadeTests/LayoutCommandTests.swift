@@ -78,6 +78,13 @@ import Testing
     #expect(try decode(result) == Printed(contentSize: .init(width: 50, height: 7), items: []))
   }
 
+  @Test func aNegativeWidthIsNamedAsTheBadValue() async throws {
+    let result = try await CascadeProcess.run(["layout", "--width", "-5"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--width") && result.stderr.contains("-5"), "\(result.stderr)")
+    #expect(!result.stderr.contains("column(s)"))
+  }
+
   @Test(arguments: [
     ["layout"],
     ["layout", "--width", "abc"],

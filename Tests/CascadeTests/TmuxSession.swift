@@ -60,6 +60,11 @@ final class TmuxSession: @unchecked Sendable {
     try await tmux(["capture-pane", "-p"])
   }
 
+  /// Runs any tmux command on this session's server (`set -g …`, `show-buffer`).
+  func command(_ arguments: String...) async throws -> String {
+    try await tmux(arguments)
+  }
+
   /// The screen with its colours and attributes as escape sequences.
   func captureWithColors() async throws -> String {
     try await tmux(["capture-pane", "-p", "-e"])

@@ -46,19 +46,6 @@ func loadError(_ body: () async throws(FeedError) -> Void) async -> FeedError? {
     )
   }
 
-  @Test func folderIsNotAFeedFile() async throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let error = await loadError { () throws(FeedError) in
-      _ = try await FeedLoader().load(.file(folder))
-    }
-    guard case .unreadable(_, let detail) = error else {
-      Issue.record("expected unreadable, got \(String(describing: error))")
-      return
-    }
-    #expect(detail.contains("folder"))
-  }
-
   @Test func fileOverBodyCapFails() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

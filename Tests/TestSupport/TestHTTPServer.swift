@@ -51,6 +51,19 @@ package final class TestHTTPServer: @unchecked Sendable {
         status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8))
     }
 
+    /// `body`, or the part a `Range: bytes=a-b` header of `request` asks for (206 with
+    /// `Content-Range`), as a server that honours ranges answers.
+    package static func ranged(_ body: [UInt8], for request: Request) -> Reply {
+      guard let range = request.headers["range"], range.hasPrefix("bytes="),
+        case let bounds = range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false),
+        bounds.count == 2, let start = Int(bounds[0]), start < body.count
+      else { return .respond(status: 200, headers: [:], body: body) }
+      let end = min(Int(bounds[1]) ?? (body.count - 1), body.count - 1)
+      return .respond(
+        status: 206, headers: ["Content-Range": "bytes \(start)-\(end)/\(body.count)"],
+        body: Array(body[start...end]))
+    }
+
     package static func status(_ status: Int) -> Reply {
       .respond(status: status, headers: ["Content-Type": "text/plain"], body: Array("oops".utf8))
     }
@@ -130,11 +143,16 @@ package final class TestHTTPServer: @unchecked Sendable {
       return
     }
     stopped = true
-    let open = connections
+    // Under the lock: a connection's thread removes its descriptor (under the lock) before
+    // closing it, so each one here is still open and still this server's. Shut down after
+    // unlocking, a descriptor could already be closed and reused by another socket of the
+    // process (a transport's connection, another test's server), and that one would die.
+    for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
     lock.unlock()
+    // Only shut down: the accepting thread closes the listener as it leaves. Closed here, its
+    // number could go to another test's listener before that thread calls accept() again, and
+    // it would take (and close) a connection meant for the other server.
     shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
   }
 
   private func acceptLoop() {
@@ -142,12 +160,14 @@ package final class TestHTTPServer: @unchecked Sendable {
       let fd = accept(listener, nil, nil)
       if fd < 0 {
         if errno == EINTR { continue }
+        close(listener)
         return
       }
       lock.lock()
       if stopped {
         lock.unlock()
         close(fd)
+        close(listener)
         return
       }
       connections.insert(fd)

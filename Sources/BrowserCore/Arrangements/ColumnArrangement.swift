@@ -1,3 +1,4 @@
+import FeedKit
 import LayoutEngine
 
 /// The waterfall and the irregular waterfall: columns scrolled vertically, with the feed's
@@ -14,6 +15,16 @@ struct ColumnArrangement: Arrangement {
   private var geometry = CellGeometry(cellAspect: 2)
   /// Why the last layout failed, if it did.
   private(set) var failure: String?
+  /// The smallest height / width the engine was given, for the column width of the last
+  /// layout (see `minimumBoxRows`).
+  private var minimumRatio = 0.0
+  /// The smallest height / width among the feed's pictures as laid out, so that a new column
+  /// width rebuilds the engine's items only when it changes some picture's shape.
+  private var smallestRatio = Double.infinity
+
+  /// Every box is at least this many rows tall: its border and one line for the title, so a
+  /// picture however wide is drawn, titled and selectable rather than a bar or nothing.
+  static let minimumBoxRows = 3
 
   init(style: LayoutStyle) {
     precondition(
@@ -49,12 +60,16 @@ struct ColumnArrangement: Arrangement {
   mutating func layOut(_ feed: ArrangedFeed, in context: ArrangementContext, itemsChanged: Bool) {
     geometry = context.geometry
     layout.configuration = Self.configuration(for: context, style: style)
-    if !itemsChanged, layout.itemCount == feed.items.count + feed.rows.count,
+    let minimum = Self.minimumRatio(for: layout.configuration, geometry: geometry)
+    let shapesKept = minimum == minimumRatio || smallestRatio >= max(minimum, minimumRatio)
+    minimumRatio = minimum
+    if !itemsChanged, shapesKept, layout.itemCount == feed.items.count + feed.rows.count,
       rows.count == feed.rows.count
     {
       prepare()
       return
     }
+    smallestRatio = Self.smallestRatio(of: feed.items[...])
     // Row k goes before picture `before`, after the k rows ahead of it.
     rows = feed.rows.enumerated().compactMap { k, entry in
       entry.before <= feed.items.count ? (entry.before + k, entry.row) : nil
@@ -62,7 +77,9 @@ struct ColumnArrangement: Arrangement {
     // Streamed into the engine rather than built as one [LayoutItem] first: for a million
     // items that list was 24 MB held beside everything else at the browser's peak.
     layout.setItems([LayoutItem]())
-    layout.append(contentsOf: EngineItems(feed: feed, rowHeight: context.geometry.cellAspect))
+    layout.append(
+      contentsOf: EngineItems(
+        feed: feed, rowHeight: context.geometry.cellAspect, minimumRatio: minimum))
     prepare()
   }
 
@@ -71,12 +88,14 @@ struct ColumnArrangement: Arrangement {
   private struct EngineItems: Sequence, IteratorProtocol {
     let feed: ArrangedFeed
     let rowHeight: Double
+    let minimumRatio: Double
     private var picture = 0
     private var row = 0
 
-    init(feed: ArrangedFeed, rowHeight: Double) {
+    init(feed: ArrangedFeed, rowHeight: Double, minimumRatio: Double) {
       self.feed = feed
       self.rowHeight = rowHeight
+      self.minimumRatio = minimumRatio
     }
 
     /// Exact, so the engine reserves its storage once.
@@ -92,7 +111,7 @@ struct ColumnArrangement: Arrangement {
       guard picture < feed.items.count else { return nil }
       let item = feed.items[picture]
       picture += 1
-      return .picture(ItemSize(width: item.width, height: item.height))
+      return .picture(ColumnArrangement.engineSize(of: item, minimumRatio: minimumRatio))
     }
   }
 
@@ -106,10 +125,36 @@ struct ColumnArrangement: Arrangement {
       items.append(.fullWidth(height: context.geometry.cellAspect))
     }
     for item in feed.items[firstNew...] {
-      items.append(.picture(ItemSize(width: item.width, height: item.height)))
+      items.append(.picture(Self.engineSize(of: item, minimumRatio: minimumRatio)))
     }
+    smallestRatio = min(smallestRatio, Self.smallestRatio(of: feed.items[firstNew...]))
     layout.append(contentsOf: items)
     prepare()
+  }
+
+  /// The shape the engine lays `item` out with: the feed's layout shape (64:1 at most), made
+  /// no flatter than `minimumRatio`.
+  static func engineSize(of item: FeedItem, minimumRatio: Double) -> ItemSize {
+    let shape = item.layoutSize
+    return ItemSize(width: shape.width, height: max(shape.height, shape.width * minimumRatio))
+  }
+
+  /// The height / width that makes a one-column box `minimumBoxRows` rows tall.
+  static func minimumRatio(for configuration: LayoutConfiguration, geometry: CellGeometry)
+    -> Double
+  {
+    let width = configuration.itemWidth
+    guard width.isFinite, width > 0 else { return 0 }
+    return Double(minimumBoxRows) * geometry.cellAspect / width
+  }
+
+  private static func smallestRatio(of items: ArraySlice<FeedItem>) -> Double {
+    var smallest = Double.infinity
+    for item in items {
+      let shape = item.layoutSize
+      smallest = min(smallest, shape.height / shape.width)
+    }
+    return smallest
   }
 
   private mutating func prepare() {
@@ -165,16 +210,38 @@ struct ColumnArrangement: Arrangement {
     }
   }
 
+  /// The box above or below item `i`, looking ever further (a tall box or a page row may be in
+  /// between) until the content ends.
+  private func vertical(from i: Int, below: Bool) -> Int? {
+    guard let rect = cellRect(ofItem: i) else { return nil }
+    var reach = max(8, rect.height)
+    while true {
+      let rows =
+        below ? rect.bottom..<(rect.bottom + reach) : max(0, rect.row - reach)..<rect.row
+      let candidates = boxes(inRows: rows).compactMap { box in
+        box.item.map { (item: $0, rect: box.rect) }
+      }
+      if let found = SpatialNeighbour.next(from: rect, below: below, among: candidates) {
+        return found
+      }
+      if below ? rows.upperBound >= contentRows : rows.lowerBound == 0 { return nil }
+      reach *= 2
+    }
+  }
+
   func cellRect(ofItem i: Int) -> CellRect? {
     layout.frame(of: layoutIndex(ofItem: i)).map(geometry.cellRect)
   }
 
   /// Tab and Shift-Tab go by item number; left and right go to the neighbouring column's box
-  /// at about the same height.
+  /// at about the same height; up and down to the box above or below that shares the most
+  /// columns (`SpatialNeighbour`).
   func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
     switch move {
     case .next: return i + 1 < itemCount ? i + 1 : nil
     case .previous: return i > 0 ? i - 1 : nil
+    case .up, .down:
+      return vertical(from: i, below: move == .down)
     case .left, .right:
       guard let attributes = layout.attributes(at: layoutIndex(ofItem: i)) else { return nil }
       let config = layout.configuration

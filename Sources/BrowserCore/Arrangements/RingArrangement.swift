@@ -6,7 +6,12 @@ import LayoutEngine
 /// clockwise after it and the previous ones before it, wrapping around the feed's ends as a
 /// ring does. Selecting a neighbour turns the ring. It is laid out in cells, with the engine's
 /// `horizontalStretch` set to the cell aspect so that the circle and the boxes look round and
-/// square.
+/// square. When even the smallest boxes would overlap (a tiny terminal), fewer are shown.
+///
+/// The engine (and `cascade layout`) puts position 0 at the bottom with positions turning
+/// counter-clockwise on screen, as the classic demo does; the browser reads its ring like a
+/// clock instead, the selected item at twelve o'clock and the next ones clockwise, so it maps
+/// items to positions the other way round (`slot(ofItem:)`).
 struct RingArrangement: Arrangement {
   var style: LayoutStyle { .ring }
   static let maximumShown = 12
@@ -16,40 +21,59 @@ struct RingArrangement: Arrangement {
   private var selected = 0
   private var itemCount = 0
   private var viewRows = 0
+  /// How many boxes are on the ring.
+  private(set) var shown = 0
 
   var scrollsVertically: Bool { false }
   var contentRows: Int { viewRows }
-
-  /// How many boxes are on the ring.
-  var shown: Int { min(itemCount, Self.maximumShown) }
 
   mutating func layOut(_ feed: ArrangedFeed, in context: ArrangementContext, itemsChanged: Bool) {
     itemCount = feed.items.count
     viewRows = context.viewRows
     selected = min(selected, max(0, itemCount - 1))
-    ring = Self.ring(
-      shown: shown, width: Double(context.screen.columns), height: Double(viewRows),
-      aspect: context.geometry.cellAspect)
+    let (width, height) = (Double(context.screen.columns), Double(viewRows))
+    let aspect = context.geometry.cellAspect
+    var count = min(itemCount, Self.maximumShown)
+    while count > 1 {
+      if let fitting = Self.ring(shown: count, width: width, height: height, aspect: aspect) {
+        ring = fitting
+        shown = count
+        return
+      }
+      count -= 1
+    }
+    shown = count
+    ring = Self.layout(shown: count, rows: 1, width: width, height: height, aspect: aspect)
   }
 
-  /// The ring with the largest boxes whose cells neither overlap nor leave the view (the
-  /// smallest boxes if none do).
-  private static func ring(shown: Int, width: Double, height: Double, aspect: Double) -> RingLayout
+  /// The ring of `shown` boxes with the largest boxes whose cells neither overlap nor leave
+  /// the view, or nil if not even the smallest fit.
+  private static func ring(shown: Int, width: Double, height: Double, aspect: Double)
+    -> RingLayout?
   {
     var rows = max(1, min((height / 3).rounded(.down), (width / 3 / aspect).rounded(.down)))
-    while true {
-      let layout = RingLayout(
-        configuration: .init(
-          viewWidth: width, viewHeight: height, itemWidth: max(2, (rows * aspect).rounded()),
-          itemHeight: rows, horizontalStretch: aspect),
-        itemCount: shown)
-      if rows <= 1 || fits(layout) { return layout }
+    while rows >= 1 {
+      let layout = layout(shown: shown, rows: rows, width: width, height: height, aspect: aspect)
+      if fits(layout) { return layout }
       rows -= 1
     }
+    return nil
+  }
+
+  private static func layout(
+    shown: Int, rows: Double, width: Double, height: Double, aspect: Double
+  ) -> RingLayout {
+    RingLayout(
+      configuration: .init(
+        viewWidth: width, viewHeight: height, itemWidth: max(2, (rows * aspect).rounded()),
+        itemHeight: rows, horizontalStretch: aspect),
+      itemCount: shown)
   }
 
   private static func fits(_ layout: RingLayout) -> Bool {
-    let rects = (0..<layout.itemCount).compactMap { layout.frame(of: $0).map(cells) }
+    let rects = (0..<layout.itemCount).compactMap { i in
+      layout.frame(of: i).map { cells($0, in: layout.configuration) }
+    }
     let view = layout.configuration
     for (k, a) in rects.enumerated() {
       guard a.column >= 0, a.row >= 0, Double(a.right) <= view.viewWidth,
@@ -64,20 +88,30 @@ struct RingArrangement: Arrangement {
     return true
   }
 
-  private static func cells(_ frame: Rect) -> CellRect {
-    let left = Int(frame.minX.rounded())
-    let top = Int(frame.minY.rounded())
+  /// The box's cells: its size kept whole, so every box on the ring has the same size, and its
+  /// offset from the centred box rounded half away from the centre, so boxes placed
+  /// symmetrically (mirrored left and right, or top and bottom) stay symmetric in cells. The
+  /// offset is first snapped to a millionth of a cell: sine and cosine of mirrored angles
+  /// differ in their last bits.
+  private static func cells(_ frame: Rect, in view: RingLayout.Configuration) -> CellRect {
+    func whole(_ value: Double) -> Int {
+      let v = ((value * 1e6).rounded() / 1e6).rounded()
+      return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+    }
+    let centredX = ((view.viewWidth - frame.width) / 2).rounded(.down)
+    let centredY = ((view.viewHeight - frame.height) / 2).rounded(.down)
     return CellRect(
-      row: top, column: left, width: Int(frame.maxX.rounded()) - left,
-      height: Int(frame.maxY.rounded()) - top)
+      row: Int(centredY) + whole(frame.minY - centredY),
+      column: Int(centredX) + whole(frame.minX - centredX), width: whole(frame.width),
+      height: whole(frame.height))
   }
 
   mutating func append(
     _ feed: ArrangedFeed, firstNew: Int, rows: [FullWidthRow], in context: ArrangementContext
   ) {
-    let before = shown
+    let before = min(itemCount, Self.maximumShown)
     itemCount = feed.items.count
-    if shown != before { layOut(feed, in: context, itemsChanged: true) }
+    if min(itemCount, Self.maximumShown) != before { layOut(feed, in: context, itemsChanged: true) }
   }
 
   /// The ring position of item `i`, or nil when it is not on the ring. Position `shown/2` is
@@ -103,14 +137,14 @@ struct RingArrangement: Arrangement {
   }
 
   func cellRect(ofItem i: Int) -> CellRect? {
-    slot(ofItem: i).flatMap { ring.frame(of: $0) }.map(Self.cells)
+    slot(ofItem: i).flatMap { ring.frame(of: $0) }.map { Self.cells($0, in: ring.configuration) }
   }
 
   func item(_ move: SelectionMove, from i: Int, itemCount: Int) -> Int? {
     guard itemCount > 1 else { return nil }
     switch move {
-    case .left, .previous: return (i - 1 + itemCount) % itemCount
-    case .right, .next: return (i + 1) % itemCount
+    case .left, .previous, .up: return (i - 1 + itemCount) % itemCount
+    case .right, .next, .down: return (i + 1) % itemCount
     }
   }
 

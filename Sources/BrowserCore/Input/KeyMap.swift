@@ -5,7 +5,9 @@ public enum Key: Hashable, Sendable {
   /// Ctrl with a letter, given in lower case: Ctrl-F is `.control("f")`.
   case control(Character)
   case up, down, left, right, pageUp, pageDown, home, end
-  case enter, tab, backTab, escape
+  case enter, tab, backTab, escape, backspace
+  /// Alt (Meta) with a printable character: the terminal sends ESC and the character.
+  case alt(Character)
   case wheelUp, wheelDown
   /// The terminal changed size.
   case resize
@@ -43,11 +45,11 @@ public enum KeyMap {
         KeyBinding([.wheelUp], .wheel(-3)), KeyBinding([.wheelDown], .wheel(3)),
       ]),
     KeyHelp(
-      keys: "space PgDn ^F", what: ["one page down"],
-      bindings: [KeyBinding([.character(" "), .pageDown, .control("f")], .page(1))]),
-    KeyHelp(
-      keys: "b PgUp ^B", what: ["one page up"],
-      bindings: [KeyBinding([.character("b"), .pageUp, .control("b")], .page(-1))]),
+      keys: "space  b", what: ["one page down / up (also PgDn PgUp ^F ^B)"],
+      bindings: [
+        KeyBinding([.character(" "), .pageDown, .control("f")], .page(1)),
+        KeyBinding([.character("b"), .pageUp, .control("b")], .page(-1)),
+      ]),
     KeyHelp(
       keys: "^D  ^U", what: ["half a page down / up"],
       bindings: [
@@ -59,11 +61,23 @@ public enum KeyMap {
         KeyBinding([.character("g"), .home], .top), KeyBinding([.character("G"), .end], .bottom),
       ]),
     KeyHelp(
+      keys: "25G  :25 Enter", what: ["go to item 25"],
+      bindings: [
+        KeyBinding([.character(":")], .prompt), KeyBinding([.character("0")], .digit(0)),
+        KeyBinding([.backspace], .deleteBack),
+      ]),
+    KeyHelp(
       keys: "h ←  l →",
-      what: ["select the box to the left / right", "(carousel, ring: previous / next)"],
+      what: ["select the box to the left / right"],
       bindings: [
         KeyBinding([.character("h"), .left], .select(.left)),
         KeyBinding([.character("l"), .right], .select(.right)),
+      ]),
+    KeyHelp(
+      keys: "J  K", what: ["select the box below / above"],
+      bindings: [
+        KeyBinding([.character("J")], .select(.down)),
+        KeyBinding([.character("K")], .select(.up)),
       ]),
     KeyHelp(
       keys: "Tab  Shift-Tab", what: ["select the next / previous box"],
@@ -77,16 +91,21 @@ public enum KeyMap {
       keys: "o", what: ["open the link in a browser"],
       bindings: [KeyBinding([.character("o")], .open)]),
     KeyHelp(
+      keys: "y  Y", what: ["copy the image URL / link (OSC 52)"],
+      bindings: [
+        KeyBinding([.character("y")], .copy(.image)), KeyBinding([.character("Y")], .copy(.link)),
+      ]),
+    KeyHelp(
       keys: "+  -  1…9", what: ["more / fewer / exactly N columns"],
       bindings: [
         KeyBinding([.character("+"), .character("=")], .columns(.more)),
         KeyBinding([.character("-"), .character("_")], .columns(.fewer)),
       ]
         + (1...9).map { n in
-          KeyBinding([.character(Character(String(n)))], .columns(.exactly(n)))
+          KeyBinding([.character(Character(String(n)))], .digit(n))
         }),
     KeyHelp(
-      keys: "L", what: ["next style: waterfall, irregular,", "carousel, ring"],
+      keys: "L", what: ["next style: waterfall, irregular, carousel, ring"],
       bindings: [KeyBinding([.character("L")], .nextStyle)]),
     KeyHelp(
       keys: "d  u", what: ["remove the selected box / undo"],
@@ -99,6 +118,9 @@ public enum KeyMap {
     KeyHelp(
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
+    KeyHelp(
+      keys: "m", what: ["the last messages, in full"],
+      bindings: [KeyBinding([.character("m")], .messages)]),
     KeyHelp(
       keys: "?", what: ["this help"], bindings: [KeyBinding([.character("?")], .help)]),
     KeyHelp(

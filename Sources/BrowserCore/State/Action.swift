@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
   case select(SelectionMove)
   case details
   case open
+  /// `y` / `Y`: copy the selected item's image URL / link.
+  case copy(CopyTarget)
   case columns(ColumnChange)
   /// `L`: the next layout style.
   case nextStyle
@@ -20,6 +22,14 @@ public enum Action: Hashable, Sendable {
   /// `i`: pictures in the boxes on or off.
   case togglePictures
   case help
+  /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
+  case digit(Int)
+  /// `:`: opens the prompt for an item number.
+  case prompt
+  /// Backspace: the prompt's last digit.
+  case deleteBack
+  /// `m`: the last messages, in full.
+  case messages
   /// Esc: closes an overlay, else quits.
   case escape
   case quit
@@ -27,6 +37,8 @@ public enum Action: Hashable, Sendable {
 
 public enum SelectionMove: Hashable, Sendable {
   case left, right, next, previous
+  /// The box above or below: the one sharing the most columns, nearest vertically.
+  case up, down
 }
 
 public enum ColumnChange: Hashable, Sendable {

@@ -6,8 +6,34 @@ extension BrowserState {
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
     if overlay != .none { return handleInOverlay(action) }
+    if prefetchHold == .untilMoved { prefetchHold = .none }
+    if prefix.prompt != nil {
+      handleInPrompt(action)
+      return prefetchIfNeeded()
+    }
+    if case .digit(let d) = action {
+      typeDigit(d)
+      return []
+    }
+    // `G` and `g` after a count go to that item (as vi's `25G` and `25gg` go to a line).
+    let count = takeCount(uses: action == .bottom || action == .top)
     var effects: [Effect] = []
     switch action {
+    case .top, .bottom:
+      if let count {
+        jump(to: count)
+        break
+      }
+      pull.letGo()
+      top = action == .top ? 0 : maxTop
+      if !arrangement.scrollsVertically, !items.isEmpty {
+        select(action == .top ? 0 : items.count - 1)
+      }
+    case .digit, .deleteBack:
+      break
+    case .prompt:
+      pull.letGo()
+      prefix.prompt = ""
     case .scroll(let rows), .wheel(let rows):
       if case .wheel = action, arrangement.slide(by: 4 * rows) {
         selection = arrangement.focus
@@ -24,14 +50,6 @@ extension BrowserState {
         let count = max(1, visibleIndices().count - 1)
         step(by: fraction < 0 ? -count : count)
       }
-    case .top:
-      pull.letGo()
-      top = 0
-      if !arrangement.scrollsVertically, !items.isEmpty { select(0) }
-    case .bottom:
-      pull.letGo()
-      top = maxTop
-      if !arrangement.scrollsVertically, !items.isEmpty { select(items.count - 1) }
     case .select(let move):
       pull.letGo()
       moveSelection(move)
@@ -45,6 +63,9 @@ extension BrowserState {
       if let s = selection, s < items.count {
         effects.append(.open(items[s].link ?? items[s].imageURL))
       }
+    case .copy(let target):
+      pull.letGo()
+      effects += copy(target)
     case .columns(let change):
       pull.letGo()
       changeColumns(change)
@@ -66,9 +87,13 @@ extension BrowserState {
     case .help:
       pull.letGo()
       overlay = .help
+    case .messages:
+      pull.letGo()
+      overlay = .messages
     case .escape, .quit:
       effects.append(.quit)
     }
+    keepSelectionInView()
     effects += prefetchIfNeeded()
     return effects
   }
@@ -114,12 +139,11 @@ extension BrowserState {
 
   mutating func scroll(by rows: Int) -> [Effect] {
     guard rows != 0 else { return [] }
-    // Scrolling against a pull lets go of it; a load a pull started keeps running, and scrolling
-    // goes on as usual meanwhile.
+    // Scrolling against a pull lets go of it and scrolls as well: the key does what it says.
+    // A load a pull started keeps running, and scrolling goes on as usual meanwhile.
     switch pull.phase {
     case .pullingDown where rows > 0, .pullingUp where rows < 0, .endOfFeed where rows < 0:
       pull.letGo()
-      return []
     default: break
     }
     if rows < 0 {

@@ -16,7 +16,7 @@ extension BrowserState {
       return
     }
     if wanted > fit {
-      message = "at most \(fit) columns fit"
+      message = "at most \(counted(fit, "column")) \(fit == 1 ? "fits" : "fit")"
       guard columnCount != fit else { return }
     }
     requestedColumns = min(wanted, fit)
@@ -46,6 +46,7 @@ extension BrowserState {
     screen = size
     relayout(keepingPlace: false)
     restore(place)
+    keepSelectionInView()
     return prefetchIfNeeded()
   }
 

@@ -24,26 +24,41 @@ extension BrowserState {
     // The newest request itself superseded means the session already had that load running and
     // nothing more will come for it.
     loading = nil
+    loadProgress = nil
     pull.loadEnded()
     switch result {
     case .replaced(let newItems, let skipped, let hasMore):
+      let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
       feedTitle = title
       replaceItems(newItems)
       hasMorePages = hasMore
-      message = "loaded \(newItems.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+      // Page 1 as it now is, where the reader was if that item is still there, else from the
+      // top; the next page waits until the reader moves, so `refreshed` stays readable.
+      top = 0
+      if let place, let kept = items.firstIndex(where: { $0.identity == place.identity }) {
+        restore((kept, place.screenRow))
+      }
+      prefetchHold = .untilMoved
+      message =
+        "refreshed: \(counted(newItems.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
     case .appended(let newItems, let skipped, let hasMore):
       appendItems(newItems)
       hasMorePages = hasMore
+      prefetchHold = .none
       message =
-        "loaded \(newItems.count) more items" + (skipped.message.map { "; \($0)" } ?? "")
+        "loaded \(counted(newItems.count, "more item"))"
+        + (skipped.message.map { "; \($0)" } ?? "")
     case .endOfFeed:
       hasMorePages = false
       message = "end of feed"
     case .failed(let error):
+      // Kept on screen, and not retried on its own: see `PrefetchHold`.
+      prefetchHold = .untilAsked
       message = "error: \(error)"
     case .superseded:
       break
     }
+    keepSelectionInView()
     return prefetchIfNeeded()
   }
 
@@ -69,7 +84,7 @@ extension BrowserState {
     feedTitle = title
     replaceItems(items)
     hasMorePages = hasMore
-    message = "loaded \(items.count) items" + (skipped.message.map { "; \($0)" } ?? "")
+    message = "loaded \(counted(items.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
     return prefetchIfNeeded()
   }
 
@@ -77,7 +92,7 @@ extension BrowserState {
   /// carousel and the ring, within a dozen items of it), ask for the next page before the
   /// reader gets there.
   mutating func prefetchIfNeeded() -> [Effect] {
-    guard hasMorePages, loading == nil, !items.isEmpty else { return [] }
+    guard hasMorePages, loading == nil, !items.isEmpty, prefetchHold == .none else { return [] }
     let nearEnd =
       arrangement.scrollsVertically
       ? top + 2 * viewRows >= contentRows

@@ -24,9 +24,9 @@ extension BrowserState {
 
   private func pictureKey(forItem index: Int, fitting area: CellRect) -> PictureKey? {
     let item = items[index]
-    guard
+    guard !awaitsSize(index),
       let cells = PictureArea.fitted(
-        pixelWidth: item.width, pixelHeight: item.height, in: area,
+        pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)
     else { return nil }
     return PictureKey(url: item.imageURL, columns: cells.width, rows: cells.height)

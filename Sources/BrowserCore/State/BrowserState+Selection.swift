@@ -37,4 +37,22 @@ extension BrowserState {
     }
     clampTop()
   }
+
+  /// Keeps the selection on screen: once the selected box has left the view (a scroll, a page,
+  /// a resize), the box in view that stands in best for it takes the selection, so that no key
+  /// (Enter, `o`, `d`) acts on an item the reader cannot see, and the next move starts here.
+  mutating func keepSelectionInView() {
+    guard arrangement.scrollsVertically, let s = selection else { return }
+    var shown: [(item: Int, rect: CellRect)] = []
+    for box in visibleBoxes() {
+      guard let i = box.item else { continue }
+      if i == s { return }
+      shown.append((i, box.rect))
+    }
+    guard let rect = cellRect(of: s) else {
+      selection = nil
+      return
+    }
+    selection = SpatialNeighbour.nearest(to: rect, among: shown)
+  }
 }

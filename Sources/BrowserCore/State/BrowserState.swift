@@ -21,8 +21,13 @@ public struct BrowserState: Sendable {
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
   public internal(set) var overlay = Overlay.none
-  /// The latest message for the status line.
-  public internal(set) var message = ""
+  /// The latest message for the status line (empty once it expired), and the last few in
+  /// full (`m`).
+  public internal(set) var messages = MessageLog()
+  public internal(set) var message: String {
+    get { messages.current }
+    set { messages.say(newValue) }
+  }
   public internal(set) var loading: LoadRequest?
   public internal(set) var hasMorePages = false
   /// The feed's own name once a load gave one.
@@ -36,11 +41,19 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// How far the running load has got, while one runs and says.
+  public internal(set) var loadProgress: LoadProgress.Snapshot?
+  /// A count or the `:` prompt being typed.
+  public internal(set) var prefix = InputPrefix()
+  /// Whether prefetching waits for the reader (after a failure, after a refresh).
+  var prefetchHold = PrefetchHold.none
   /// Whether boxes show their pictures.
   public internal(set) var picturesShown: Bool
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when
   /// it scrolls away.
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
+  /// The sizes read from pictures for items the feed gave none (`BrowserState+Sizes`).
+  var sizeProbes = SizeProbeBook()
 
   public static let maximumColumns = 30
 
@@ -67,13 +80,23 @@ public struct BrowserState: Sendable {
 
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
+    let said = messages.serial
     var effects = handle(event)
+    effects = reconcileSizes() + effects
     effects += reconcilePictures()
+    // A new message (not one that is only waiting for a load) expires after a while.
+    if messages.serial != said, !message.isEmpty {
+      effects.append(.expireMessage(messages.serial, afterSeconds: MessageLog.lifetime))
+    }
     return effects
   }
 
   private mutating func handle(_ event: Event) -> [Effect] {
     switch event {
+    case .messageExpired(let serial):
+      // While a load runs its message stays: the load's end says what happened.
+      if loading == nil { messages.expire(serial) }
+      return []
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
     case .resized(let size): return resize(to: size)
@@ -85,12 +108,20 @@ public struct BrowserState: Sendable {
       // A refresh reads the pictures again too: the ones drawn may have changed on the server.
       pictures = [:]
       return [.revalidatePictures] + effects
+    case .loadProgress(let snapshot):
+      loadProgress = loading == nil ? nil : snapshot
+      return []
+    case .copied(let text, let request, let outcome):
+      copied(text, request, outcome: outcome)
+      return []
     case .opened(let url, let failure):
-      message = failure ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
       return []
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
       return []
+    case .sizesProbed(let results):
+      return applyProbed(results)
     }
   }
 

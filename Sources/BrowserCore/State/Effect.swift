@@ -15,6 +15,11 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Put this text on the clipboard (through the terminal); answered with `Event.copied`.
+  case copy(String, CopyRequest)
+  /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
+  /// replaces it).
+  case expireMessage(Int, afterSeconds: Double)
   /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
   /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
   case loadPicture(PictureKey)
@@ -23,5 +28,8 @@ public enum Effect: Hashable, Sendable {
   /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
   /// rather than from the disk cache (the loads follow as `loadPicture`s).
   case revalidatePictures
+  /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
+  /// view first. The results come back as one `Event.sizesProbed`.
+  case probeSizes([SizeRequest])
   case quit
 }

@@ -17,7 +17,15 @@ public enum Event: Sendable {
   /// A load the state asked for (`Effect.load`) ended; `title` is the feed's own name then.
   case loaded(FeedUpdate, LoadRequest, title: String?)
   /// An `Effect.open` ran: `failure` says why nothing opened, nil when the opener started.
-  case opened(String, failure: String?)
+  case opened(String, failure: OpenFailure?)
+  /// How far the running load has got.
+  case loadProgress(LoadProgress.Snapshot)
+  /// An `Effect.copy` ran.
+  case copied(String, CopyRequest, CopyOutcome)
+  /// The time of message number `serial` (`Effect.expireMessage`) is up.
+  case messageExpired(Int)
   /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
   case pictureLoaded(PictureKey, failure: String?)
+  /// An `Effect.probeSizes` ended: the sizes read, or why not.
+  case sizesProbed([ProbedSize])
 }

@@ -66,15 +66,24 @@ public struct BrowserView: Sendable {
 
     let range = StatusLine.shownRange(
       shown, itemCount: state.items.count, wraps: state.style == .ring)
-    let status = StatusLine.text(
-      itemCount: state.items.count, columns: state.columnCount, style: state.style, range: range,
-      percent: state.percent, message: state.message, width: canvas.size.columns)
-    StatusLine(theme: theme).draw(status, row: canvas.size.rows - 1, into: &canvas)
+    func status(_ message: String) -> String {
+      StatusLine.text(
+        itemCount: state.items.count, columns: state.columnCount, style: state.style,
+        range: range, percent: state.percent, message: message, width: canvas.size.columns)
+    }
+    var message = state.message
+    if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
+      message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
+    }
+    StatusLine(theme: theme).draw(
+      status(state.prefix.display ?? message), tokens: status("").count,
+      row: canvas.size.rows - 1, into: &canvas)
 
     let overlays = OverlayRenderer(theme: theme)
     switch state.overlay {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)
+    case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil

@@ -29,6 +29,48 @@ struct OverlayRenderer {
     drawPanel(title: "details", lines: lines, into: &canvas)
   }
 
+  /// The last messages, newest last, each wrapped to the panel so none is cut.
+  func drawMessages<C: Canvas>(_ entries: [String], into canvas: inout C) {
+    let width = max(10, min(96, canvas.size.columns - 4) - 4)
+    var lines: [DisplayText] = []
+    for entry in entries {
+      lines += Self.wrapped(DisplayText(entry, maximumWidth: 2000), width: width)
+    }
+    if lines.isEmpty { lines = ["no messages yet"] }
+    // The newest at the bottom; the oldest go first when they do not all fit.
+    let room = max(1, canvas.size.rows - 1 - 2 - 2)
+    lines = Array(lines.suffix(room))
+    drawPanel(title: "messages", lines: lines + ["", "any key closes"], into: &canvas)
+  }
+
+  /// `text` in lines of at most `width` cells, broken after a space where one is near.
+  static func wrapped(_ text: DisplayText, width: Int) -> [DisplayText] {
+    var lines: [DisplayText] = []
+    var line = ""
+    var lineWidth = 0
+    var lastSpace: (index: String.Index, width: Int)?
+    text.forEachCluster { cluster, w in
+      if lineWidth + w > width {
+        if let space = lastSpace, space.width > width / 2 {
+          let rest = String(line[line.index(after: space.index)...])
+          lines.append(DisplayText(String(line[..<space.index])))
+          line = rest
+          lineWidth = DisplayText(rest).width
+        } else {
+          lines.append(DisplayText(line))
+          line = ""
+          lineWidth = 0
+        }
+        lastSpace = nil
+      }
+      if cluster == " " { lastSpace = (line.endIndex, lineWidth) }
+      line += cluster
+      lineWidth += w
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(DisplayText(line)) }
+    return lines
+  }
+
   /// The picture of an item over the whole screen, aspect kept, with its details under it.
   func drawFullScreen<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,

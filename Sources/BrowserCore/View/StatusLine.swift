@@ -1,22 +1,35 @@
 import LayoutEngine
 
-/// The bottom line: `<n> items`, `<c> cols`, the style's name, the item numbers in view, the scroll position in
-/// percent, and the latest message. Scripts read these tokens, so they stay literal.
+/// The bottom line: `<n> items`, `<c> cols`, the style's name, the item numbers in view, the
+/// scroll position in percent, and the latest message. Scripts read these tokens, so they stay
+/// literal; counts of one are singular (`1 item`, `1 col`).
 struct StatusLine {
   var theme: Theme
 
-  /// The text of the status line, without the help hint.
+  /// The text of the status line, without the help hint. An empty feed has no range and no
+  /// position.
   /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
   /// still fit before the message is cut.
   static func text(
     itemCount: Int, columns: Int, style: LayoutStyle = .waterfall,
     range: (first: Int, last: Int)?, percent: Int, message: String, width: Int = .max
   ) -> String {
-    let shown = range.map { "\($0.first)-\($0.last)" } ?? "0-0"
-    var fields = ["\(itemCount) items", "\(columns) cols", style.rawValue, shown, "\(percent)%"]
+    var fields = [counted(itemCount, "item"), counted(columns, "col"), style.rawValue]
+    if itemCount > 0 {
+      if let range { fields.append(rangeText(range, itemCount: itemCount)) }
+      fields.append("\(percent)%")
+    }
     if !message.isEmpty { fields.append(message) }
     let roomy = fields.joined(separator: "  ")
     return roomy.count + 2 <= width ? roomy : fields.joined(separator: " ")
+  }
+
+  /// `3-9`; an arc of the ring that passes the last item is the two runs it shows,
+  /// `238-240,1-9`, and a run of one is its number.
+  static func rangeText(_ range: (first: Int, last: Int), itemCount: Int) -> String {
+    func run(_ a: Int, _ b: Int) -> String { a == b ? "\(a)" : "\(a)-\(b)" }
+    if range.first <= range.last { return run(range.first, range.last) }
+    return run(range.first, itemCount) + "," + run(1, range.last)
   }
 
   /// The first and last item number in view. On the ring, which wraps, the numbers in view are
@@ -35,17 +48,20 @@ struct StatusLine {
     return (widest.first, widest.last)
   }
 
-  func draw<C: Canvas>(_ text: String, row: Int, into canvas: inout C) {
+  /// Draws the line; `? help` keeps its place at the right end as long as the first `tokens`
+  /// characters (the fields before the message) fit beside it, and a long message is cut
+  /// before it (`m` shows the message in full).
+  func draw<C: Canvas>(_ text: String, tokens: Int, row: Int, into canvas: inout C) {
     let width = canvas.size.columns
     guard row >= 0, width > 0 else { return }
     let style = theme.statusStyle
     canvas.fill(row: row, column: 0, width: width, height: 1, style: style)
     let hint = DisplayText("? help")
     let body = DisplayText(text, maximumWidth: max(0, width))
-    let roomForHint = body.width + 2 + hint.width + 2 <= width
-    canvas.write(
-      body, row: row, column: 1, maxWidth: width - 2, style: style, ellipsis: theme.ellipsis)
-    if roomForHint {
+    let hinted = tokens + 2 + 1 + hint.width + 2 <= width
+    let room = hinted ? width - hint.width - 4 : width - 2
+    canvas.write(body, row: row, column: 1, maxWidth: room, style: style, ellipsis: theme.ellipsis)
+    if hinted {
       canvas.write(
         hint, row: row, column: width - hint.width - 1, maxWidth: hint.width, style: style)
     }

@@ -1,34 +1,66 @@
 extension FeedDocument {
-  /// Decodes one page in `format`, or in the format its first bytes show when nil: the one
-  /// entry point from bytes to items, whatever the format.
+  /// Decodes one page in `format`, or in the format its first bytes show when nil
+  /// (`FeedFormat.detect`): the one entry point from bytes to items, whatever the format.
   /// - Parameter origin: how to name the document in errors (a path or URL).
   public static func decode(
     _ bytes: [UInt8], format: FeedFormat? = nil, origin: String,
     options: LoadOptions = LoadOptions()
   ) throws(FeedError) -> FeedDocument {
-    switch format ?? sniffed(bytes.prefix(64)) {
-    case .json: try LiberalJSONDecoder.decode(bytes, source: origin, options: options)
+    let chosen =
+      format ?? options.format
+      ?? bytes.withUnsafeBufferPointer { buffer in
+        FeedFormat.detect(
+          UnsafeBufferPointer(rebasing: buffer.prefix(FeedFormat.detectionPrefix)),
+          isComplete: buffer.count <= FeedFormat.detectionPrefix)
+      }
+    switch chosen {
+    case .json:
+      return try LiberalJSONDecoder.decode(bytes, source: origin, options: options)
+    case .rss, .atom:
+      return try XMLFeedDecoder.decode(bytes, format: chosen, source: origin, options: options)
+    case .urlList:
+      return try URLListDecoder.decode(bytes, source: origin, options: options)
+    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay:
+      let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
+      return try decodeTree(root, format: chosen, source: origin)
     }
   }
 
-  /// Decodes what `stream` reads while it reads it (files and standard input).
+  private static func decodeTree(
+    _ root: JSONValue, format: FeedFormat, source: String
+  ) throws(FeedError) -> FeedDocument {
+    switch format {
+    case .jsonFeed: try JSONFeedDecoder.decode(root, source: source)
+    case .reddit: try RedditDecoder.decode(root, source: source)
+    case .mastodon: try MastodonDecoder.decode(root, source: source)
+    case .unsplash: try UnsplashDecoder.decode(root, source: source)
+    case .pexels: try PexelsDecoder.decode(root, source: source)
+    case .pixabay: try PixabayDecoder.decode(root, source: source)
+    case .json, .rss, .atom, .urlList:
+      preconditionFailure("decodeTree: \(format) is not decoded from a tree")
+    }
+  }
+
+  /// Decodes what `stream` reads: classic JSON while it reads it (files and standard input can
+  /// be very large); any other format, once read whole (its pages are small).
   static func decode(
     _ stream: StreamedBytes, format: FeedFormat? = nil, origin: String, options: LoadOptions,
     expectedBytes: Int? = nil
   ) throws(FeedError) -> FeedDocument {
-    switch format ?? .json {
-    case .json:
-      try LiberalJSONDecoder.decode(
-        stream, source: origin, options: options, expectedBytes: expectedBytes)
+    var chosen = format ?? options.format
+    if chosen == nil {
+      try stream.fill(upTo: FeedFormat.detectionPrefix)
+      chosen = FeedFormat.detect(
+        UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),
+        isComplete: stream.isComplete && stream.count <= FeedFormat.detectionPrefix)
     }
-  }
-
-  /// The format to decode with: markup no decoder reads still goes to JSON's decoder, whose
-  /// error then says what the document looks like (`FeedFormat.sniff`).
-  private static func sniffed(_ prefix: ArraySlice<UInt8>) -> FeedFormat {
-    switch FeedFormat.sniff(prefix) {
-    case .format(let format): format
-    case .markup: .json
+    guard let chosen, chosen != .json else {
+      // The items so far, for a progress display, as the decoder hands them out.
+      return try LiberalJSONDecoder.decode(
+        stream, source: origin, options: options, expectedBytes: expectedBytes,
+        onItems: options.progress.map { progress in { progress.decoded(more: $0.count) } })
     }
+    try stream.readToEnd()
+    return try decode(Array(stream.bytes), format: chosen, origin: origin, options: options)
   }
 }

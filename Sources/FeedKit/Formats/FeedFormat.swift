@@ -7,13 +7,43 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   /// JSON in the classic shape (`{"data": [{"img": …, "width": …, "height": …}]}`) and the
   /// liberal variants real feeds use.
   case json
+  /// JSON Feed 1.0/1.1 (`"version": "https://jsonfeed.org/version/1.1"`).
+  case jsonFeed = "jsonfeed"
+  /// RSS 2.0 (and RSS 1.0/RDF) with Media RSS.
+  case rss
+  /// Atom 1.0, with Media RSS where a feed adds it.
+  case atom
+  /// A Reddit listing (`{"kind": "Listing", "data": {"children": […]}}`).
+  case reddit
+  /// Mastodon statuses: a home, public or account timeline (a list of statuses).
+  case mastodon
+  /// Unsplash API photos: a list, or a search answer with `results`.
+  case unsplash
+  /// Pexels API photos (`{"photos": […]}`).
+  case pexels
+  /// Pixabay API images (`{"hits": […]}`).
+  case pixabay
+  /// Plain text, one picture URL or path a line.
+  case urlList = "list"
 
   /// The format's name in messages.
   public var displayName: String {
     switch self {
     case .json: "JSON"
+    case .jsonFeed: "JSON Feed"
+    case .rss: "RSS"
+    case .atom: "Atom"
+    case .reddit: "Reddit listing JSON"
+    case .mastodon: "Mastodon statuses JSON"
+    case .unsplash: "Unsplash JSON"
+    case .pexels: "Pexels JSON"
+    case .pixabay: "Pixabay JSON"
+    case .urlList: "list of URLs"
     }
   }
+
+  /// Whether the format is XML, read through `XMLFeedDecoder`.
+  var isXML: Bool { self == .rss || self == .atom }
 
   /// What a document's first bytes say it is.
   enum Sniffed: Equatable {

@@ -4,9 +4,9 @@
 /// a usable value, or the reason it is unusable, so the skip message can name the first problem.
 ///
 /// Sizes are where a hostile feed could hurt the layout, so they are held to sane limits: each
-/// side a finite number above 0 and at most `maxSide` pixels (else the item is skipped), and
-/// the shape no more extreme than 64:1 either way (else the longer side is shortened to 64 times
-/// the shorter), so no box is a million rows tall or a hair wide.
+/// side a finite number above 0 and at most `maxSide` pixels (else the item is skipped). The
+/// size is kept as the feed gave it; the layout uses a shape no more extreme than 64:1 either
+/// way (`FeedItem.layoutSize`), so no box is a million rows tall or a hair wide.
 struct ItemFields {
   /// The largest width or height, in pixels: beyond what any common image format can hold
   /// (JPEG stops at 65,535), so a larger number is a broken feed, not a picture.
@@ -129,7 +129,6 @@ struct ItemFields {
     case .unusable(let reason): return .failure(SkipReason(text: reason))
     case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
     }
-    let (clampedWidth, clampedHeight) = Self.clampShape(width: widthValue, height: heightValue)
     let slice = image.url.withValidUTF8(in: reader) { url in
       FieldText.withValidUTF8(title, in: reader) { title in
         FieldText.withValidUTF8(id, in: reader) { id in
@@ -139,7 +138,7 @@ struct ItemFields {
         }
       }
     }
-    return .success(FeedItem(texts: slice, width: clampedWidth, height: clampedHeight))
+    return .success(FeedItem(texts: slice, width: widthValue, height: heightValue))
   }
 
   /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the

@@ -28,7 +28,19 @@ public struct FeedLoader: Sendable {
   /// Files and the standard input, the large inputs, are decoded while they are read; a body
   /// from the network (gzip undone) is decoded once it is complete.
   func loadPage(_ source: FeedSource) async throws(FeedError) -> Page {
-    let document: FeedDocument
+    options.progress?.begin(total: nil)
+    do {
+      let page = try await loadPageUnreported(source)
+      options.progress?.end(items: page.document.items.count)
+      return page
+    } catch {
+      options.progress?.end(items: nil)
+      throw error
+    }
+  }
+
+  private func loadPageUnreported(_ source: FeedSource) async throws(FeedError) -> Page {
+    var document: FeedDocument
     var location = source
     switch source {
     case .file(let path):
@@ -44,8 +56,9 @@ public struct FeedLoader: Sendable {
       if Task.isCancelled { throw .cancelled(source: source.displayName) }
       document = try FeedDocument.decode(
         response.body, origin: location.displayName, options: options)
+      if document.next == nil { document.next = response.nextLink }
     case .template:
-      return try await loadPage(source.page(1))
+      return try await loadPageUnreported(source.page(1))
     }
     if Task.isCancelled { throw .cancelled(source: source.displayName) }
     return Page(document: document, location: location)

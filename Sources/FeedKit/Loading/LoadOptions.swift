@@ -23,6 +23,14 @@ public struct LoadOptions: Hashable, Sendable {
   /// Most pages one session follows; a `next` chain or template longer than this ends with an
   /// error instead of running forever (`--max-pages`).
   public var maxPages: Int = 100_000
+  /// Where the loaders report how far a page has got, for a progress display; nil for none.
+  public var progress: LoadProgress?
+  /// The format to read pages in; nil tells it from each page's content (`--format`).
+  public var format: FeedFormat?
+  /// Whether a folder's subfolders are read too (`--recursive`).
+  public var recursive = false
+  /// The order of a folder's pictures (`--sort`).
+  public var folderOrder = FolderOrder.name
 
   public init() {}
 }

@@ -28,7 +28,7 @@ enum LocalReader {
       var expectedBytes: Int?
       if fstat(descriptor, &status) == 0 {
         if status.st_mode & S_IFMT == S_IFDIR {
-          throw .unreadable(source: path, detail: "it is a folder; give the feed file inside it")
+          return try FolderReader.document(ofFolder: path, options: options)
         }
         // A regular file's size is known: too large is said before anything is read.
         if status.st_mode & S_IFMT == S_IFREG {
@@ -40,6 +40,8 @@ enum LocalReader {
       }
       let stream = try StreamedBytes(
         descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
+      options.progress?.expect(total: expectedBytes)
+      stream.progress = options.progress
       return try FeedDocument.decode(
         stream, origin: path, options: options, expectedBytes: expectedBytes)
     }
@@ -60,6 +62,7 @@ enum LocalReader {
     try await offThread { () throws(FeedError) -> FeedDocument in
       let stream = try StreamedBytes(
         descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
+      stream.progress = options.progress
       return try FeedDocument.decode(stream, origin: source, options: options)
     }
   }

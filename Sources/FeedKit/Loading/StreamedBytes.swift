@@ -40,6 +40,8 @@ final class StreamedBytes {
   private var committed = 0
   /// Bytes read so far.
   private(set) var count = 0
+  /// Told the byte count after every read, when set.
+  var progress: LoadProgress?
   /// Whether the input has ended: `bytes` is the whole document.
   private(set) var isComplete = false
   /// Bytes from `base` given back, a multiple of the page size; they read as zeros.
@@ -134,6 +136,7 @@ final class StreamedBytes {
       throw .unreadable(source: source, detail: String(cString: strerror(errno)))
     }
     count += got
+    progress?.read(count)
     if count > maxBytes { throw tooLarge }
   }
 

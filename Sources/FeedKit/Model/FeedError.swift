@@ -28,6 +28,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case limitExceeded(source: String, limit: FeedLimit, location: String?)
   /// The load was cancelled (a newer refresh replaced it, or the program is stopping).
   case cancelled(source: String)
+  /// A refresh of a source that can be read once only (standard input, already read to its end).
+  case cannotReadAgain(source: String)
 
   /// The message, with every control and bidirectional formatting character escaped: sources,
   /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
@@ -73,6 +75,10 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(source): \(limit)\(place); \(limit.advice)"
     case .cancelled(let source):
       return "\(source): loading was cancelled"
+    case .cannotReadAgain(let source):
+      return
+        "\(source) cannot be read again, so the items shown stay; to refresh, save the feed "
+        + "to a file and open that"
     }
   }
 

@@ -6,10 +6,19 @@
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id and link kept before it when there are any.
   private var texts: TextHandle
-  /// The pixel size. For every decoded item both sides are finite, above zero and at most
-  /// 1,000,000, and height / width is within 1/64...64 (a more extreme shape is cut to that).
+  /// The pixel size, as the feed gave it (or as the picture's header told it). For every decoded
+  /// item both sides are finite, above zero and at most 1,000,000 — or both are 0 when the feed
+  /// gave no size (`hasSize`), which the picture's header will tell.
   public var width: Double
   public var height: Double
+
+  /// The size a layout gives the picture: the feed's, with a shape more extreme than 64:1
+  /// either way cut to 64:1 by shortening the longer side, so that no box is a million rows
+  /// tall or a hair wide. Only the layout's shape is cut; the size shown is `width`×`height`.
+  /// An item whose size is not known yet is a square until it is.
+  public var layoutSize: (width: Double, height: Double) {
+    hasSize ? ItemFields.clampShape(width: width, height: height) : (1, 1)
+  }
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
@@ -48,6 +57,23 @@ public struct FeedItem: Hashable, Sendable {
     get { texts.text(.link) }
     set { texts = texts.replacing(.link, with: newValue) }
   }
+
+  /// Whether the feed gave this item's size. Many formats (Atom, JSON Feed, a list of URLs)
+  /// carry none; such an item is decoded with a 0×0 size rather than skipped, so its size can
+  /// be read from the picture (`SizeProbe`) without the reader waiting for it.
+  public var hasSize: Bool { width > 0 && height > 0 }
+
+  /// An item of `imageURL` whose size is not known yet.
+  public static func unsized(
+    imageURL: String, title: String? = nil, id: String? = nil, link: String? = nil
+  ) -> FeedItem {
+    FeedItem(imageURL: imageURL, width: 0, height: 0, title: title, id: id, link: link)
+  }
+
+  /// The sides of `layoutSize`: the item's own size with its shape cut to 64:1, or a square
+  /// until its size is known, so no layout divides by a zero side.
+  public var layoutWidth: Double { layoutSize.width }
+  public var layoutHeight: Double { layoutSize.height }
 
   /// What makes two items the same across pages: the id, else the image URL.
   public var identity: String { id ?? imageURL }

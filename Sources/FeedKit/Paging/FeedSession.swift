@@ -51,6 +51,11 @@ public actor FeedSession {
 
   /// Loads page 1 again and replaces the items; cancels and supersedes any running load.
   public func refresh() async -> FeedUpdate {
+    // Standard input was read to its end: reading it again would find nothing (and decode
+    // that as malformed).
+    if source == .standardInput, !visitedPages.isEmpty {
+      return .failed(.cannotReadAgain(source: source.displayName))
+    }
     let first: FeedSource
     do {
       first = try source.page(1)

@@ -7,10 +7,12 @@ import Transport
 /// it streams) and decoded after: the decoder reads from a descriptor (`StreamedBytes`), and
 /// feeding it from the loop's thread with back-pressure is not worth its complexity for pages.
 enum PageFetch {
-  /// The body and the address it finally came from, after redirects.
+  /// The body, the address it finally came from (after redirects), and the next page a
+  /// `Link: <…>; rel="next"` header names (Mastodon, Unsplash and many APIs page that way).
   struct Response: Sendable {
     var body: [UInt8]
     var url: String
+    var nextLink: String? = nil
   }
 
   static func get(_ url: String, options: LoadOptions) async throws(FeedError) -> Response {
@@ -19,10 +21,21 @@ enum PageFetch {
     }
     let request = TransferRequest(
       url: url, userAgent: CascadeVersion.userAgent,
-      headers: ["Accept: application/json, */*;q=0.5"], limits: limits(options))
+      headers: [
+        "Accept: application/json, application/feed+json, application/rss+xml, "
+          + "application/atom+xml, application/xml;q=0.9, text/plain;q=0.8, */*;q=0.5"
+      ], limits: limits(options))
     do {
-      let fetched = try await transport.fetch(request)
-      return Response(body: fetched.bytes, url: fetched.response.url)
+      let progress = options.progress
+      let fetched = try await transport.fetch(
+        request,
+        response: { response in
+          progress?.expect(total: response.header("Content-Length").flatMap { Int($0) })
+        },
+        progress: { bytes in progress?.read(bytes) })
+      return Response(
+        body: fetched.bytes, url: fetched.response.url,
+        nextLink: fetched.response.header("Link").flatMap(LinkHeader.next))
     } catch {
       throw feedError(error, options: options)
     }

@@ -56,16 +56,6 @@ public enum PictureFetch {
     guard size <= maxBytes else {
       throw .limitExceeded(source: path, limit: .pictureSize(maxBytes), location: nil)
     }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      done += count
-    }
-    return Array(bytes.prefix(done))
+    return FolderReader.read(descriptor, count: size)
   }
 }

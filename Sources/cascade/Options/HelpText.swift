@@ -50,7 +50,8 @@ enum HelpText {
     sample feed when left out. Carousel and ring print the boxes in a W×H view
     (--height): the carousel's in view at --offset, in view coordinates, with their
     "scale"; the ring's around a circle, item 0 at the bottom (y grows downwards), the
-    indices turning counter-clockwise as seen on screen.
+    indices turning counter-clockwise as seen on screen. (The browser reads its ring
+    like a clock instead: the selected item at the top, the next ones clockwise.)
 
     \(options(for: .layout))
     """

@@ -31,6 +31,7 @@ struct OptionSpec: Sendable {
     case printing = "The printed sheet"
     case layout = "Layout"
     case style = "Styles"
+    case feeds = "Feeds"
     case limits = "Limits on what is loaded (each error names the flag that raises it)"
     case config = "Configuration"
   }

@@ -11,7 +11,7 @@ enum OptionTable {
   typealias Value = OptionSpec.Value
 
   static let all: [OptionSpec] =
-    browser + pictures + printing + layout + style + limits + config
+    browser + pictures + printing + layout + style + feeds + limits + config
 
   /// Which config file is read, and printing the configuration: options of every command,
   /// and not config keys themselves.
@@ -251,6 +251,35 @@ enum OptionTable {
           s.layout.enlargement.seed = n
         }
       }),
+  ]
+
+  static let feeds: [OptionSpec] = [
+    OptionSpec(
+      name: "--format", placeholder: "FORMAT", kind: .choice(FeedFormat.allCases.map(\.rawValue)),
+      help: "read pages in this format instead of telling it from their content",
+      commands: [.browse, .layout, .print], group: .feeds,
+      read: { $0.load.format.map { Value.text($0.rawValue) } },
+      apply: { s, v in if case .text(let t) = v { s.load.format = FeedFormat(rawValue: t) } }),
+    OptionSpec(
+      name: "--recursive", placeholder: "", kind: .flag,
+      help: "a folder FEED: read its subfolders too", commands: [.browse, .layout, .print],
+      group: .feeds, read: { $0.load.recursive ? .flag : nil },
+      apply: { s, _ in s.load.recursive = true }),
+    OptionSpec(
+      name: "--sort", placeholder: "ORDER", kind: .choice(FolderOrder.allCases.map(\.rawValue)),
+      help: "a folder FEED: by name, newest first, or largest first",
+      commands: [.browse, .layout, .print], group: .feeds,
+      read: { .text($0.load.folderOrder.rawValue) },
+      apply: { s, v in
+        if case .text(let t) = v, let order = FolderOrder(rawValue: t) {
+          s.load.folderOrder = order
+        }
+      }),
+    OptionSpec(
+      name: "--no-probe", placeholder: "", kind: .flag,
+      help: "skip items the feed gives no size for, instead of reading the pictures' headers",
+      commands: [.layout], group: .feeds, read: { $0.layout.noProbe ? .flag : nil },
+      apply: { s, _ in s.layout.noProbe = true }),
   ]
 
   static let limits: [OptionSpec] = [

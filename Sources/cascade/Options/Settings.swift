@@ -50,4 +50,6 @@ struct LayoutSettings: Sendable {
   var offset = 0.0
   var style = LayoutStyle.waterfall
   var enlargement = Enlargement()
+  /// Skip unsized items rather than read their sizes from the pictures.
+  var noProbe = false
 }

@@ -7,6 +7,10 @@ struct CascadeProcess {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// From start to exit, timed on the waiting thread: a busy test pool does not add to it.
+    var seconds: Double = 0
+    /// The child's peak resident size (`VmHWM`), sampled every few milliseconds while it ran.
+    var peakResidentBytes = 0
   }
 
   /// The repository's root, found from this file's path.
@@ -47,7 +51,9 @@ struct CascadeProcess {
     process.standardError = err
     let input = Pipe()
     process.standardInput = input
+    let start = ContinuousClock.now
     try process.run()
+    let peak = PeakSampler(pid: process.processIdentifier)
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child; the
@@ -61,9 +67,12 @@ struct CascadeProcess {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     errDone.wait()
     process.waitUntilExit()
+    let elapsed = ContinuousClock.now - start
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData, as: UTF8.self),
+      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+      peakResidentBytes: peak.stop())
   }
 
   /// A temporary file holding `text`, removed by the caller.
@@ -72,5 +81,38 @@ struct CascadeProcess {
       .appendingPathComponent("cascade-test-\(UUID().uuidString)\(suffix)")
     try Data(text.utf8).write(to: url)
     return url
+  }
+}
+
+/// Reads a child's `VmHWM` (its peak resident size so far) every 2 ms on a thread of its own,
+/// until stopped; the last reading before the child exits is its peak, give or take 2 ms.
+final class PeakSampler: @unchecked Sendable {
+  private let lock = NSLock()
+  private var peak = 0
+  private var running = true
+
+  init(pid: Int32) {
+    Thread.detachNewThread { [self] in
+      while lock.withLock({ running }) {
+        if let bytes = Self.highWaterMark(pid: pid) { lock.withLock { peak = max(peak, bytes) } }
+        usleep(2000)
+      }
+    }
+  }
+
+  /// Stops sampling; returns the highest reading.
+  func stop() -> Int {
+    lock.withLock {
+      running = false
+      return peak
+    }
+  }
+
+  private static func highWaterMark(pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
   }
 }

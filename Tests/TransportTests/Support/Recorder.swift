@@ -1,22 +1,20 @@
 import Foundation
-import Synchronization
-import TestSupport
 import Testing
 
 @testable import Transport
 
 /// A consumer that keeps what a transfer delivered, for tests to wait on and inspect.
-final class Recorder: Sendable {
+final class Recorder: @unchecked Sendable {
   private struct State {
     var bytes: [UInt8] = []
     var chunks = 0
     var response: TransferResponse?
     var result: Result<TransferResponse, TransferError>?
     var pauseNext = false
-    var peakResident = 0
+    var finishedAt: ContinuousClock.Instant?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Answers the next chunk with `.pause`.
   func pauseAtNextChunk() { state.withLock { $0.pauseNext = true } }
@@ -32,14 +30,16 @@ final class Recorder: Sendable {
           }
           state.bytes.append(contentsOf: chunk)
           state.chunks += 1
-          // Sampled every 64 chunks: the peak the transfer costs while it runs.
-          if state.chunks % 64 == 1, let resident = ResidentMemory.bytes() {
-            state.peakResident = max(state.peakResident, resident)
-          }
           return .accepted
         }
       },
-      finish: { result in self.state.withLock { $0.result = result } })
+      finish: { result in
+        let now = ContinuousClock.now
+        self.state.withLock { state in
+          state.result = result
+          state.finishedAt = now
+        }
+      })
   }
 
   var bytes: [UInt8] { state.withLock { $0.bytes } }
@@ -47,8 +47,15 @@ final class Recorder: Sendable {
   var chunks: Int { state.withLock { $0.chunks } }
   var response: TransferResponse? { state.withLock { $0.response } }
   var result: Result<TransferResponse, TransferError>? { state.withLock { $0.result } }
-  var peakResident: Int { state.withLock { $0.peakResident } }
   var isFinished: Bool { result != nil }
+
+  /// Seconds from `start` to the end of the transfer, as the transport's thread saw it: a test
+  /// whose task waits for a busy thread pool does not add that wait.
+  func seconds(since start: ContinuousClock.Instant) -> Double {
+    guard let end = state.withLock({ $0.finishedAt }) else { return .infinity }
+    let elapsed = end - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
 
   var error: TransferError? {
     guard case .failure(let error) = result else { return nil }

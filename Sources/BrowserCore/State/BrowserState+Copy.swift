@@ -1,0 +1,55 @@
+import FeedKit
+
+/// `y` and `Y`: copying the selected item's image URL or link to the clipboard. The shell does
+/// the copying (through the terminal, OSC 52) and says whether the terminal can.
+extension BrowserState {
+  /// Asks the shell to copy `target` of the selected item (the first in view without one).
+  mutating func copy(_ target: CopyTarget) -> [Effect] {
+    if selection == nil { selection = visibleIndices().first }
+    guard let s = selection, s < items.count else {
+      message = "nothing to copy"
+      return []
+    }
+    let text: String?
+    switch target {
+    case .image: text = items[s].imageURL
+    case .link: text = items[s].link
+    }
+    guard let text, !text.isEmpty else {
+      message = "#\(s + 1) has no \(target.name)"
+      return []
+    }
+    return [.copy(text, CopyRequest(target: target, number: s + 1))]
+  }
+
+  /// The shell copied, or could not.
+  mutating func copied(_ text: String, _ request: CopyRequest, outcome: CopyOutcome) {
+    let what = "#\(request.number)'s \(request.target.name)"
+    switch outcome {
+    case .copied:
+      message = "copied \(what)"
+    case .unsupported:
+      message =
+        "this terminal cannot take a copy (no OSC 52 in its terminfo); "
+        + "\(what) is \(DisplayText(text, maximumWidth: 200))"
+    case .tooLong(let limit):
+      message = "\(what) is longer than \(limit) bytes, more than a terminal takes to copy"
+    }
+  }
+}
+
+/// Which item's what a copy is of, for the message when it is done.
+public struct CopyRequest: Hashable, Sendable {
+  public var target: CopyTarget
+  /// The item's number, 1-based.
+  public var number: Int
+}
+
+/// How a copy through the terminal went.
+public enum CopyOutcome: Hashable, Sendable {
+  case copied
+  /// The terminal does not say it takes OSC 52 copies.
+  case unsupported
+  /// Longer than `limit` bytes: terminals drop such copies.
+  case tooLong(limit: Int)
+}

@@ -1,0 +1,76 @@
+import FeedKit
+
+/// Sizes read late: an item the feed gave no size for is laid out as a square
+/// (`FeedItem.layoutWidth`) until its picture's header is read. The state asks for the sizes
+/// of the items in and around the view, in view first, a few at a time; when they arrive it
+/// lays out again keeping the reader's place, as a change of columns does. A box changes shape
+/// at most once: from the square to the picture's shape. A picture whose header cannot be read
+/// keeps its square, and its picture is then asked for, so its box shows why it failed.
+extension BrowserState {
+  /// Whether item `index` is still waiting for its size, so its picture is not asked for yet
+  /// (it would be drawn for the square, then again for the real shape).
+  func awaitsSize(_ index: Int) -> Bool {
+    let item = items[index]
+    return !item.hasSize && sizeProbes.failed[item.imageURL] == nil
+  }
+
+  /// Asks for the sizes of unsized items in and around the view not yet asked for; fills in
+  /// those already found (a refreshed page's).
+  mutating func reconcileSizes() -> [Effect] {
+    guard !items.isEmpty, arrangement.scrollsVertically else { return [] }
+    let view = visibleContentRows
+    let above = (view.lowerBound - viewRows)..<view.lowerBound
+    let below = view.upperBound..<(view.upperBound + viewRows)
+    var requests: [SizeRequest] = []
+    var known: [ProbedSize] = []
+    var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
+    for rows in [view, below, above] where !rows.isEmpty {
+      for box in arrangement.boxes(inRows: rows) {
+        guard case .item(let index) = box.content, awaitsSize(index) else { continue }
+        let url = items[index].imageURL
+        let request = SizeRequest(index: index, imageURL: url)
+        if let size = sizeProbes.found[url] {
+          known.append(ProbedSize(request: request, width: size.width, height: size.height))
+        } else if room > 0, !sizeProbes.inFlight.contains(url) {
+          sizeProbes.inFlight.insert(url)
+          requests.append(request)
+          room -= 1
+        }
+      }
+    }
+    if !known.isEmpty { applySizes(known) }
+    return requests.isEmpty ? [] : [.probeSizes(requests)]
+  }
+
+  /// Takes probed sizes in and lays out again around the reader's place.
+  mutating func applyProbed(_ results: [ProbedSize]) -> [Effect] {
+    for result in results {
+      let url = result.request.imageURL
+      sizeProbes.inFlight.remove(url)
+      if let failure = result.failure {
+        sizeProbes.failed[url] = failure
+        message = "cannot read the size of \(DisplayText(url, maximumWidth: 60)): \(failure)"
+      } else {
+        sizeProbes.found[url] = (result.width, result.height)
+      }
+    }
+    applySizes(results.filter { $0.failure == nil })
+    return prefetchIfNeeded()
+  }
+
+  /// Gives the items their sizes (where the item at the position still has that URL and no
+  /// size) and lays out again, keeping the anchor.
+  private mutating func applySizes(_ sizes: [ProbedSize]) {
+    var changed = false
+    for size in sizes {
+      let index = size.request.index
+      guard index < items.count, items[index].imageURL == size.request.imageURL,
+        !items[index].hasSize, size.width > 0, size.height > 0
+      else { continue }
+      items[index].width = size.width
+      items[index].height = size.height
+      changed = true
+    }
+    if changed { relayout(keepingPlace: true, itemsChanged: true) }
+  }
+}

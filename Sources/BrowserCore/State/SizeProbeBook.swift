@@ -1,0 +1,40 @@
+/// A picture whose size the state asks the shell to read from its header (`Effect.probeSizes`):
+/// the item's position when asked and its URL, which says whether the answer still fits the
+/// item at that position (a refresh or a removal may have moved it).
+public struct SizeRequest: Hashable, Sendable {
+  public var index: Int
+  public var imageURL: String
+
+  public init(index: Int, imageURL: String) {
+    self.index = index
+    self.imageURL = imageURL
+  }
+}
+
+/// What a size probe found (`Event.sizesProbed`): the display size, or why there is none.
+public struct ProbedSize: Hashable, Sendable {
+  public var request: SizeRequest
+  public var width: Double
+  public var height: Double
+  /// Why the header could not be read; the sizes are 0 then.
+  public var failure: String?
+
+  public init(request: SizeRequest, width: Double, height: Double, failure: String? = nil) {
+    self.request = request
+    self.width = width
+    self.height = height
+    self.failure = failure
+  }
+}
+
+/// The sizes asked for, found and not found, by picture URL: so a picture is probed once,
+/// whatever happens to the items, and a refreshed page's unsized items take the sizes already
+/// found without asking again.
+struct SizeProbeBook {
+  /// Probes at once: enough to hide latency, few enough not to crowd out the pictures.
+  static let maxInFlight = 8
+
+  var inFlight: Set<String> = []
+  var found: [String: (width: Double, height: Double)] = [:]
+  var failed: [String: String] = [:]
+}

@@ -1,0 +1,47 @@
+import BrowserCore
+
+/// What an ESC that ncurses passed on as a key of its own stands for.
+///
+/// ncurses waits `ESCDELAY` after an ESC for the rest of a sequence it knows (an arrow, the
+/// wheel); when nothing follows, the ESC was the Esc key. When something follows at once, it
+/// was not a lone Esc: Alt+key sends ESC and the key, and a terminal may send sequences
+/// ncurses has no name for (SGR mouse reports, focus events). Reading those as Esc would quit,
+/// so they are read to their end and become Alt+key or nothing.
+enum EscapeSequence {
+  /// One input from ncurses after the ESC.
+  enum Input: Hashable {
+    case character(UInt32)
+    /// A key ncurses decoded (`KEY_…`).
+    case code(Int32)
+  }
+
+  /// Decodes what follows an ESC; `next` gives the input waiting now, nil when none is.
+  static func decode(next: () -> Input?) -> Key? {
+    guard let first = next() else { return .escape }
+    guard case .character(let value) = first else { return nil }
+    switch value {
+    case 0x5B:  // `[`: a CSI sequence; parameters and intermediates, then a final byte.
+      var final: UInt32?
+      var length = 0
+      while case .character(let byte)? = next() {
+        if (0x40...0x7E).contains(byte) {
+          final = byte
+          break
+        }
+        guard (0x20...0x3F).contains(byte) else { break }
+        length += 1
+      }
+      // An X10 mouse report, ESC [ M with no parameters, carries three more bytes: button,
+      // column, row. (The SGR report, ESC [ < … M, ends at its M.)
+      if final == 0x4D, length == 0 { for _ in 0..<3 { _ = next() } }
+      return nil
+    case 0x4F:  // `O`: an SS3 sequence, one byte more.
+      _ = next()
+      return nil
+    case 0x21...0x7E, 0xA0...:
+      return Unicode.Scalar(value).map { .alt(Character($0)) }
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,26 @@
+extension FeedFormat {
+  /// Bytes of a document looked at to tell its format: enough for any real feed's opening
+  /// (an XML prolog, a JSON Feed's `version`, a listing's first item), little enough to read
+  /// before deciding how to read the rest.
+  static let detectionPrefix = 64 << 10
+
+  /// The format of a document from its first bytes (at most `detectionPrefix` of them).
+  ///
+  /// Formats are told apart by structure, never by a word somewhere in the text: XML by its
+  /// root element, JSON by its top-level keys and its first item's keys, a list of URLs by
+  /// every line looking like a URL or a picture's path. Whatever fits nothing is classic JSON,
+  /// whose decoder then says what is wrong with it (an HTML page, a syntax error, no item list).
+  /// - Parameter isComplete: whether `prefix` is the whole document.
+  static func detect(_ prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
+    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+    guard let first = prefix.firstIndex(where: { !skipped.contains($0) }) else { return .json }
+    switch prefix[first] {
+    case UInt8(ascii: "<"):
+      return XMLPrologue.rootFormat(prefix) ?? .json
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      return JSONShapeSniffer.format(of: prefix, isComplete: isComplete)
+    default:
+      return URLListDecoder.looksLikeList(prefix, isComplete: isComplete) ? .urlList : .json
+    }
+  }
+}

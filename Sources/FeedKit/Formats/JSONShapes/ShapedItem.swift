@@ -1,0 +1,47 @@
+/// Makes items for the formats decoded from a tree or from XML, where a size may be absent or
+/// unusable: the item is then kept without a size (`FeedItem.hasSize`), to be read from the
+/// picture, instead of being skipped as the classic shape does.
+enum ShapedItem {
+  /// An item with the size when both sides are usable (finite, above 0, at most
+  /// `ItemFields.maxSide`; an extreme shape cut as the classic decoder cuts it), else unsized.
+  static func make(
+    url: String, width: Double?, height: Double?, title: String?, id: String?, link: String?
+  ) -> FeedItem {
+    guard let width, let height, usable(width), usable(height) else {
+      return .unsized(imageURL: url, title: title, id: id, link: link)
+    }
+    let shape = ItemFields.clampShape(width: width, height: height)
+    return FeedItem(
+      imageURL: url, width: shape.width, height: shape.height, title: title, id: id, link: link)
+  }
+
+  private static func usable(_ side: Double) -> Bool {
+    side.isFinite && side > 0 && side <= ItemFields.maxSide
+  }
+
+  /// Whether a MIME type (or Media RSS `medium`) names a picture; an absent type counts as one
+  /// only where the format's field holds pictures anyway.
+  static func isImageType(_ type: String?) -> Bool {
+    guard let type = type?.lowercased() else { return false }
+    return type.hasPrefix("image/") || type == "image"
+  }
+}
+
+extension ShapedItem {
+  /// The items of an API answer's list: `item` makes each entry's item, or nil when the entry
+  /// has no picture, which is skipped as `"<noun> N: <missing>"`.
+  static func list(
+    _ entries: [JSONValue], noun: String, missing: String, item: (JSONValue) -> FeedItem?
+  ) -> (items: [FeedItem], skipped: SkipReport) {
+    var items: [FeedItem] = []
+    var skipped = SkipReport()
+    for (index, entry) in entries.enumerated() {
+      if let made = item(entry) {
+        items.append(made)
+      } else {
+        skipped.record("\(noun) \(index + 1): \(missing)")
+      }
+    }
+    return (items, skipped)
+  }
+}

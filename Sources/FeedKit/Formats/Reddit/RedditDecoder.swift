@@ -1,0 +1,93 @@
+import Foundation
+
+/// A Reddit listing (`/r/pics.json`, `/user/x/submitted.json`): each post's picture is its
+/// `preview.images[0]` at a size suited to a terminal (the smallest resolution at least
+/// `preferredWidth` wide, else the source), and a gallery post gives one item per picture from
+/// its `media_metadata`, in `gallery_data` order. Reddit HTML-escapes these URLs (`&amp;`);
+/// they are unescaped. Text posts have no picture and are skipped. Pages follow `after`, which
+/// Reddit expects as a query parameter of the same URL.
+enum RedditDecoder {
+  /// Wide enough for a full-screen terminal picture, far smaller than most originals.
+  static let preferredWidth = 640.0
+
+  static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
+    guard let children = root["data", "children"]?.array else {
+      throw .notAFeed(source: source, detail: "a Reddit listing without \"data\".\"children\"")
+    }
+    var items: [FeedItem] = []
+    var skipped = SkipReport()
+    for (index, child) in children.enumerated() {
+      guard let post = child["data"] else { continue }
+      let pictures = gallery(of: post) ?? preview(of: post).map { [$0] } ?? []
+      guard !pictures.isEmpty else {
+        skipped.record("post \(index + 1): no picture (a text or link post)")
+        continue
+      }
+      let name = post["name"]?.text ?? post["id"]?.text
+      let link = post["permalink"]?.text.map { "https://www.reddit.com" + $0 }
+      for (number, picture) in pictures.enumerated() {
+        let id = name.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 }
+        items.append(
+          ShapedItem.make(
+            url: picture.url, width: picture.width, height: picture.height,
+            title: post["title"]?.text, id: id, link: link))
+      }
+    }
+    return FeedDocument(
+      items: items, skipped: skipped,
+      next: root["data", "after"]?.text.flatMap {
+        nextPage(after: $0, source: source)
+      })
+  }
+
+  private struct Picture {
+    var url: String
+    var width: Double?
+    var height: Double?
+  }
+
+  private static func preview(of post: JSONValue) -> Picture? {
+    guard let image = post["preview", "images"]?.array?.first else { return nil }
+    let resolutions = image["resolutions"]?.array ?? []
+    let fitting = resolutions.first { ($0["width"]?.number ?? 0) >= preferredWidth }
+    guard let chosen = fitting ?? image["source"], let url = chosen["url"]?.text else {
+      return nil
+    }
+    return Picture(
+      url: unescape(url), width: chosen["width"]?.number, height: chosen["height"]?.number)
+  }
+
+  /// A gallery's pictures: `media_metadata` entries (`s` is the source, `p` the previews, with
+  /// `u`, `x`, `y`), ordered by `gallery_data.items`.
+  private static func gallery(of post: JSONValue) -> [Picture]? {
+    guard let metadata = post["media_metadata"], let order = post["gallery_data", "items"]?.array
+    else { return nil }
+    let pictures = order.compactMap { entry -> Picture? in
+      guard let id = entry["media_id"]?.text, let media = metadata[id],
+        media["status"]?.text ?? "valid" == "valid", media["e"]?.text ?? "Image" == "Image"
+      else { return nil }
+      let previews = media["p"]?.array ?? []
+      let fitting = previews.first { ($0["x"]?.number ?? 0) >= preferredWidth }
+      guard let chosen = fitting ?? media["s"], let url = chosen["u"]?.text else { return nil }
+      return Picture(url: unescape(url), width: chosen["x"]?.number, height: chosen["y"]?.number)
+    }
+    return pictures.isEmpty ? nil : pictures
+  }
+
+  /// Reddit's JSON holds URLs as they appear in its HTML: `&amp;` for `&`.
+  static func unescape(_ url: String) -> String {
+    url.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+  }
+
+  /// The page URL with `after` set; none when the page was not fetched over HTTP.
+  private static func nextPage(after token: String, source: String) -> String? {
+    guard var components = URLComponents(string: source),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    var query = (components.queryItems ?? []).filter { $0.name != "after" }
+    query.append(URLQueryItem(name: "after", value: token))
+    components.queryItems = query
+    return components.string
+  }
+}

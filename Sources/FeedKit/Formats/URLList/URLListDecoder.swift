@@ -1,0 +1,62 @@
+/// Plain text with one picture a line: an http(s) or file URL, or a path (absolute, or
+/// relative to the list's folder; from standard input, to the working directory), as
+/// `find . -name '*.jpg' | cascade -` writes. Blank lines and `#` comments are ignored. A list
+/// gives no sizes: every item is unsized.
+enum URLListDecoder {
+  /// Endings of the picture files a bare name is taken for (a line with no slash and no scheme).
+  static let pictureExtensions = [".jpg", ".jpeg", ".png", ".gif", ".webp"]
+
+  static func decode(
+    _ bytes: [UInt8], source: String, options: LoadOptions
+  ) throws(FeedError) -> FeedDocument {
+    var items: [FeedItem] = []
+    var lineNumber = 0
+    for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      guard rawLine.count <= options.maxStringLength else {
+        throw .limitExceeded(
+          source: source, limit: .stringLength(options.maxStringLength),
+          location: "line \(lineNumber)")
+      }
+      let line = String(decoding: rawLine, as: UTF8.self).trimmingASCIIWhitespace()
+      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+      guard isEntry(line) else {
+        throw .malformed(
+          format: .urlList, source: source, location: "line \(lineNumber), column 1",
+          detail: "\(ItemFields.quoted(String(line.prefix(80)))) is not a URL or a picture's path")
+      }
+      guard items.count < options.maxItems else {
+        throw .limitExceeded(
+          source: source, limit: .itemCount(options.maxItems), location: "line \(lineNumber)")
+      }
+      items.append(.unsized(imageURL: line))
+    }
+    return FeedDocument(items: items)
+  }
+
+  /// Whether a document's start is such a list: at least one entry, and every complete
+  /// non-blank, non-comment line one.
+  static func looksLikeList(_ prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> Bool {
+    var lines = prefix.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if !isComplete, lines.count > 1 { lines.removeLast() }
+    var entries = 0
+    for rawLine in lines {
+      let line = String(decoding: rawLine, as: UTF8.self).trimmingASCIIWhitespace()
+      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+      guard isEntry(line) else { return false }
+      entries += 1
+    }
+    return entries > 0
+  }
+
+  /// A URL of a scheme pictures are read from, or something shaped like a picture's path.
+  static func isEntry(_ line: String) -> Bool {
+    if let scheme = FeedSource.scheme(of: line)?.lowercased() {
+      return ["http", "https", "file"].contains(scheme)
+    }
+    if line.first == "{" || line.first == "[" || line.first == "<" { return false }
+    if line.hasPrefix("/") || line.hasPrefix("./") || line.hasPrefix("../") { return true }
+    let lower = line.lowercased()
+    return pictureExtensions.contains { lower.hasSuffix($0) }
+  }
+}

@@ -1,0 +1,49 @@
+/// One RSS `item` or Atom `entry` as it is read, before it becomes an item or is skipped.
+///
+/// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
+/// (in a `media:group` too), then a `media:thumbnail`, then an RSS `enclosure` or Atom
+/// `link rel="enclosure"` with an image type — and within a kind the first given.
+struct XMLEntry {
+  enum Kind: Int, Comparable {
+    case mediaContent, thumbnail, enclosure
+
+    static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  struct Candidate {
+    var kind: Kind
+    var url: String
+    var width: Double?
+    var height: Double?
+  }
+
+  var title: String?
+  var link: String?
+  var id: String?
+  var candidates: [Candidate] = []
+
+  mutating func offer(_ candidate: Candidate) {
+    guard !candidate.url.isEmpty else { return }
+    candidates.append(candidate)
+  }
+
+  /// The item, or why there is none.
+  func item() -> Result<FeedItem, ItemFields.SkipReason> {
+    guard let best = candidates.min(by: { $0.kind < $1.kind }) else {
+      return .failure(
+        .init(text: "no picture (media:content, media:thumbnail or an image enclosure)"))
+    }
+    return .success(
+      ShapedItem.make(
+        url: best.url, width: best.width, height: best.height, title: title, id: id, link: link))
+  }
+
+  /// Whether a `media:content` is a picture: `medium="image"`, an image `type`, or neither
+  /// given and a URL ending like a picture's name.
+  static func isPicture(medium: String?, type: String?, url: String) -> Bool {
+    if let medium { return medium.lowercased() == "image" }
+    if let type { return ShapedItem.isImageType(type) }
+    let path = url.split(separator: "?").first.map { $0.lowercased() } ?? ""
+    return URLListDecoder.pictureExtensions.contains { path.hasSuffix($0) }
+  }
+}

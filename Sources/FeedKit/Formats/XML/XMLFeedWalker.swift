@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The `XMLParser` delegate behind `XMLFeedDecoder`: follows elements, keeps the texts it
+/// needs (and only those), gathers entries, and stops the parser at the first limit exceeded.
+final class XMLFeedWalker: NSObject, XMLParserDelegate {
+  private let format: FeedFormat
+  private let source: String
+  private let options: LoadOptions
+  private unowned let parser: XMLParser
+
+  private(set) var items: [FeedItem] = []
+  private(set) var skipped = SkipReport()
+  private(set) var next: String?
+  private(set) var title: String?
+  private(set) var failure: FeedError?
+  private(set) var rootName: String?
+  private(set) var sawFeedRoot = false
+
+  /// Local names of the open elements.
+  private var open: [String] = []
+  private var entry: XMLEntry?
+  private var entryCount = 0
+  /// The text being gathered and what it is for.
+  private var text = ""
+  private var textTarget: TextTarget?
+
+  private enum TextTarget {
+    case entryTitle, entryLink, entryID, feedTitle
+  }
+
+  init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
+    self.format = format
+    self.source = source
+    self.options = options
+    self.parser = parser
+  }
+
+  private func fail(_ error: FeedError) {
+    guard failure == nil else { return }
+    failure = error
+    parser.abortParsing()
+  }
+
+  private var location: String { "line \(parser.lineNumber), column \(parser.columnNumber)" }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    guard open.count < options.maxDepth else {
+      fail(
+        .limitExceeded(source: source, limit: .nestingDepth(options.maxDepth), location: location))
+      return
+    }
+    if open.isEmpty {
+      rootName = qualifiedName ?? name
+      sawFeedRoot = ["rss", "RDF", "feed"].contains(name)
+    }
+    open.append(name)
+    let namespace = namespaceURI ?? ""
+    if name == "item" || name == "entry" {
+      entryCount += 1
+      guard entryCount <= options.maxItems else {
+        fail(
+          .limitExceeded(source: source, limit: .itemCount(options.maxItems), location: location))
+        return
+      }
+      entry = XMLEntry()
+      return
+    }
+    if namespace == XMLFeedDecoder.mediaNamespace {
+      media(name, attributes)
+    } else if name == "link" {
+      link(namespace: namespace, attributes)
+    } else if name == "enclosure", let url = attributes["url"],
+      ShapedItem.isImageType(attributes["type"])
+    {
+      entry?.offer(.init(kind: .enclosure, url: url))
+    }
+    startText(for: name, namespace: namespace)
+  }
+
+  private func media(_ name: String, _ attributes: [String: String]) {
+    guard let url = attributes["url"]?.trimmingASCIIWhitespace() else { return }
+    let width = attributes["width"].flatMap { ItemFields.decimalValue(of: $0) }
+    let height = attributes["height"].flatMap { ItemFields.decimalValue(of: $0) }
+    switch name {
+    case "content"
+    where XMLEntry.isPicture(medium: attributes["medium"], type: attributes["type"], url: url):
+      entry?.offer(.init(kind: .mediaContent, url: url, width: width, height: height))
+    case "thumbnail":
+      entry?.offer(.init(kind: .thumbnail, url: url, width: width, height: height))
+    default:
+      break
+    }
+  }
+
+  /// Atom links (`href`, with `rel`), in an Atom feed or as `atom:link` in RSS; an RSS `link`
+  /// has its address as text instead.
+  private func link(namespace: String, _ attributes: [String: String]) {
+    guard let href = attributes["href"]?.trimmingASCIIWhitespace() else { return }
+    let rel = attributes["rel"] ?? "alternate"
+    if entry == nil {
+      if rel == "next" { next = href }
+    } else if rel == "enclosure", ShapedItem.isImageType(attributes["type"]) {
+      entry?.offer(.init(kind: .enclosure, url: href))
+    } else if rel == "alternate", entry?.link == nil {
+      entry?.link = href
+    }
+  }
+
+  private func startText(for name: String, namespace: String) {
+    let plain =
+      namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
+      || namespace.hasPrefix("http://purl.org/rss/")
+    guard plain else { return }
+    switch (entry != nil, name) {
+    case (true, "title"): textTarget = .entryTitle
+    case (true, "link"): textTarget = .entryLink
+    case (true, "guid"), (true, "id"): textTarget = .entryID
+    case (false, "title") where open.count <= 3 && title == nil: textTarget = .feedTitle
+    default: return
+    }
+    text = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    gather(string)
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    gather(String(decoding: block, as: UTF8.self))
+  }
+
+  private func gather(_ string: String) {
+    guard textTarget != nil, failure == nil else { return }
+    text += string
+    if text.utf8.count > options.maxStringLength {
+      fail(
+        .limitExceeded(
+          source: source, limit: .stringLength(options.maxStringLength), location: location))
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    guard failure == nil else { return }
+    open.removeLast()
+    if let target = textTarget {
+      let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let kept = value.isEmpty ? nil : value
+      switch target {
+      case .entryTitle: entry?.title = kept
+      case .entryLink: if entry?.link == nil { entry?.link = kept }
+      case .entryID: entry?.id = kept
+      case .feedTitle: title = kept
+      }
+      textTarget = nil
+    }
+    guard name == "item" || name == "entry", let finished = entry else { return }
+    entry = nil
+    switch finished.item() {
+    case .success(let item): items.append(item)
+    case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
+    }
+  }
+
+  func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)
+    -> Data?
+  {
+    nil
+  }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// How far the page being loaded has got: bytes read, of how many when known, and the items it
+/// held once decoded. Loaders write it as bytes arrive; a display reads `snapshot` whenever it
+/// redraws (a progress bar on stderr, the browser's status line).
+///
+/// A class because the loader and the display share it across threads; a mutex keeps each
+/// update whole. Two options values are equal only when they share the same one.
+public final class LoadProgress: Hashable, Sendable {
+  /// The state of one load at one moment.
+  public struct Snapshot: Hashable, Sendable {
+    /// Bytes of the body read so far (after gzip is undone, for http).
+    public var bytes = 0
+    /// The body's size when the source says it in advance (a file's size, `Content-Length`).
+    public var total: Int?
+    /// Items decoded so far (a streamed file's, a read's worth at a time), then the page's
+    /// count once it is decoded.
+    public var items: Int?
+    /// Whether a load is running.
+    public var isLoading = false
+
+    public init(bytes: Int = 0, total: Int? = nil, items: Int? = nil, isLoading: Bool = false) {
+      self.bytes = bytes
+      self.total = total
+      self.items = items
+      self.isLoading = isLoading
+    }
+
+    /// `12.5 MiB of 40.0 MiB`, or `12.5 MiB` when the total is not known.
+    public var amount: String {
+      let read = ByteCountText(bytes).description
+      return total.map { "\(read) of \(ByteCountText($0))" } ?? read
+    }
+
+    /// The part read, 0…1, when the total is known.
+    public var fraction: Double? {
+      guard let total, total > 0 else { return nil }
+      return min(1, Double(bytes) / Double(total))
+    }
+  }
+
+  private let state = Mutex(Snapshot())
+
+  public init() {}
+
+  public var snapshot: Snapshot { state.withLock { $0 } }
+
+  /// A new page starts loading; `total` is its size if known.
+  func begin(total: Int?) {
+    state.withLock { $0 = Snapshot(total: total, isLoading: true) }
+  }
+
+  /// `bytes` of the body have been read in all.
+  func read(_ bytes: Int) {
+    state.withLock { $0.bytes = bytes }
+  }
+
+  /// The size became known after the load began (an http response's headers).
+  func expect(total: Int?) {
+    state.withLock { $0.total = total }
+  }
+
+  /// The decoder kept `count` more items.
+  func decoded(more count: Int) {
+    state.withLock { $0.items = ($0.items ?? 0) + count }
+  }
+
+  /// The page is decoded (or failed): `items` items, nil on failure.
+  func end(items: Int?) {
+    state.withLock {
+      $0.items = items
+      $0.isLoading = false
+    }
+  }
+
+  public static func == (a: LoadProgress, b: LoadProgress) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,72 @@
+import Pictures
+
+/// A picture's size read from its first bytes, for a folder's files and for feeds that give
+/// no sizes: the header is read from a prefix, and a second, longer prefix is asked for only
+/// when the header is further in (a JPEG with a large EXIF block or embedded thumbnail).
+enum PictureSize {
+  /// The first read: every PNG, GIF and WebP header, and nearly every JPEG's, is within it.
+  static let firstRead = 64 << 10
+  /// The most a second read asks for; a header further in than this is not worth finding.
+  static let maxRead = 4 << 20
+  /// Read past what the header reader asks for, so the second read is the last.
+  static let slack = 16 << 10
+
+  /// What reading gave: the display size (EXIF orientation applied), or why there is none.
+  enum Outcome: Equatable, Sendable {
+    case size(width: Double, height: Double)
+    case unreadable(String)
+  }
+
+  /// What to do after a read of `asked` bytes gave `bytes`: answer, or read `n` bytes.
+  enum Step: Equatable {
+    case done(Outcome)
+    case read(Int)
+  }
+
+  static func step(_ bytes: [UInt8], asked: Int) -> Step {
+    switch PictureHeader.read(bytes) {
+    case .header(let header):
+      return .done(
+        .size(width: Double(header.displayWidth), height: Double(header.displayHeight)))
+    case .invalid(let error):
+      return .done(.unreadable(error.description))
+    case .needMoreBytes(let needed):
+      guard bytes.count >= asked, needed > bytes.count else {
+        return .done(.unreadable("the picture ends before its header"))
+      }
+      let next = needed + slack
+      guard next <= maxRead, next > asked else {
+        return .done(.unreadable("its header is more than \(ByteCountText(maxRead)) in"))
+      }
+      return .read(next)
+    }
+  }
+
+  /// Reads the size through `prefix(n)`, which gives the first `n` bytes (fewer at the end of
+  /// the picture): a ranged request, or a file's start.
+  static func read<E: Error>(_ prefix: (Int) async throws(E) -> [UInt8]) async throws(E)
+    -> Outcome
+  {
+    var asked = firstRead
+    while true {
+      switch step(try await prefix(asked), asked: asked) {
+      case .done(let outcome): return outcome
+      case .read(let count): asked = count
+      }
+    }
+  }
+
+  /// `read` through a synchronous reader (a local file).
+  static func read(_ prefix: (Int) -> [UInt8]) -> Outcome {
+    var asked = firstRead
+    while true {
+      switch step(prefix(asked), asked: asked) {
+      case .done(let outcome): return outcome
+      case .read(let count): asked = count
+      }
+    }
+  }
+
+  /// Whether `bytes` start like one of the pictures Cascade reads.
+  static func isPicture(_ bytes: [UInt8]) -> Bool { PictureFormat.sniff(bytes) != nil }
+}

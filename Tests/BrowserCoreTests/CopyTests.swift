@@ -1,0 +1,35 @@
+import FeedKit
+import Testing
+
+@testable import BrowserCore
+
+/// `y` and `Y` ask the shell to copy, and the state says how it went.
+@Suite struct CopyTests {
+  @Test func yCopiesTheSelectedImageURLAndYItsLink() {
+    var state = Fixtures.state(Fixtures.items(12))
+    state.select(3)
+    #expect(
+      state.handle(.copy(.image))
+        == [.copy("https://example.com/item/4.jpg", CopyRequest(target: .image, number: 4))])
+    #expect(
+      state.handle(.copy(.link))
+        == [.copy("https://example.com/item/4", CopyRequest(target: .link, number: 4))])
+  }
+
+  @Test func anItemWithoutALinkSaysSo() {
+    var state = Fixtures.state([FeedItem(imageURL: "https://x.example/a.jpg", width: 1, height: 1)])
+    state.select(0)
+    #expect(state.handle(.copy(.link)).isEmpty)
+    #expect(state.message == "#1 has no link")
+  }
+
+  @Test func theOutcomeIsWorded() {
+    var state = Fixtures.state(Fixtures.items(3))
+    let request = CopyRequest(target: .image, number: 2)
+    _ = state.update(.copied("https://example.com/item/2.jpg", request, .copied))
+    #expect(state.message == "copied #2's image URL")
+    _ = state.update(.copied("https://example.com/item/2.jpg", request, .unsupported))
+    #expect(state.message.contains("cannot take a copy"))
+    #expect(state.message.hasSuffix("https://example.com/item/2.jpg"))
+  }
+}

@@ -1,0 +1,91 @@
+import FeedKit
+import Testing
+
+@testable import BrowserCore
+
+/// Items a feed gave no size for: laid out as squares, their sizes asked for in view first,
+/// and laid out again when the sizes arrive without moving what the reader looks at.
+@Suite struct LateSizeTests {
+  private static func unsized(_ count: Int) -> [FeedItem] {
+    (0..<count).map { .unsized(imageURL: "https://example.com/p/\($0).jpg", id: "p\($0)") }
+  }
+
+  private static func requests(_ effects: [Effect]) -> [SizeRequest] {
+    effects.flatMap { effect -> [SizeRequest] in
+      if case .probeSizes(let batch) = effect { batch } else { [] }
+    }
+  }
+
+  private static func started(_ items: [FeedItem]) -> (BrowserState, [Effect]) {
+    var state = BrowserState(
+      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 80, rows: 24))
+    let effects = state.update(
+      .started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
+    return (state, effects)
+  }
+
+  @Test func sizesAreAskedForInViewFirstAndBounded() {
+    let (state, effects) = Self.started(Self.unsized(200))
+    let asked = Self.requests(effects)
+    #expect(asked.count == SizeProbeBook.maxInFlight)
+    let visible = Set(state.visibleIndices())
+    // Every box in view is asked for before any box below it.
+    let inView = asked.prefix { visible.contains($0.index) }.count
+    #expect(inView == min(visible.count, asked.count))
+    #expect(inView > 0)
+    #expect(asked.first?.index == 0)
+    // No picture is asked for a box whose shape is still provisional.
+    #expect(!effects.contains { if case .loadPicture = $0 { true } else { false } })
+  }
+
+  @Test func probedSizesRelayoutKeepingTheAnchor() throws {
+    var (state, effects) = Self.started(Self.unsized(200))
+    // Answer every batch until the view is settled, then scroll to the middle.
+    var rounds = 0
+    while case let asked = Self.requests(effects), !asked.isEmpty, rounds < 50 {
+      effects = state.update(
+        .sizesProbed(asked.map { ProbedSize(request: $0, width: 400, height: 300) }))
+      rounds += 1
+    }
+    let batch = Self.requests(state.update(.action(.scroll(60))))
+    try #require(!batch.isEmpty, "scrolling showed no unsized boxes")
+    let place = try #require(state.anchor())
+    _ = state.update(
+      .sizesProbed(batch.map { ProbedSize(request: $0, width: 300, height: 900) }))
+    let after = try #require(state.cellRect(of: place.index))
+    #expect(after.row - state.top == place.screenRow)
+    #expect(batch.allSatisfy { state.items[$0.index].height == 900 })
+  }
+
+  @Test func aBoxChangesShapeOnlyOnce() {
+    var (state, effects) = Self.started(Self.unsized(10))
+    let asked = Self.requests(effects)
+    effects = state.update(
+      .sizesProbed(asked.map { ProbedSize(request: $0, width: 400, height: 300) }))
+    _ = state.update(
+      .sizesProbed(asked.map { ProbedSize(request: $0, width: 100, height: 900) }))
+    #expect(asked.allSatisfy { state.items[$0.index].width == 400 })
+    // Each picture was asked for once.
+    let again = Self.requests(state.update(.idle))
+    #expect(Set(again.map(\.imageURL)).isDisjoint(with: asked.map(\.imageURL)))
+  }
+
+  @Test func unreadableHeaderKeepsTheSquareAndAsksForThePicture() throws {
+    var (state, effects) = Self.started(Self.unsized(1))
+    let request = try #require(Self.requests(effects).first)
+    effects = state.update(
+      .sizesProbed([ProbedSize(request: request, width: 0, height: 0, failure: "not a picture")]))
+    #expect(!state.items[0].hasSize)
+    #expect(state.message.contains("not a picture"))
+    #expect(effects.contains { if case .loadPicture = $0 { true } else { false } })
+    #expect(Self.requests(state.update(.idle)).isEmpty)
+  }
+
+  @Test func answerForAnItemThatMovedIsIgnored() throws {
+    var (state, effects) = Self.started(Self.unsized(3))
+    let request = try #require(Self.requests(effects).first)
+    let moved = SizeRequest(index: request.index, imageURL: "https://example.com/other.jpg")
+    _ = state.update(.sizesProbed([ProbedSize(request: moved, width: 10, height: 20)]))
+    #expect(!state.items[request.index].hasSize)
+  }
+}

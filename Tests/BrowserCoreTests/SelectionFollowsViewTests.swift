@@ -1,0 +1,49 @@
+import FeedKit
+import Testing
+
+@testable import BrowserCore
+
+/// The selection stays on screen: no key acts on an item the reader cannot see.
+@Suite struct SelectionFollowsViewTests {
+  @Test func pagingAwayMovesTheSelectionIntoView() throws {
+    var state = Fixtures.state(Fixtures.items(200), columns: 3)
+    state.select(3)
+    let column = try #require(state.cellRect(of: 3)).column
+    for _ in 0..<3 { _ = state.handle(.page(1)) }
+    let selected = try #require(state.selection)
+    #expect(selected != 3)
+    #expect(state.visibleIndices().contains(selected))
+    // The stand-in shares the old box's column.
+    #expect(try #require(state.cellRect(of: selected)).column == column)
+    _ = state.handle(.details)
+    #expect(state.overlay == .details(selected))
+  }
+
+  @Test func removingAfterPagingRemovesABoxInViewAndStaysThere() throws {
+    var state = Fixtures.state(Fixtures.items(200), columns: 3)
+    state.select(3)
+    for _ in 0..<3 { _ = state.handle(.page(1)) }
+    let top = state.top
+    let selected = try #require(state.selection)
+    let title = state.items[selected].title
+    _ = state.handle(.remove)
+    // The boxes after it flow up a place; the view stays about where it was.
+    #expect(abs(state.top - top) < state.viewRows)
+    #expect(!state.items.contains { $0.title == title })
+    #expect(state.items.contains { $0.title == "item 4" })
+    #expect(state.selection.map { state.visibleIndices().contains($0) } == true)
+  }
+
+  @Test func scrollingKeepsASelectionThatIsStillInView() {
+    var state = Fixtures.state(Fixtures.items(200), columns: 3)
+    state.select(30)
+    _ = state.handle(.scroll(1))
+    #expect(state.selection == 30)
+  }
+
+  @Test func withNothingSelectedScrollingSelectsNothing() {
+    var state = Fixtures.state(Fixtures.items(200), columns: 3)
+    _ = state.handle(.page(1))
+    #expect(state.selection == nil)
+  }
+}

@@ -1,0 +1,47 @@
+import BrowserCore
+import Testing
+
+@testable import BrowserShell
+
+/// An ESC is Esc only when nothing follows it at once.
+@Suite struct EscapeSequenceTests {
+  private func decode(_ text: String) -> (Key?, left: Int) {
+    var inputs = text.unicodeScalars.map { EscapeSequence.Input.character($0.value) }
+    let key = EscapeSequence.decode {
+      inputs.isEmpty ? nil : inputs.removeFirst()
+    }
+    return (key, inputs.count)
+  }
+
+  @Test func aLoneEscapeIsEscape() {
+    #expect(decode("").0 == .escape)
+  }
+
+  @Test(arguments: ["j", "q", "x", "1", "é"])
+  func altWithAKeyIsAltNeverEscape(key: String) {
+    #expect(decode(key).0 == .alt(Character(key)))
+  }
+
+  @Test(arguments: ["[<64;10;5M", "[<0;1;1m", "[M`**", "[I", "[O", "[1;3A", "OP", "[200~"])
+  func sequencesNcursesDoesNotKnowAreReadToTheirEndAndIgnored(sequence: String) {
+    let (key, left) = decode(sequence)
+    #expect(key == nil)
+    #expect(left == 0, "\(left) inputs of \(sequence) were left to be read as keys")
+  }
+
+  @Test func anSGRReportEndsAtItsFinalByte() {
+    #expect(decode("[<0;10;5M5").left == 1)
+  }
+
+  @Test func aDecodedKeyAfterEscapeIsIgnored() {
+    var inputs: [EscapeSequence.Input] = [.code(0x102)]
+    #expect(EscapeSequence.decode { inputs.popLast() } == nil)
+  }
+
+  @Test func altKeysHaveNoBindingSoTheyNeverQuit() {
+    for scalar in (0x21...0x7E).compactMap(Unicode.Scalar.init) {
+      let action = KeyMap.action(for: .alt(Character(scalar)))
+      #expect(action != .quit && action != .escape, "Alt+\(scalar)")
+    }
+  }
+}

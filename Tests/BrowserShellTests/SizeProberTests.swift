@@ -1,0 +1,49 @@
+import BrowserCore
+import FeedKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BrowserShell
+
+/// The shell's side of late sizes: a batch of probes over loopback comes back as one event,
+/// and `settle` feeds batches back into a state until it asks for no more.
+@Suite struct SizeProberTests {
+  @Test func batchReportsSizesAndFailures() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = Array(
+      try Data(
+        contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("jpeg-orientation-6.jpg")))
+    server.route("/ok.jpg") { .ranged(picture, for: $0) }
+    server.route("/bad.jpg", reply: .json("{}"))
+    let requests = [
+      SizeRequest(index: 0, imageURL: server.url("/ok.jpg")),
+      SizeRequest(index: 1, imageURL: server.url("/bad.jpg")),
+    ]
+    let results = await SizeProber.results(
+      requests, source: .url(server.url("/feed")), options: LoadOptions())
+    let ok = try #require(results.first { $0.request.index == 0 })
+    let bad = try #require(results.first { $0.request.index == 1 })
+    #expect(ok.failure == nil && ok.width < ok.height)
+    #expect(bad.failure != nil && bad.width == 0)
+  }
+
+  @Test func settleSizesEveryBoxOfTheSheet() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = Array(
+      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")))
+    for i in 0..<30 { server.route("/\(i).png") { .ranged(picture, for: $0) } }
+    let items = (0..<30).map { FeedItem.unsized(imageURL: server.url("/\($0).png")) }
+    var state = BrowserState(
+      options: BrowserOptions(columns: 4), screen: CanvasSize(columns: 80, rows: 40))
+    let effects = state.update(
+      .started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
+    await SizeProber.settle(
+      effects, in: &state, source: .url(server.url("/feed")), options: LoadOptions())
+    let visible = state.visibleIndices()
+    #expect(!visible.isEmpty)
+    #expect(visible.allSatisfy { state.items[$0].hasSize })
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `y` copies through OSC 52: tmux, told to accept it, holds the image URL in its buffer.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct CopyEndToEndTests {
+  @Test func yPutsTheImageURLOnTheClipboard() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let feed = try WebFeedFile()
+    defer { feed.remove() }
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --no-images '\(feed.path)'", width: 100, height: 30)
+    defer { tmux.close() }
+    _ = try await tmux.command("set-option", "-g", "set-clipboard", "on")
+    try await tmux.waitFor("3 items", timeout: 30)
+    try await tmux.send("Tab", "y")
+    let (said, screen) = try await tmux.waitFor(timeout: 30) {
+      TmuxSession.statusLine($0).contains("copied #1's image URL")
+    }
+    #expect(said, "\(screen)")
+    let buffer = try await tmux.command("show-buffer")
+    #expect(buffer == "https://example.com/pictures/1.jpg", "\(buffer)")
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import FeedKit
+
+/// A folder of pictures as a feed: pictures recognised by their bytes, sized from their
+/// headers, broken ones skipped with a reason, other files passed over.
+@Suite struct FolderFeedTests {
+  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("PicturesTests/Fixtures")
+
+  /// A folder with pictures under other names, a broken PNG, a text file, a hidden picture and
+  /// a subfolder with one more picture.
+  private static func mixedFolder() throws -> String {
+    let folder = try temporaryFolder()
+    let manager = FileManager.default
+    func copy(_ fixture: String, to name: String) throws {
+      try manager.copyItem(
+        atPath: fixtures.appendingPathComponent(fixture).path, toPath: folder + "/" + name)
+    }
+    try copy("jpeg-orientation-1.jpg", to: "b-upright.jpg")
+    try copy("jpeg-orientation-6.jpg", to: "a-turned.jpeg")
+    try copy("gif-basic.gif", to: "c-no-extension")
+    try copy("png-1x1.png", to: ".hidden.png")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(
+      to: URL(fileURLWithPath: folder + "/d-broken.png"))
+    try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/notes.jpg"))
+    try manager.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: false)
+    try copy("png-1x1.png", to: "sub/e-deep.png")
+    return folder
+  }
+
+  @Test func folderListsPicturesByNameWithHeaderSizes() async throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let document = try await FeedLoader().load(.file(folder))
+    #expect(document.items.map(\.title) == ["a-turned.jpeg", "b-upright.jpg", "c-no-extension"])
+    #expect(document.items.allSatisfy { $0.hasSize })
+    let turned = document.items[0]
+    let upright = document.items[1]
+    // EXIF orientation 6 turns the picture a quarter: its sides swap.
+    #expect(turned.width == upright.height && turned.height == upright.width)
+    #expect(turned.imageURL.hasPrefix("/") && turned.imageURL.hasSuffix("/a-turned.jpeg"))
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("d-broken.png: ") == true)
+  }
+
+  @Test func recursiveReadsSubfolders() async throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var options = LoadOptions()
+    options.recursive = true
+    let document = try await FeedLoader(options: options).load(.file(folder))
+    #expect(document.items.map(\.title).last == "sub/e-deep.png")
+    #expect(document.items[3].width == 1 && document.items[3].height == 1)
+  }
+
+  @Test func sortBySizePutsTheLargestFirst() async throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var options = LoadOptions()
+    options.folderOrder = .size
+    let document = try await FeedLoader(options: options).load(.file(folder))
+    let sizes = try document.items.map {
+      try #require(FileManager.default.attributesOfItem(atPath: $0.imageURL)[.size] as? Int)
+    }
+    #expect(sizes == sizes.sorted(by: >))
+  }
+
+  @Test func folderPicturesAreReadFromDisk() throws {
+    let source = FeedSource.file("/photos")
+    #expect(try source.pictureLocation(of: "/photos/a.jpg") == .file("/photos/a.jpg"))
+  }
+}

@@ -1,0 +1,130 @@
+import Testing
+
+@testable import FeedKit
+
+@Suite struct FormatDecodingTests {
+  private func decode(_ text: String, origin: String = "test") throws -> FeedDocument {
+    try FeedDocument.decode(Array(text.utf8), origin: origin)
+  }
+
+  @Test func jsonFeedTakesImageThenImageAttachment() throws {
+    let document = try decode(WildDocuments.jsonFeed)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://notes.example.org/media/heron.jpg", "https://notes.example.org/moss.webp",
+      ])
+    #expect(document.items.allSatisfy { !$0.hasSize })
+    #expect(document.items.map(\.title) == ["A heron at dawn", "Moss, close up"])
+    #expect(document.next == "https://notes.example.org/feed.json?page=2")
+    #expect(document.title == "Field Notes")
+    #expect(document.skipped.count == 1)
+  }
+
+  @Test func rssReadsMediaContentGroupsAndImageEnclosures() throws {
+    let document = try decode(WildDocuments.rss)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://photos.example.net/1-1024.jpg", "https://photos.example.net/2.jpg",
+        "https://photos.example.net/3.png",
+      ])
+    #expect(document.items[0].width == 1024 && document.items[0].height == 683)
+    #expect(!document.items[1].hasSize && !document.items[2].hasSize)
+    #expect(document.items.map(\.id) == ["photo-1", "https://photos.example.net/p/2", "photo-3"])
+    #expect(document.items[0].link == "https://photos.example.net/p/1")
+    #expect(document.items[0].title == "Red boat")
+    #expect(document.title == "Harbour Photos")
+    #expect(document.next == "https://photos.example.net/rss?page=2")
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("item 4: no picture") == true)
+  }
+
+  @Test func atomReadsEnclosureLinksAndMediaThumbnails() throws {
+    let document = try decode(WildDocuments.atom)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://diary.example.com/1.jpg", "https://diary.example.com/2-thumb.jpg",
+      ])
+    #expect(
+      document.items.map(\.link) == ["https://diary.example.com/1", "https://diary.example.com/2"])
+    #expect(document.items[1].width == 300 && document.items[1].height == 200)
+    #expect(document.items[0].id == "tag:diary.example.com,2024:1")
+    #expect(document.title == "Moorland Diary")
+    #expect(document.next == "https://diary.example.com/atom.xml?page=2")
+  }
+
+  @Test func redditUnescapesURLsPicksTerminalSizesAndOrdersGalleries() throws {
+    let document = try decode(
+      WildDocuments.reddit, origin: "https://www.reddit.com/r/x.json?limit=3")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://preview.redd.it/glencoe.jpeg?width=640&s=2",
+        "https://preview.redd.it/m2.png?width=800&s=w",
+        "https://preview.redd.it/m1.jpg?width=640&s=y",
+      ])
+    #expect(document.items.map(\.width) == [640, 800, 640])
+    #expect(document.items.map(\.id) == ["t3_aaa111", "t3_ccc333#1", "t3_ccc333#2"])
+    #expect(document.items[0].link == "https://www.reddit.com/r/EarthPorn/comments/aaa111/glencoe/")
+    #expect(document.skipped.count == 1)
+    #expect(document.next == "https://www.reddit.com/r/x.json?limit=3&after=t3_1b2c3d")
+  }
+
+  @Test func redditFromAFileHasNoNextPage() throws {
+    #expect(try decode(WildDocuments.reddit, origin: "/tmp/r.json").next == nil)
+  }
+
+  @Test func mastodonKeepsImagesWithOriginalSizeAndAltText() throws {
+    let document = try decode(WildDocuments.mastodon)
+    #expect(document.items.map(\.imageURL) == ["https://files.masto.example/small/frost.jpg"])
+    #expect(document.items[0].width == 1600 && document.items[0].height == 1200)
+    #expect(document.items[0].title == "Ferns of frost on glass")
+    #expect(document.items[0].link == "https://masto.example/@kim/112233")
+    #expect(document.items[0].id == "555")
+    #expect(document.skipped.count == 1)
+  }
+
+  @Test func photoAPIsUseTerminalSizedURLsAndTheirSizes() throws {
+    let unsplash = try decode(WildDocuments.unsplash)
+    #expect(unsplash.items.map(\.imageURL) == ["https://images.unsplash.com/photo-1?w=400"])
+    #expect(unsplash.items[0].width == 5245 && unsplash.items[0].title == "man on a hill")
+    let pexels = try decode(WildDocuments.pexels)
+    #expect(
+      pexels.items.map(\.imageURL) == [
+        "https://images.pexels.com/photos/2014422/a.jpeg?h=350",
+        "https://images.pexels.com/photos/2014423/b.jpeg?h=650&w=940",
+      ])
+    #expect(pexels.items.map(\.id) == ["2014422", "2014423"])
+    #expect(pexels.items[1].title == nil)
+    #expect(pexels.next == "https://api.pexels.com/v1/curated/?page=2&per_page=2")
+    let pixabay = try decode(WildDocuments.pixabay)
+    #expect(pixabay.items.map(\.imageURL) == ["https://pixabay.com/get/35bbf209e13e39d2_640.jpg"])
+    #expect(pixabay.items[0].width == 640 && pixabay.items[0].height == 360)
+    #expect(pixabay.items[0].title == "blossom, bloom, flower")
+  }
+
+  @Test func urlListKeepsEveryLineButCommentsAndBlanks() throws {
+    let document = try decode(WildDocuments.urlList)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://pics.example.org/one.jpg", "./two.png", "/srv/photos/three.webp",
+        "file:///srv/photos/four.gif",
+      ])
+    #expect(document.items.allSatisfy { !$0.hasSize && $0.layoutWidth == 1 })
+  }
+
+  @Test func forcedFormatThatDoesNotFitSaysWhichFormat() throws {
+    let error = #expect(throws: FeedError.self) {
+      try FeedDocument.decode(Array("not xml".utf8), format: .rss, origin: "f.xml")
+    }
+    guard case .malformed(.rss, "f.xml", let location, _)? = error else {
+      Issue.record("expected a malformed RSS error, got \(String(describing: error))")
+      return
+    }
+    #expect(location.hasPrefix("line 1"))
+  }
+
+  @Test func brokenAPIJSONIsMalformedInItsFormatWithLineAndColumn() {
+    let text = "{\"version\": \"https://jsonfeed.org/version/1.1\",\n \"items\": [1,]}"
+    let error = #expect(throws: FeedError.self) { try decode(text) }
+    #expect(error?.description.contains("malformed JSON Feed at line 2") == true)
+  }
+}

@@ -1,0 +1,223 @@
+import FeedKit
+
+/// Feed documents written for the tests in the shapes real services send, with the fields
+/// Cascade ignores left in, so a decoder that trips on an unknown field fails here.
+enum WildDocuments {
+  static let jsonFeed = """
+    {
+      "version": "https://jsonfeed.org/version/1.1",
+      "title": "Field Notes",
+      "home_page_url": "https://notes.example.org/",
+      "feed_url": "https://notes.example.org/feed.json",
+      "next_url": "https://notes.example.org/feed.json?page=2",
+      "icon": "https://notes.example.org/icon-512.png",
+      "authors": [{"name": "Ada", "url": "https://notes.example.org/ada"}],
+      "language": "en-GB",
+      "items": [
+        {
+          "id": "https://notes.example.org/2024/heron",
+          "url": "https://notes.example.org/2024/heron",
+          "title": "A heron at dawn",
+          "content_html": "<p>Seen by the weir.</p>",
+          "image": "https://notes.example.org/media/heron.jpg",
+          "date_published": "2024-03-02T06:10:00Z",
+          "tags": ["birds"]
+        },
+        {
+          "id": "2",
+          "content_text": "Only an attachment.",
+          "summary": "Moss, close up",
+          "attachments": [
+            {"url": "https://notes.example.org/a.mp3", "mime_type": "audio/mpeg"},
+            {"url": "https://notes.example.org/moss.webp", "mime_type": "image/webp",
+             "size_in_bytes": 48213}
+          ]
+        },
+        {"id": "3", "content_text": "No picture at all."}
+      ]
+    }
+    """
+
+  static let rss = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"
+      xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+      <channel>
+        <title>Harbour Photos</title>
+        <link>https://photos.example.net/</link>
+        <description>Boats &amp; light</description>
+        <atom:link href="https://photos.example.net/rss" rel="self" type="application/rss+xml"/>
+        <atom:link href="https://photos.example.net/rss?page=2" rel="next"/>
+        <image><url>https://photos.example.net/logo.png</url><title>Logo</title>
+          <link>https://photos.example.net/</link></image>
+        <item>
+          <title>Red boat</title>
+          <link>https://photos.example.net/p/1</link>
+          <guid isPermaLink="false">photo-1</guid>
+          <dc:creator>Lena</dc:creator>
+          <description><![CDATA[<img src="https://photos.example.net/1.jpg">]]></description>
+          <media:content url="https://photos.example.net/1-1024.jpg" medium="image"
+            width="1024" height="683" fileSize="210344"/>
+          <media:thumbnail url="https://photos.example.net/1-150.jpg" width="150" height="100"/>
+        </item>
+        <item>
+          <title>Nets, drying</title>
+          <link>https://photos.example.net/p/2</link>
+          <guid>https://photos.example.net/p/2</guid>
+          <media:group>
+            <media:content url="https://photos.example.net/2.mp4" type="video/mp4"/>
+            <media:content url="https://photos.example.net/2.jpg" type="image/jpeg"/>
+          </media:group>
+        </item>
+        <item>
+          <title>Enclosure only</title>
+          <guid>photo-3</guid>
+          <enclosure url="https://photos.example.net/3.png" type="image/png" length="99120"/>
+        </item>
+        <item><title>A podcast</title><guid>ep-4</guid>
+          <enclosure url="https://photos.example.net/4.mp3" type="audio/mpeg" length="1"/></item>
+      </channel>
+    </rss>
+    """
+
+  static let atom = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+      <title type="text">Moorland Diary</title>
+      <id>urn:uuid:60a76c80-d399-11d9-b93C-0003939e0af6</id>
+      <updated>2024-05-01T18:30:02Z</updated>
+      <link rel="self" href="https://diary.example.com/atom.xml"/>
+      <link rel="next" href="https://diary.example.com/atom.xml?page=2"/>
+      <author><name>Sam</name></author>
+      <entry>
+        <title>Cotton grass</title>
+        <id>tag:diary.example.com,2024:1</id>
+        <link rel="alternate" type="text/html" href="https://diary.example.com/1"/>
+        <link rel="enclosure" type="image/jpeg" href="https://diary.example.com/1.jpg"
+          length="1200"/>
+        <updated>2024-05-01T18:30:02Z</updated>
+        <summary>White tufts.</summary>
+      </entry>
+      <entry>
+        <title>Curlew</title>
+        <id>tag:diary.example.com,2024:2</id>
+        <link href="https://diary.example.com/2"/>
+        <media:thumbnail url="https://diary.example.com/2-thumb.jpg" width="300" height="200"/>
+        <content type="html">&lt;p&gt;Calling over the bog.&lt;/p&gt;</content>
+      </entry>
+    </feed>
+    """
+
+  static let reddit = """
+    {"kind": "Listing", "data": {"after": "t3_1b2c3d", "dist": 3, "modhash": "", "geo_filter": "",
+     "before": null, "children": [
+      {"kind": "t3", "data": {"subreddit": "EarthPorn", "title": "Glencoe in the rain [OC]",
+        "name": "t3_aaa111", "id": "aaa111", "permalink": "/r/EarthPorn/comments/aaa111/glencoe/",
+        "url": "https://i.redd.it/glencoe.jpeg", "ups": 5120, "over_18": false,
+        "thumbnail": "https://b.thumbs.redditmedia.com/x.jpg",
+        "preview": {"enabled": true, "images": [{"id": "k1",
+          "source": {"url": "https://preview.redd.it/glencoe.jpeg?width=4032&amp;format=pjpg&amp;s=abc",
+            "width": 4032, "height": 3024},
+          "resolutions": [
+            {"url": "https://preview.redd.it/glencoe.jpeg?width=108&amp;s=1", "width": 108, "height": 81},
+            {"url": "https://preview.redd.it/glencoe.jpeg?width=640&amp;s=2", "width": 640, "height": 480},
+            {"url": "https://preview.redd.it/glencoe.jpeg?width=960&amp;s=3", "width": 960, "height": 720}],
+          "variants": {}}]}}},
+      {"kind": "t3", "data": {"title": "Weekly discussion", "name": "t3_bbb222", "id": "bbb222",
+        "permalink": "/r/EarthPorn/comments/bbb222/", "is_self": true, "selftext": "Talk here"}},
+      {"kind": "t3", "data": {"title": "Two lochs", "name": "t3_ccc333", "id": "ccc333",
+        "permalink": "/r/EarthPorn/comments/ccc333/", "is_gallery": true,
+        "gallery_data": {"items": [{"media_id": "m2", "id": 1}, {"media_id": "m1", "id": 2}]},
+        "media_metadata": {
+          "m1": {"status": "valid", "e": "Image", "m": "image/jpg",
+            "s": {"u": "https://preview.redd.it/m1.jpg?width=3000&amp;s=z", "x": 3000, "y": 2000},
+            "p": [{"u": "https://preview.redd.it/m1.jpg?width=640&amp;s=y", "x": 640, "y": 426}]},
+          "m2": {"status": "valid", "e": "Image", "m": "image/png",
+            "s": {"u": "https://preview.redd.it/m2.png?width=800&amp;s=w", "x": 800, "y": 1200},
+            "p": []}}}}
+     ]}}
+    """
+
+  static let mastodon = """
+    [
+      {"id": "112233", "created_at": "2024-04-01T10:00:00.000Z", "in_reply_to_id": null,
+       "sensitive": false, "spoiler_text": "", "visibility": "public", "language": "en",
+       "uri": "https://masto.example/users/kim/statuses/112233",
+       "url": "https://masto.example/@kim/112233", "replies_count": 2, "reblogs_count": 5,
+       "content": "<p>Frost on the window</p>", "reblog": null,
+       "account": {"id": "9", "username": "kim", "acct": "kim", "display_name": "Kim"},
+       "media_attachments": [
+         {"id": "555", "type": "image", "url": "https://files.masto.example/original/frost.jpg",
+          "preview_url": "https://files.masto.example/small/frost.jpg", "remote_url": null,
+          "meta": {"original": {"width": 1600, "height": 1200, "size": "1600x1200", "aspect": 1.333},
+                   "small": {"width": 640, "height": 480, "size": "640x480", "aspect": 1.333},
+                   "focus": {"x": 0.0, "y": 0.0}},
+          "description": "Ferns of frost on glass", "blurhash": "UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH"},
+         {"id": "556", "type": "video", "url": "https://files.masto.example/v.mp4",
+          "preview_url": "https://files.masto.example/v.png", "meta": {}}],
+       "mentions": [], "tags": [], "emojis": [], "card": null, "poll": null},
+      {"id": "112234", "url": "https://masto.example/@lee/112234", "content": "<p>No media</p>",
+       "reblog": null, "account": {"id": "10", "username": "lee"}, "media_attachments": []}
+    ]
+    """
+
+  static let unsplash = """
+    [{"id": "LBI7cgq3pbM", "slug": "a-man-on-a-hill", "created_at": "2016-05-03T11:00:28Z",
+      "width": 5245, "height": 3497, "color": "#60544D", "blur_hash": "LoC%a7IoIVxZ_NM|M{s:%hRjWAo0",
+      "likes": 12, "description": "A man drinking coffee.", "alt_description": "man on a hill",
+      "urls": {"raw": "https://images.unsplash.com/photo-1?ixid=1", "full": "https://images.unsplash.com/photo-1?q=85",
+        "regular": "https://images.unsplash.com/photo-1?w=1080", "small": "https://images.unsplash.com/photo-1?w=400",
+        "thumb": "https://images.unsplash.com/photo-1?w=200"},
+      "links": {"self": "https://api.unsplash.com/photos/LBI7cgq3pbM",
+        "html": "https://unsplash.com/photos/LBI7cgq3pbM", "download": "https://unsplash.com/photos/LBI7cgq3pbM/download"},
+      "user": {"id": "pXhwzz1JtQU", "username": "poorkane", "name": "Gilbert Kane"}}]
+    """
+
+  static let pexels = """
+    {"page": 1, "per_page": 2, "total_results": 8000,
+     "next_page": "https://api.pexels.com/v1/curated/?page=2&per_page=2",
+     "photos": [
+      {"id": 2014422, "width": 3024, "height": 3024, "url": "https://www.pexels.com/photo/2014422/",
+       "photographer": "Joey Farina", "photographer_url": "https://www.pexels.com/@joey",
+       "photographer_id": 680589, "avg_color": "#978E82", "liked": false, "alt": "Brown rocks",
+       "src": {"original": "https://images.pexels.com/photos/2014422/a.jpeg",
+         "large2x": "https://images.pexels.com/photos/2014422/a.jpeg?w=940&h=650&dpr=2",
+         "large": "https://images.pexels.com/photos/2014422/a.jpeg?h=650&w=940",
+         "medium": "https://images.pexels.com/photos/2014422/a.jpeg?h=350",
+         "small": "https://images.pexels.com/photos/2014422/a.jpeg?h=130",
+         "tiny": "https://images.pexels.com/photos/2014422/a.jpeg?h=200&w=280"}},
+      {"id": 2014423, "width": 2000, "height": 3000, "url": "https://www.pexels.com/photo/2014423/",
+       "alt": "", "avg_color": "#111111",
+       "src": {"large": "https://images.pexels.com/photos/2014423/b.jpeg?h=650&w=940"}}]}
+    """
+
+  static let pixabay = """
+    {"total": 4692, "totalHits": 500, "hits": [
+      {"id": 195893, "pageURL": "https://pixabay.com/en/blossom-bloom-flower-195893/",
+       "type": "photo", "tags": "blossom, bloom, flower",
+       "previewURL": "https://cdn.pixabay.com/photo/2013/10/15/09/12/flower-195893_150.jpg",
+       "previewWidth": 150, "previewHeight": 84,
+       "webformatURL": "https://pixabay.com/get/35bbf209e13e39d2_640.jpg",
+       "webformatWidth": 640, "webformatHeight": 360,
+       "largeImageURL": "https://pixabay.com/get/ed6a99fd0a76647_1280.jpg",
+       "imageWidth": 4000, "imageHeight": 2250, "imageSize": 4731420,
+       "views": 7671, "downloads": 6439, "likes": 5, "comments": 2,
+       "user_id": 48777, "user": "Josch13", "userImageURL": "https://cdn.pixabay.com/user/a.jpg"}]}
+    """
+
+  static let urlList = """
+    # holiday pictures
+    https://pics.example.org/one.jpg
+
+    ./two.png
+    /srv/photos/three.webp
+    file:///srv/photos/four.gif
+    """
+
+  /// Every format's document, for detection.
+  static let all: [(FeedFormat, String)] = [
+    (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
+    (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
+    (.urlList, urlList), (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
+  ]
+}

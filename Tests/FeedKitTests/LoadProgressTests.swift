@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedKit
+
+/// The loaders report bytes read, the total when known, and the items once decoded.
+@Suite struct LoadProgressTests {
+  @Test func aFileReportsItsSizeBytesAndItems() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/feed.json"
+    let json = feedJSON((1...50).map { "item\($0)" })
+    try json.write(toFile: path, atomically: true, encoding: .utf8)
+    var options = LoadOptions()
+    let progress = LoadProgress()
+    options.progress = progress
+    _ = try await FeedLoader(options: options).load(.file(path))
+    let done = progress.snapshot
+    #expect(done.bytes == json.utf8.count)
+    #expect(done.total == json.utf8.count)
+    #expect(done.items == 50)
+    #expect(!done.isLoading)
+    #expect(done.fraction == 1)
+  }
+
+  @Test func anHTTPPageReportsContentLengthAndBytes() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let json = feedJSON((1...20).map { "item\($0)" })
+    server.route("/feed", reply: .json(json))
+    var options = LoadOptions()
+    let progress = LoadProgress()
+    options.progress = progress
+    _ = try await FeedLoader(options: options).load(FeedSource(argument: server.url("/feed")))
+    let done = progress.snapshot
+    #expect(done.bytes == json.utf8.count)
+    #expect(done.total == json.utf8.count)
+    #expect(done.items == 20)
+  }
+
+  @Test func aStreamedFileCountsItsItemsAsTheyAreDecoded() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/feed.json"
+    try feedJSON((1...200).map { "item\($0)" }).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var options = LoadOptions()
+    let progress = LoadProgress()
+    options.progress = progress
+    // Small reads: the decoder hands out items a read's worth at a time; the loader's end,
+    // which sets the page's count, is not reached through this call.
+    _ = try await LocalReader.document(ofFile: path, options: options, readSize: 256)
+    let counted = try #require(progress.snapshot.items)
+    #expect(counted > 0 && counted <= 200)
+  }
+
+  @Test func aFailedLoadEndsWithoutItems() async throws {
+    var options = LoadOptions()
+    let progress = LoadProgress()
+    options.progress = progress
+    _ = await loadError { () throws(FeedError) in
+      _ = try await FeedLoader(options: options).load(.file("/nonexistent/feed.json"))
+    }
+    #expect(progress.snapshot.items == nil)
+    #expect(!progress.snapshot.isLoading)
+  }
+
+  @Test func theAmountReadsAsBytesOfTheTotal() {
+    #expect(LoadProgress.Snapshot(bytes: 512, total: 2048).amount == "512 bytes of 2 KiB")
+    #expect(LoadProgress.Snapshot(bytes: 512).fraction == nil)
+  }
+}
