@@ -16,16 +16,21 @@ public struct BrowserApp {
   let options: BrowserOptions
   let pictureSettings: PictureSettings?
   let colors: ThemeColors
+  /// The keys in force: the key table's, with the config file's rebinding.
+  let keys: KeyBindings
   /// How far the running load has got (the feed's loaders write it), shown while it runs.
   let progress: LoadProgress?
 
   /// - Parameters:
   ///   - pictures: how to draw pictures; nil for none.
   ///   - colors: the interface's colours from the config file, over the terminal's defaults.
+  ///   - keys: the keys in force.
   public init(
     feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
-    colors: ThemeColors = ThemeColors(), progress: LoadProgress? = nil
+    colors: ThemeColors = ThemeColors(), keys: KeyBindings = .standard,
+    progress: LoadProgress? = nil
   ) {
+    self.keys = keys
     self.feed = feed
     self.options = options
     self.pictureSettings = pictures
@@ -66,7 +71,8 @@ public struct BrowserApp {
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
-    let view = BrowserView(theme: theme, pictures: cache)
+    let view = BrowserView(theme: theme, pictures: cache, keys: keys)
+    var reader = KeySequenceReader(bindings: keys)
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(source: settings.source, colorMode: mode)
@@ -176,8 +182,8 @@ public struct BrowserApp {
         guard let key else { continue }
         if key == .resize {
           events.append(.resized(terminal.size))
-        } else if let action = KeyMap.action(for: key) {
-          events.append(.action(action))
+        } else {
+          events += reader.read(key).map(Event.action)
         }
       }
       for event in events where running {

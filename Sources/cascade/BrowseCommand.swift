@@ -73,6 +73,7 @@ enum BrowseCommand {
     let pictures = options.pictures.settings(for: source, load: options.load)
     let app = BrowserApp(
       feed: feed, options: browser, pictures: pictures, colors: options.theme,
+      keys: KeyBindings(rebinding: options.keys),
       progress: progress)
     let title = await feed.title
     return app.run(first: first, title: title, resume: resume) { place in

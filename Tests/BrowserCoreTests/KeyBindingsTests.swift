@@ -79,3 +79,29 @@ import Testing
     #expect(reader.read(.character("s")) == [.nextStyle])
   }
 }
+
+/// The help overlay lists the keys in force.
+@Suite struct KeyBindingsHelpTests {
+  @Test func reboundRowsShowTheirNewKeysAndOthersTheirOwnText() throws {
+    let bindings = KeyBindings(rebinding: [
+      .top: [[.character("g"), .character("g")]], .bottom: [[.character("G")]],
+    ])
+    let rows = bindings.help
+    let top = try #require(rows.first { $0.what == "top / bottom" })
+    #expect(top.keys == "gg  G")
+    #expect(rows.first { $0.what == "this help" }?.keys == "?")
+    #expect(KeyBindings.standard.help.map(\.keys) == KeyMap.help.map(\.0))
+  }
+
+  @Test func theHelpOverlayDrawsTheKeysInForce() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 40))
+    _ = state.handle(.help)
+    var view = BrowserView(theme: Theme())
+    view.keys = KeyBindings(rebinding: [
+      .quit: [[.character("Q")], [.character("Z"), .character("Z")]]
+    ])
+    var canvas = MemoryCanvas(columns: 80, rows: 40)
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("Q ZZ  <Esc>"), "\(canvas.text)")
+  }
+}

@@ -121,6 +121,9 @@ import Testing
     (#"{"theme": {"bordr": "red"}}"#, #""theme" has no part "bordr"; the parts are "border""#),
     (##"{"theme": {"border": "#12345g"}}"##, #""theme.border" must be a colour name"#),
     (#"{"theme": {"status": 256}}"#, "or \"#rrggbb\", got '256'"),
+    (#"{"keys": {"jump": "x"}}"#, #""keys" has no action "jump"; the actions are scroll-down"#),
+    (#"{"keys": {"top": "<Nope>"}}"#, #""keys.top" '<Nope>' is not a key"#),
+    (#"{"keys": {"top": "x", "quit": ["x"]}}"#, #"'x' is bound to "top" as well"#),
   ])
   func aBadConfigIsAUsageErrorForEveryCommand(text: String, message: String) async throws {
     let home = try ConfigHome(text)
@@ -157,6 +160,18 @@ import Testing
       ["print", "--no-images", "--width", "60", "--height", "10"], environment: environment)
     #expect(themed.status == 0, "\(themed.stderr)")
     #expect(themed.stdout.contains("38;2;16;32;48"), "the border's colour, despite NO_COLOR")
+  }
+
+  @Test func reboundKeysReadBackAsWritten() async throws {
+    let home = try ConfigHome(#"{"keys": {"top": ["gg", "<Home>"], "quit": "Q"}}"#)
+    defer { home.remove() }
+    let result = try await home.run(["--print-config"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(#""top": ["gg", "<Home>"]"#)
+        || result.stdout.contains(#""top": ["<Home>", "gg"]"#))
+    #expect(result.stdout.contains(#""quit": ["<C-c>", "Q"]"#), "Ctrl-C always quits")
+    #expect(result.stdout.contains(#""bottom": ["<End>", "G"]"#))
   }
 
   @Test func anEmptyFileIsAnEmptyConfig() async throws {

@@ -23,6 +23,39 @@ struct ConfigInBrowserTests {
     #expect(colours.contains("38;5;46"), "the status line's colour")
   }
 
+  @Test func theBrowserObeysReboundKeysAndSequences() async throws {
+    let home = try ConfigFileTests.ConfigHome(
+      #"{"no-images": true, "keys": {"bottom": ["gG"], "scroll-down": "<C-e>", "quit": "Q"}}"#)
+    defer { home.remove() }
+    let tmux = try TmuxSession(
+      command: "'\(CascadeProcess.binary.path)'", environment: home.environment)
+    defer { tmux.close() }
+    let (started, first) = try await tmux.waitFor("240 items")
+    #expect(started, "\(first)")
+    try await tmux.send("G")
+    try await tmux.send("j")
+    try await tmux.send("C-e")
+    let (scrolled, screen) = try await tmux.waitFor { $0 != first }
+    #expect(scrolled, "Ctrl-E scrolls")
+    #expect(!TmuxSession.statusLine(screen).contains("100%"), "G and j do nothing now")
+    try await tmux.send("g")
+    try await tmux.send("G")
+    let (atEnd, end) = try await tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }
+    #expect(atEnd, "gG goes to the bottom: \(end)")
+    try await tmux.send("?")
+    let (help, overlay) = try await tmux.waitFor("gG")
+    #expect(help, "the help lists the keys in force: \(overlay)")
+    try await tmux.send("Escape")
+    // Esc and a key at once would read as Alt and the key: wait until the help has closed.
+    #expect(try await tmux.waitFor { !$0.contains("any key closes") }.0)
+    try await tmux.send("q")
+    let (quitEarly, _) = try await tmux.waitFor(timeout: 1) { $0.contains("EXIT=") }
+    #expect(!quitEarly, "q no longer quits")
+    try await tmux.send("Q")
+    let (exited, last) = try await tmux.waitFor("EXIT=0")
+    #expect(exited, "\(last)")
+  }
+
   @Test func aBadConfigLeavesTheTerminalAsItWas() async throws {
     let home = try ConfigFileTests.ConfigHome(#"{"columns": 0}"#)
     defer { home.remove() }

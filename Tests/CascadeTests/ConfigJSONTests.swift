@@ -51,7 +51,7 @@ import Testing
       return
     }
     #expect(members.map(\.key).contains("pull-threshold"))
-    #expect(members.last?.key == "theme")
+    #expect(members.suffix(2).map(\.key) == ["theme", "keys"])
     var settings = Settings()
     try ConfigFile(path: "printed", members: members).apply(to: &settings, for: .browse)
     #expect(ConfigWriter.render(settings, for: .browse) == printed)

@@ -6,6 +6,8 @@ public struct KeyBindings: Hashable, Sendable {
   public private(set) var sequences: [[Key]: Action]
   /// Every proper prefix of a sequence: after one of these, the next key may continue it.
   private var prefixes: Set<[Key]>
+  /// The actions whose keys the config replaced.
+  public let rebound: Set<Action>
 
   /// The key table's bindings.
   public static let standard = KeyBindings(rebinding: [:])
@@ -25,6 +27,7 @@ public struct KeyBindings: Hashable, Sendable {
     // must always be left.
     if sequences[[.control("c")]] == nil { sequences[[.control("c")]] = .quit }
     self.sequences = sequences
+    rebound = Set(rebinding.keys)
     prefixes = Set(sequences.keys.flatMap { s in (1..<s.count).map { Array(s.prefix($0)) } })
   }
 
@@ -38,5 +41,22 @@ public struct KeyBindings: Hashable, Sendable {
     func text(_ keys: [Key]) -> String { keys.compactMap(\.name).joined() }
     return sequences.filter { $0.value == action }.map(\.key)
       .sorted { ($0.count, text($0)) < ($1.count, text($1)) }
+  }
+
+  /// The help overlay's rows for the keys in force: the key table's own text for a row whose
+  /// actions kept their keys, else the keys now bound to each of the row's actions by name.
+  public var help: [(keys: String, what: String)] {
+    KeyMap.table.flatMap { row in
+      var keys = row.keys
+      let actions = row.bindings.map(\.action)
+      if actions.contains(where: rebound.contains) {
+        var seen: [Action] = []
+        for action in actions where !seen.contains(action) { seen.append(action) }
+        keys = seen.map { action in
+          sequences(for: action).map { $0.compactMap(\.name).joined() }.joined(separator: " ")
+        }.filter { !$0.isEmpty }.joined(separator: "  ")
+      }
+      return row.what.enumerated().map { k, line in (k == 0 ? keys : "", line) }
+    }
   }
 }

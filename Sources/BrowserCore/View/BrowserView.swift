@@ -10,10 +10,15 @@ public struct BrowserView: Sendable {
   private let labels = LabelCache()
   /// The pictures drawn so far, which the shell's picture loader fills.
   public let pictures: PictureCache
+  /// The keys in force, for the help overlay.
+  public var keys: KeyBindings
 
-  public init(theme: Theme, pictures: PictureCache = PictureCache()) {
+  public init(
+    theme: Theme, pictures: PictureCache = PictureCache(), keys: KeyBindings = .standard
+  ) {
     self.theme = theme
     self.pictures = pictures
+    self.keys = keys
   }
 
   /// What box `index` shows, sanitised as it comes on screen.
@@ -79,7 +84,7 @@ public struct BrowserView: Sendable {
       status(state.prefix.display ?? message), tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
-    let overlays = OverlayRenderer(theme: theme)
+    let overlays = OverlayRenderer(theme: theme, keys: keys)
     switch state.overlay {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)

@@ -20,7 +20,7 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
       "\(path): unknown key \"\(key)\""
         + (ConfigError.nearestKey(to: key).map { " (did you mean \"\($0)\"?)" } ?? "")
         + "; a key is an option's name without the dashes, "
-        + "or \"\(ThemeConfig.key)\""
+        + "\"\(ThemeConfig.key)\" or \"\(KeysConfig.key)\""
     case .badValue(let path, let key, let message):
       message.hasPrefix("\"") ? "\(path): \(message)" : "\(path): \"\(key)\" \(message)"
     }
@@ -28,7 +28,8 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
 
   /// The config key closest to a mistyped one, if it is within two edits: `colums` → `columns`.
   static func nearestKey(to key: String) -> String? {
-    let keys = OptionTable.all.filter(\.configurable).map(\.configKey) + [ThemeConfig.key]
+    let keys =
+      OptionTable.all.filter(\.configurable).map(\.configKey) + [ThemeConfig.key, KeysConfig.key]
     let scored = keys.map { ($0, editDistance(Array(key), Array($0))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
     return best.0

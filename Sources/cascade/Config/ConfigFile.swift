@@ -63,6 +63,10 @@ struct ConfigFile {
   /// serves `cascade`, `cascade print` and `cascade layout`.
   func apply(to settings: inout Settings, for command: Command) throws(ConfigError) {
     for (key, value) in members {
+      if key == KeysConfig.key {
+        settings.keys = try KeysConfig.parse(value, path: path)
+        continue
+      }
       if key == ThemeConfig.key {
         settings.theme = try ThemeConfig.parse(value, path: path)
         continue

@@ -1,3 +1,5 @@
+import BrowserCore
+
 /// Writes settings as a config file: `--print-config`.
 ///
 /// Every configurable option of the command is written, in the order of `--help`, with its
@@ -10,6 +12,10 @@ enum ConfigWriter {
     }
     // The layout command draws nothing, so its configuration has no colours.
     if command != .layout { lines.append("  " + ThemeConfig.render(settings.theme)) }
+    // Only the browser reads keys.
+    if command == .browse {
+      lines.append("  " + KeysConfig.render(KeyBindings(rebinding: settings.keys)))
+    }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
 

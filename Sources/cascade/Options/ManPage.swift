@@ -77,7 +77,7 @@ enum ManPage {
     let keys = OptionTable.all.filter(\.configurable).map(\.configKey)
     var unique: [String] = []
     for key in keys where !unique.contains(key) { unique.append(key) }
-    return [
+    var lines = [
       ".SH CONFIGURATION",
       text(
         "cascade reads $XDG_CONFIG_HOME/cascade/config.json (else "
@@ -94,11 +94,26 @@ enum ManPage {
           + "; a part left out or null keeps the browser's colour, and colours set here are "
           + "used even under NO_COLOR. The parts:"),
     ]
-      + ThemeColors.Part.allCases.flatMap { [".TP", ".B " + $0.rawValue, text($0.help)] }
-      + [
-        ".PP", ".EX", #"{"columns": 4, "style": "ring", "no\-images": true,"#,
-        ##" "theme": {"border": "blue", "selection": "#ff8800", "status": 250}}"##, ".EE",
-      ]
+    for part in ThemeColors.Part.allCases {
+      lines += [".TP", ".B " + part.rawValue, text(part.help)]
+    }
+    let keysText: String =
+      "The key \"keys\" binds keys to actions by name: for each action given, a key or a "
+      + "list of keys that replace its own. A key is " + KeysConfig.syntax
+      + ". A key that starts a longer sequence waits for the next key. Ctrl-C always "
+      + "quits. The actions, with their keys by default:"
+    lines += [".PP", text(keysText)]
+    for (name, action) in Action.named {
+      let sequences = KeyBindings.standard.sequences(for: action)
+      let keys: [String] = sequences.map { $0.compactMap(\.name).joined() }
+      lines += [".TP", ".B " + text(name), text(keys.joined(separator: " "))]
+    }
+    lines += [
+      ".PP", ".EX", #"{"columns": 4, "style": "ring", "no\-images": true,"#,
+      ##" "theme": {"border": "blue", "selection": "#ff8800", "status": 250},"##,
+      #" "keys": {"top": ["gg", "<Home>"], "scroll\-down": ["j", "<C\-e>"]}}"#, ".EE",
+    ]
+    return lines
   }
 
   static let closingSections: [String] = [

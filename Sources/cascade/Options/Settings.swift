@@ -19,6 +19,8 @@ struct Settings: Sendable {
   var print = PrintOptions()
   /// The interface's colours from the config file's `"theme"`.
   var theme = ThemeColors()
+  /// The keys the config file's `"keys"` gives actions, in place of their own.
+  var keys: [Action: [[Key]]] = [:]
 }
 
 /// What `cascade print` prints.
