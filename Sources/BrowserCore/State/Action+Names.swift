@@ -26,3 +26,14 @@ extension Action {
   /// The action's name; nil for those no key is bound to by name (digits, the wheel, Esc).
   public var name: String? { Self.named.first { $0.action == self }?.name }
 }
+
+extension Action {
+  /// Whether a count typed before the key changes what it does: `25G` goes to item 25, `5j`
+  /// scrolls five rows, `3l` selects the third box to the right.
+  var takesCount: Bool {
+    switch self {
+    case .top, .bottom, .scroll, .page, .select: true
+    default: false
+    }
+  }
+}
