@@ -54,7 +54,7 @@ let package = Package(
       name: "cascade",
       dependencies: [
         "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures", "Pictures",
-        "PictureCells",
+        "PictureCells", "Transport",
       ]
     ),
     .executableTarget(
@@ -85,7 +85,8 @@ let package = Package(
       ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
-      name: "CascadeTests", dependencies: ["cascade", "FeedKit", "LayoutEngine", "TestSupport"]),
+      name: "CascadeTests",
+      dependencies: ["cascade", "FeedKit", "LayoutEngine", "BrowserCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

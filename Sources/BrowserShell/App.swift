@@ -15,23 +15,39 @@ public struct BrowserApp {
   let feed: any FeedPaging
   let options: BrowserOptions
   let pictureSettings: PictureSettings?
+  let colors: ThemeColors
+  /// The keys in force: the key table's, with the config file's rebinding.
+  let keys: KeyBindings
   /// How far the running load has got (the feed's loaders write it), shown while it runs.
   let progress: LoadProgress?
 
-  /// - Parameter pictures: how to draw pictures; nil for none.
+  /// - Parameters:
+  ///   - pictures: how to draw pictures; nil for none.
+  ///   - colors: the interface's colours from the config file, over the terminal's defaults.
+  ///   - keys: the keys in force.
   public init(
     feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
+    colors: ThemeColors = ThemeColors(), keys: KeyBindings = .standard,
     progress: LoadProgress? = nil
   ) {
+    self.keys = keys
     self.feed = feed
     self.options = options
     self.pictureSettings = pictures
+    self.colors = colors
     self.progress = progress
   }
 
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
   /// 128 + the signal after one of `endingSignals`, 1 if the terminal cannot be used.
-  public func run(first: FeedUpdate, title: String? = nil) -> Int32 {
+  /// - Parameters:
+  ///   - resume: the place to open at, from an earlier run (`cascade --last`).
+  ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
+  ///     the caller can remember it.
+  public func run(
+    first: FeedUpdate, title: String? = nil, resume: ReadingPlace? = nil,
+    leaving: (ReadingPlace?) -> Void = { _ in }
+  ) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
       printError("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -47,14 +63,16 @@ public struct BrowserApp {
     wake.installSignalHandlers()
     wake.input = terminal.inputDescriptor
     let theme = Theme.detect(
-      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil)
+      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil,
+      custom: colors)
     let mailbox = Mailbox()
     let colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
-    let view = BrowserView(theme: theme, pictures: cache)
+    let view = BrowserView(theme: theme, pictures: cache, keys: keys)
+    var reader = KeySequenceReader(bindings: keys)
     let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
     let overlay =
       colorMode == nil
@@ -132,6 +150,7 @@ public struct BrowserApp {
     }
 
     var running = perform(state.update(.started(first, title: title)))
+    if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
     let uploads = kitty?.uploads
     while running {
@@ -178,8 +197,8 @@ public struct BrowserApp {
         if key == .resize {
           overlay?.forgetDrawn()
           events.append(.resized(terminal.size))
-        } else if let action = KeyMap.action(for: key) {
-          events.append(.action(action))
+        } else {
+          events += reader.read(key).map(Event.action)
         }
       }
       for event in events where running {
@@ -192,6 +211,7 @@ public struct BrowserApp {
     }
     if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
     terminal.restore()
+    leaving(state.readingPlace)
     return status
   }
 

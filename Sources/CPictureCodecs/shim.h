@@ -29,4 +29,23 @@ static inline const char *cascade_png_image_message(const png_image *image) {
   return image->message;
 }
 
+// The versions of the codecs, for `--version`: libjpeg-turbo and giflib give the version their
+// headers had at build time, as macros; libpng and libwebp the loaded library's, from functions
+// (libpng's is declared through macros Swift does not see).
+#include <jconfig.h>
+
+/// The loaded libpng's version as major * 10000 + minor * 100 + release (10639 for 1.6.39).
+static inline unsigned cascade_png_version_number(void) { return png_access_version_number(); }
+
+/// `LIBJPEG_TURBO_VERSION_NUMBER`: major * 1000000 + minor * 1000 + patch.
+static inline int cascade_libjpeg_turbo_version_number(void) {
+  return LIBJPEG_TURBO_VERSION_NUMBER;
+}
+
+/// giflib's `GIFLIB_MAJOR`, `GIFLIB_MINOR` and `GIFLIB_RELEASE`, as major * 10000 + minor * 100
+/// + release.
+static inline int cascade_giflib_version_number(void) {
+  return GIFLIB_MAJOR * 10000 + GIFLIB_MINOR * 100 + GIFLIB_RELEASE;
+}
+
 #endif

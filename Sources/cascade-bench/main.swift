@@ -51,6 +51,7 @@ if wanted("decode") { DecodeWorkload.measure(quick: quick, into: &report) }
 if wanted("pictures") {
   PictureWorkload.measure(quick: quick, into: &report)
   PictureScreenWorkloads.measure(quick: quick, into: &report)
+  PictureMemoryWorkload.measure(quick: quick, into: &report)
 }
 if wanted("pixels") { PixelScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("network") { NetworkWorkload.measure(quick: quick, into: &report) }

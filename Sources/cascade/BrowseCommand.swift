@@ -24,10 +24,31 @@ enum BrowseCommand {
       return 0
     }
     if options.pictures.probe { return PictureProbing.run(options.pictures) }
+    if options.printConfig {
+      Console.out(ConfigWriter.render(options, for: .browse))
+      return 0
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let recentURL = RecentFeeds.path(environment: environment)
+    var recent = recentURL.map(RecentFeeds.load) ?? RecentFeeds()
+    var argument = options.feed
+    var resume: ReadingPlace?
+    if options.last {
+      guard options.feed == nil else {
+        Console.error(UsageError("--last reopens the last feed: give no FEED with it").description)
+        return 2
+      }
+      guard let last = recent.feeds.first else {
+        Console.error("no feed to reopen: none has been browsed yet (or its state was lost)")
+        return 1
+      }
+      argument = last.feed
+      resume = last.place
+    }
     let source: FeedSource
     do {
       source =
-        try options.feed.map { (argument) throws(FeedError) in
+        try argument.map { (argument) throws(FeedError) in
           try FeedSource(argument: argument)
         } ?? .sample
     } catch {
@@ -57,7 +78,20 @@ enum BrowseCommand {
     } else if pictures?.color != ColorChoice.none {
       pictures?.decision = PictureProbing.probe(options.pictures).decision
     }
-    return BrowserApp(feed: feed, options: browser, pictures: pictures, progress: progress).run(
-      first: first, title: await feed.title)
+    let app = BrowserApp(
+      feed: feed, options: browser, pictures: pictures, colors: options.theme,
+      keys: KeyBindings(rebinding: options.keys),
+      progress: progress)
+    let title = await feed.title
+    return app.run(first: first, title: title, resume: resume) { place in
+      guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
+      entry.place = place
+      recent.record(entry)
+      do {
+        try recent.save(to: recentURL)
+      } catch {
+        Console.error("could not remember the place in this feed at \(recentURL.path): \(error)")
+      }
+    }
   }
 }

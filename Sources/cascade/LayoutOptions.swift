@@ -14,9 +14,11 @@ struct LayoutOptions {
   var help = false
   /// Skip items without a size instead of probing their pictures.
   var noProbe = false
+  /// Everything the command line and the config file set, for `--print-config`.
+  var settings: Settings
 
   init(arguments: [String]) throws(UsageError) {
-    let settings = try OptionParser.parse(arguments, for: .layout)
+    settings = try OptionParser.parse(arguments, for: .layout)
     let command = Command.layout.rawValue
     let c = settings.layout.configuration
     let width = settings.layout.width
@@ -31,7 +33,7 @@ struct LayoutOptions {
     noProbe = settings.layout.noProbe
     feed = settings.feed
     configuration = c
-    if help { return }
+    if help || settings.printConfig { return }
     guard let width else { throw UsageError("--width is required", command: command) }
     configuration.containerWidth = width
     if style == .irregular { configuration.enlargement = enlargement }

@@ -21,6 +21,10 @@ enum PrintCommand {
       Console.out(HelpText.print)
       return 0
     }
+    if options.printConfig {
+      Console.out(ConfigWriter.render(options, for: .print))
+      return 0
+    }
     let source: FeedSource
     do {
       source =
@@ -70,7 +74,7 @@ enum PrintCommand {
     }
     let theme = Theme.detect(
       isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
-      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil)
+      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil, custom: options.theme)
     var canvas = SheetCanvas(columns: width, rows: height + 1)
     BrowserView(theme: theme, pictures: cache).draw(state, into: &canvas)
     if let kitty = pixels.kitty {

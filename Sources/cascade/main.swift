@@ -12,7 +12,20 @@ case "--help", "-h", "help":
   print(HelpText.browse)
   status = 0
 case "--version", "-V":
-  print("cascade \(HelpText.version)")
+  Console.out(VersionText.text)
+  status = 0
+case "--completions":
+  let name = arguments.dropFirst().first ?? ""
+  if let shell = CompletionScript.Shell(rawValue: name), arguments.count == 2 {
+    Console.out(CompletionScript.script(for: shell))
+    status = 0
+  } else {
+    Console.error(
+      UsageError("--completions takes one of bash, zsh, fish; got '\(name)'").description)
+    status = 2
+  }
+case "--man":
+  Console.out(ManPage.text)
   status = 0
 default:
   status = await BrowseCommand.run(arguments: arguments)

@@ -50,11 +50,16 @@ import Testing
     #expect(seconds < 5 + TimeBounds.scaled(1), "took \(seconds) s")
   }
 
-  @Test func hugeTimeoutDoesNotCrash() async throws {
-    let result = try await layout(
-      .json(Self.tinyFeed), ["--timeout", "1e16", "--total-time", "1e300"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("\"index\": 0"))
+  /// Out of its range a number is a usage error that says the range, never a crash.
+  @Test func hugeTimeoutIsAUsageErrorNotACrash() async throws {
+    for (flag, value) in [("--timeout", "1e16"), ("--total-time", "1e300")] {
+      let result = try await layout(.json(Self.tinyFeed), [flag, value])
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(result.stderr.contains("\(flag) must be a number from 0.001 to"), "\(result.stderr)")
+    }
+    let longest = try await layout(.json(Self.tinyFeed), ["--timeout", "86400"])
+    #expect(longest.status == 0, "\(longest.stderr)")
+    #expect(longest.stdout.contains("\"index\": 0"))
   }
 
   @Test func redirectWithoutLocationSaysSo() async throws {

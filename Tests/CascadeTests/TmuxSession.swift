@@ -152,6 +152,7 @@ final class TmuxSession: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
+    environment.merge(IsolatedHomes.environment) { $1 }
     // The same screens whatever locale the tests run in (CI may have none): the browser draws
     // ASCII boxes without a UTF-8 locale, and these tests look for the Unicode ones.
     environment["LANG"] = "C.UTF-8"

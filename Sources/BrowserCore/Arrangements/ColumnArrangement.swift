@@ -218,8 +218,11 @@ struct ColumnArrangement: Arrangement {
     while true {
       let rows =
         below ? rect.bottom..<(rect.bottom + reach) : max(0, rect.row - reach)..<rect.row
-      let candidates = boxes(inRows: rows).compactMap { box in
-        box.item.map { (item: $0, rect: box.rect) }
+      // A plain loop: Swift 6.3.1's optimiser (CopyPropagation) crashes on the compactMap form
+      // of this in release builds.
+      var candidates: [(item: Int, rect: CellRect)] = []
+      for box in boxes(inRows: rows) {
+        if let item = box.item { candidates.append((item, box.rect)) }
       }
       if let found = SpatialNeighbour.next(from: rect, below: below, among: candidates) {
         return found

@@ -3,6 +3,9 @@ import LayoutEngine
 
 /// Keys: scrolling, paging, pulls, and what a key does while an overlay is up.
 extension BrowserState {
+  /// The most times a count repeats a movement: more would only stall the screen.
+  static let maximumRepeat = 10_000
+
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
     if overlay != .none { return handleInOverlay(action) }
@@ -15,8 +18,10 @@ extension BrowserState {
       typeDigit(d)
       return []
     }
-    // `G` and `g` after a count go to that item (as vi's `25G` and `25gg` go to a line).
-    let count = takeCount(uses: action == .bottom || action == .top)
+    // `G` and `g` after a count go to that item (as vi's `25G` and `25gg` go to a line); a
+    // movement after a count moves that many times (`5j`, `3 space`, `4l`).
+    let count = takeCount(uses: action.takesCount)
+    let times = action.takesCount ? min(count ?? 1, Self.maximumRepeat) : 1
     var effects: [Effect] = []
     switch action {
     case .top, .bottom:
@@ -38,21 +43,21 @@ extension BrowserState {
       if case .wheel = action, arrangement.slide(by: 4 * rows) {
         selection = arrangement.focus
       } else if arrangement.scrollsVertically {
-        effects += scroll(by: rows)
+        effects += scroll(by: rows * times)
       } else {
-        step(by: rows.signum())
+        step(by: rows.signum() * times)
       }
     case .page(let fraction):
       if arrangement.scrollsVertically {
-        let rows = max(1, Int((Double(viewRows) * abs(fraction)).rounded(.down)))
+        let rows = max(1, Int((Double(viewRows) * abs(fraction)).rounded(.down))) * times
         effects += scroll(by: fraction < 0 ? -rows : rows)
       } else {
-        let count = max(1, visibleIndices().count - 1)
+        let count = max(1, visibleIndices().count - 1) * times
         step(by: fraction < 0 ? -count : count)
       }
     case .select(let move):
       pull.letGo()
-      moveSelection(move)
+      for _ in 0..<times { moveSelection(move) }
     case .details:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }

@@ -58,7 +58,7 @@ struct BoxRenderer {
     let titleStyle =
       selected
       ? CellAppearance(attributes: [.bold, .reverse])
-      : CellAppearance(foreground: style.foreground, attributes: .bold)
+      : CellAppearance(foreground: theme.titleColor(border: style.foreground), attributes: .bold)
     let detailStyle = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
     let onScreen = CellRect(row: screenRow, column: x, width: w, height: h)
     if case .none = picture {

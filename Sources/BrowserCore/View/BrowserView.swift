@@ -10,10 +10,15 @@ public struct BrowserView: Sendable {
   private let labels = LabelCache()
   /// The pictures drawn so far, which the shell's picture loader fills.
   public let pictures: PictureCache
+  /// The keys in force, for the help overlay.
+  public var keys: KeyBindings
 
-  public init(theme: Theme, pictures: PictureCache = PictureCache()) {
+  public init(
+    theme: Theme, pictures: PictureCache = PictureCache(), keys: KeyBindings = .standard
+  ) {
     self.theme = theme
     self.pictures = pictures
+    self.keys = keys
   }
 
   /// What box `index` shows, sanitised as it comes on screen.
@@ -79,7 +84,7 @@ public struct BrowserView: Sendable {
       status(state.prefix.display ?? message), tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
-    let overlays = OverlayRenderer(theme: theme)
+    let overlays = OverlayRenderer(theme: theme, keys: keys)
     switch state.overlay {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)
@@ -125,10 +130,12 @@ public struct BrowserView: Sendable {
     switch row {
     case .header(let name):
       text = DisplayText(name, maximumWidth: 200)
-      style = CellAppearance(attributes: .bold)
+      style = CellAppearance(foreground: theme.customColor(.banner) ?? .default, attributes: .bold)
     case .page(let n):
       text = DisplayText(" page \(n) ")
-      style = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
+      style = CellAppearance(
+        foreground: theme.customColor(.banner) ?? .default,
+        attributes: theme.colors == .none ? [] : .dim)
       let rule = theme.border(selected: false).horizontal
       for c in rect.column..<rect.right {
         canvas.put(rule, width: 1, row: screenRow, column: c, style: style)

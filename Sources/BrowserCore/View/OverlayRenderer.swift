@@ -3,10 +3,12 @@ import FeedKit
 /// Draws the help and details overlays: a bordered panel in the middle of the screen.
 struct OverlayRenderer {
   var theme: Theme
+  /// The keys in force, which the help lists.
+  var keys = KeyBindings.standard
 
   func drawHelp<C: Canvas>(into canvas: inout C) {
     let keyWidth = 17
-    let lines = KeyMap.help.map { keys, what in
+    let lines = keys.help.map { keys, what in
       let keyText = theme.isUnicode ? keys : asciiKeys(keys)
       let padded = keyText + String(repeating: " ", count: max(1, keyWidth - keyText.count))
       return DisplayText(padded + what)

@@ -13,18 +13,35 @@ public struct Theme: Hashable, Sendable {
   /// Box-drawing characters need a UTF-8 locale; elsewhere ASCII stands in.
   public var isUnicode: Bool
   public var colors: ColorDepth
+  /// The colours the config file chose; used only where the terminal has colour.
+  public var custom: ThemeColors
 
-  public init(isUnicode: Bool = true, colors: ColorDepth = .palette) {
+  public init(
+    isUnicode: Bool = true, colors: ColorDepth = .palette, custom: ThemeColors = ThemeColors()
+  ) {
     self.isUnicode = isUnicode
     self.colors = colors
+    self.custom = custom
   }
 
-  /// The theme for a terminal: `NO_COLOR` with any value turns colour off.
-  public static func detect(isUTF8: Bool, colorCount: Int, noColor: Bool) -> Theme {
+  /// The theme for a terminal: `NO_COLOR` with any value turns colour off, unless the config
+  /// file chose colours (a person who wrote colours down asked for them).
+  public static func detect(
+    isUTF8: Bool, colorCount: Int, noColor: Bool, custom: ThemeColors = ThemeColors()
+  ) -> Theme {
     let depth: ColorDepth =
-      noColor || colorCount < 8 ? .none : colorCount >= 256 ? .palette : .basic
-    return Theme(isUnicode: isUTF8, colors: depth)
+      (noColor && custom.isEmpty) || colorCount < 8
+      ? .none : colorCount >= 256 ? .palette : .basic
+    return Theme(isUnicode: isUTF8, colors: depth, custom: custom)
   }
+
+  /// The chosen colour of `part`, if there is one and the terminal shows colour.
+  func customColor(_ part: ThemeColors.Part) -> Color? {
+    colors == .none ? nil : custom[part]
+  }
+
+  /// The colour of an unselected box's title: the theme's text colour, else its border's.
+  func titleColor(border: Color) -> Color { customColor(.text) ?? border }
 
   /// Corner and edge characters of a box, light for normal boxes and heavy for the selected one.
   struct Border {
@@ -89,14 +106,18 @@ public struct Theme: Hashable, Sendable {
   func boxStyle(identity: String, selected: Bool) -> CellAppearance {
     if selected {
       let color: Color = colors == .none ? .default : (colors == .basic ? .ansi(15) : .palette(231))
-      return CellAppearance(foreground: color, attributes: .bold)
+      return CellAppearance(foreground: customColor(.selection) ?? color, attributes: .bold)
     }
-    return CellAppearance(foreground: boxColor(identity: identity))
+    return CellAppearance(foreground: customColor(.border) ?? boxColor(identity: identity))
   }
 
-  var statusStyle: CellAppearance { CellAppearance(attributes: .reverse) }
+  var statusStyle: CellAppearance {
+    CellAppearance(foreground: customColor(.status) ?? .default, attributes: .reverse)
+  }
   var bannerStyle: CellAppearance {
-    CellAppearance(foreground: colors == .none ? .default : .ansi(3), attributes: .bold)
+    CellAppearance(
+      foreground: customColor(.banner) ?? (colors == .none ? .default : .ansi(3)),
+      attributes: .bold)
   }
   var overlayStyle: CellAppearance { CellAppearance() }
 }

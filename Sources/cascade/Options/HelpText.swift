@@ -12,7 +12,7 @@ enum HelpText {
     usage: cascade [FEED] [options]
            cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
            cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
-           cascade --help | --version
+           cascade --help | --version | --completions bash|zsh|fish
 
     FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or
     https:// URL (a URL with {page} in it is fetched page by page). With no FEED,
@@ -68,7 +68,8 @@ enum HelpText {
       guard !members.isEmpty else { continue }
       var out = "\(group.rawValue):\n"
       for spec in members {
-        let head = "  " + spec.name + (spec.placeholder.isEmpty ? "" : " " + spec.placeholder)
+        let names = (spec.alias.map { $0 + ", " } ?? "") + spec.name
+        let head = "  " + names + (spec.placeholder.isEmpty ? "" : " " + spec.placeholder)
         var notes: [String] = []
         if let value = spec.defaultText(defaults) { notes.append("default \(value)") }
         if let allowed = spec.allowed { notes.append(allowed) }

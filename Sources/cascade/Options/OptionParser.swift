@@ -1,41 +1,68 @@
-/// Parses a command's arguments with the option table.
+import Foundation
+
+/// Parses a command's arguments with the option table, over the config file.
 enum OptionParser {
-  /// The settings a command line asks for; `help` is set for `--help`.
-  static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> Settings {
+  /// The settings a command line asks for: the defaults, then the config file, then the
+  /// options given; `help` is set for `--help`. The command line is checked whole before the
+  /// config file is read, so a typo in either is reported without reading the other first.
+  static func parse(
+    _ arguments: [String], for command: Command,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) -> Settings {
     var settings = Settings()
     var scanner = ArgumentScanner(arguments, command: command.rawValue)
     let specs = OptionTable.options(for: command)
+    var given: [(spec: OptionSpec, value: OptionSpec.Value)] = []
     while let name = scanner.nextOption() {
       if name == "--help" || name == "-h" {
         try scanner.flag()
         settings.help = true
         continue
       }
-      guard let spec = specs.first(where: { $0.name == name }) else { throw scanner.unknown(name) }
-      spec.apply(&settings, try value(of: spec, from: &scanner))
+      guard let spec = specs.first(where: { $0.name == name || $0.alias == name }) else {
+        throw scanner.unknown(name)
+      }
+      given.append((spec, try value(of: spec, label: spec.name, from: &scanner)))
     }
     guard scanner.positionals.count <= 1 else {
       throw UsageError(
         "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
           + " as well", command: command.rawValue)
     }
+    for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
+    if !settings.help,
+      let path = settings.configFile ?? ConfigFile.defaultPath(environment: environment)
+    {
+      do {
+        let file = try ConfigFile.load(path: path, required: settings.configFile != nil)
+        try file?.apply(to: &settings, for: command)
+      } catch {
+        throw UsageError(
+          error.description, command: command.rawValue,
+          advice: "'\(command.rawValue) --print-config -C /dev/null' writes every key")
+      }
+    }
+    for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
     settings.feed = scanner.positionals.first
     return settings
   }
 
-  private static func value(of spec: OptionSpec, from scanner: inout ArgumentScanner)
+  /// The value of the option the scanner is at, checked against its kind; errors name it as
+  /// `label` (`--columns` on the command line, `"columns"` in the config file).
+  static func value(of spec: OptionSpec, label: String, from scanner: inout ArgumentScanner)
     throws(UsageError) -> OptionSpec.Value
   {
     switch spec.kind {
     case .flag:
       try scanner.flag()
       return .flag
-    case .integer(let range): return .integer(try scanner.integer(spec.name, in: range))
-    case .number(let range): return .number(try scanner.number(spec.name, in: range))
-    case .unsigned: return .unsigned(try scanner.unsigned(spec.name))
-    case .choice(let choices): return .text(try scanner.choice(spec.name, choices))
+    case .integer(let range): return .integer(try scanner.integer(label, in: range))
+    case .number(let range): return .number(try scanner.number(label, in: range))
+    case .unsigned: return .unsigned(try scanner.unsigned(label))
+    case .choice(let choices): return .text(try scanner.choice(label, choices))
     case .numbers(let count, let range, let example):
-      return .numbers(try scanner.numbers(spec.name, count: count, in: range, example: example))
+      return .numbers(try scanner.numbers(label, count: count, in: range, example: example))
+    case .path: return .text(try scanner.value())
     }
   }
 }

@@ -1,5 +1,5 @@
-/// One command-line option, declared once: parsing, `--help`, the README check (and later the
-/// config file, the man page and completions) all read this declaration.
+/// One command-line option, declared once: parsing, `--help`, the config file, `--print-config`,
+/// the man page, the completions and the README check all read this declaration.
 struct OptionSpec: Sendable {
   /// What follows the option's name, and what is allowed there.
   enum Kind: Sendable {
@@ -10,6 +10,8 @@ struct OptionSpec: Sendable {
     case choice([String])
     /// `count` numbers separated by commas, each within `range`, such as `--insets 1,2,1,2`.
     case numbers(count: Int, range: ClosedRange<Double>, example: String)
+    /// A file's path, such as `--config FILE`: any text, completed as a file name.
+    case path
   }
 
   /// A parsed value, as `apply` receives it.
@@ -31,23 +33,45 @@ struct OptionSpec: Sendable {
     case style = "Styles"
     case feeds = "Feeds"
     case limits = "Limits on what is loaded (each error names the flag that raises it)"
+    case config = "Configuration"
   }
 
   var name: String
+  /// A short spelling, such as `-C` for `--config`.
+  var alias: String? = nil
   /// The value's name in `--help`, such as `N` or `STYLE`; empty for a flag.
   var placeholder: String
   var kind: Kind
   var help: String
   var commands: Set<Command>
   var group: Group
-  /// The default as `--help` shows it, read from the real default settings.
-  var defaultText: @Sendable (Settings) -> String? = { _ in nil }
+  /// Whether the config file may set it: not the options that pick or print the config file.
+  var configurable = true
+  /// The option's value in `settings`, nil when unset (a flag that is off, `--columns` left to
+  /// the terminal's width). `--help` shows it for the default settings as the default, and
+  /// `--print-config` writes it, so the default is read from the real settings, never restated.
+  var read: @Sendable (Settings) -> Value? = { _ in nil }
   var apply: @Sendable (inout Settings, Value) -> Void
+
+  /// The key that sets this option in the config file: its name without the dashes.
+  var configKey: String { String(name.drop { $0 == "-" }) }
+
+  /// The default as `--help` shows it, read from the default settings.
+  func defaultText(_ defaults: Settings) -> String? {
+    switch read(defaults) {
+    case nil, .flag?: nil
+    case .integer(let n)?: "\(n)"
+    case .number(let x)?: OptionSpec.format(x)
+    case .unsigned(let n)?: "\(n)"
+    case .text(let t)?: t
+    case .numbers(let n)?: n.map(OptionSpec.format).joined(separator: ",")
+    }
+  }
 
   /// The range or choices, as `--help` shows them.
   var allowed: String? {
     switch kind {
-    case .flag, .unsigned: nil
+    case .flag, .unsigned, .path: nil
     case .integer(let range): "\(range.lowerBound)–\(range.upperBound)"
     case .number(let range):
       "\(OptionSpec.format(range.lowerBound))–\(OptionSpec.format(range.upperBound))"

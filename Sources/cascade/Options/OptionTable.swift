@@ -9,8 +9,27 @@ import LayoutEngine
 /// commands' settings; one whose range differs between them (`--columns`: the browser's
 /// screen holds at most 30) is declared once per command.
 enum OptionTable {
+  typealias Value = OptionSpec.Value
+
   static let all: [OptionSpec] =
-    browser + pictures + printing + layout + style + feeds + limits
+    browser + pictures + printing + layout + style + feeds + limits + config
+
+  /// Which config file is read, and printing the configuration: options of every command,
+  /// and not config keys themselves.
+  static let config: [OptionSpec] = [
+    OptionSpec(
+      name: "--config", alias: "-C", placeholder: "FILE", kind: .path,
+      help: "read this config file instead of $XDG_CONFIG_HOME/cascade/config.json "
+        + "(else ~/.config/cascade/config.json); the command line overrides it",
+      commands: [.browse, .layout, .print], group: .config, configurable: false,
+      apply: { s, v in if case .text(let t) = v { s.configFile = t } }),
+    OptionSpec(
+      name: "--print-config", placeholder: "", kind: .flag,
+      help: "print the configuration in force (defaults, config file, command line) as a "
+        + "config file, and exit",
+      commands: [.browse, .layout, .print], group: .config, configurable: false,
+      apply: { s, _ in s.printConfig = true }),
+  ]
 
   static func options(for command: Command) -> [OptionSpec] {
     all.filter { $0.commands.contains(command) }
@@ -18,30 +37,39 @@ enum OptionTable {
 
   static let browser: [OptionSpec] = [
     OptionSpec(
+      name: "--last", placeholder: "", kind: .flag,
+      help: "reopen the feed browsed last, at the item where it was left (remembered under "
+        + "$XDG_STATE_HOME/cascade)",
+      commands: [.browse], group: .browser, configurable: false,
+      apply: { s, _ in s.last = true }),
+    OptionSpec(
       name: "--columns", placeholder: "N", kind: .integer(1...BrowserState.maximumColumns),
       help: "columns (default: one per 24 cells of the terminal's width)",
       commands: [.browse, .print],
-      group: .browser, apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } }),
+      group: .browser, read: { $0.browser.columns.map(Value.integer) },
+      apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } }),
     OptionSpec(
       name: "--column-width", placeholder: "N", kind: .number(1...10_000),
       help: "instead: as many columns N cells wide as fit, on every resize",
       commands: [.browse, .print], group: .browser,
+      read: { $0.browser.columnWidth.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.browser.columnWidth = x } }),
     OptionSpec(
       name: "--cell-aspect", placeholder: "X", kind: .number(0.25...8),
       help: "how many times taller than wide a terminal cell is", commands: [.browse, .print],
-      group: .browser, defaultText: { OptionSpec.format($0.browser.cellAspect) },
+      group: .browser, read: { .number($0.browser.cellAspect) },
       apply: { s, v in if case .number(let x) = v { s.browser.cellAspect = x } }),
     OptionSpec(
       name: "--pull-threshold", placeholder: "N", kind: .integer(1...50),
       help: "rows of pull that refresh or load more", commands: [.browse], group: .browser,
-      defaultText: { "\($0.browser.pullThreshold)" },
+      read: { .integer($0.browser.pullThreshold) },
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
       name: "--no-separators", placeholder: "", kind: .flag,
       help: "no header row with the feed's name, no rows between pages",
       commands: [.browse, .print],
-      group: .browser, apply: { s, _ in s.browser.separators = false }),
+      group: .browser, read: { $0.browser.separators ? nil : .flag },
+      apply: { s, _ in s.browser.separators = false }),
   ]
 
   static let pictures: [OptionSpec] = [
@@ -49,55 +77,57 @@ enum OptionTable {
       name: "--pictures", placeholder: "HOW", kind: .choice(PictureChoice.names),
       help: "how pictures are drawn: auto asks the environment, then the terminal (kitty "
         + "graphics, sixel, iTerm2), else symbols; or one of them by name, or off",
-      commands: [.browse, .print], group: .pictures,
-      defaultText: { $0.pictures.protocolName },
+      commands: [.browse, .print], group: .pictures, read: { .text($0.pictures.protocolName) },
       apply: { s, v in if case .text(let t) = v { s.pictures.protocolName = t } }),
     OptionSpec(
       name: "--probe-budget", placeholder: "MS", kind: .integer(1...10_000),
       help: "how long to wait for the terminal's answers, once, before the browser starts",
       commands: [.browse, .print], group: .pictures,
-      defaultText: { "\($0.pictures.probeBudget)" },
+      read: { .integer($0.pictures.probeBudget) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.probeBudget = n } }),
     OptionSpec(
       name: "--probe", placeholder: "", kind: .flag,
       help: "print what the environment and the terminal say about pictures, what is chosen, "
         + "and exit (for bug reports)",
-      commands: [.browse], group: .pictures, apply: { s, _ in s.pictures.probe = true }),
+      commands: [.browse], group: .pictures, configurable: false,
+      apply: { s, _ in s.pictures.probe = true }),
     OptionSpec(
       name: "--no-images", placeholder: "", kind: .flag,
       help: "start with pictures off (i turns them on)", commands: [.browse, .print],
       group: .pictures,
+      read: { $0.browser.pictures ? nil : .flag },
       apply: { s, _ in s.browser.pictures = false }),
     OptionSpec(
       name: "--color", placeholder: "MODE", kind: .choice(["auto", "direct", "256", "16", "none"]),
       help: "colours for pictures: as the terminfo says, 24-bit (through the *-direct terminfo "
         + "of the terminal's family), the 256 or 16 palette, or no pictures",
-      commands: [.browse, .print], group: .pictures, defaultText: { $0.pictures.color },
+      commands: [.browse, .print], group: .pictures, read: { .text($0.pictures.color) },
       apply: { s, v in if case .text(let t) = v { s.pictures.color = t } }),
     OptionSpec(
       name: "--max-pixels", placeholder: "N", kind: .integer(1...1_000_000_000),
       help: "largest picture, in pixels (refused from its header, before decoding)",
-      commands: [.browse, .print], group: .pictures, defaultText: { "\($0.pictures.maxPixels)" },
+      commands: [.browse, .print], group: .pictures, read: { .integer($0.pictures.maxPixels) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.maxPixels = n } }),
     OptionSpec(
       name: "--max-image-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "largest picture file, in bytes", commands: [.browse, .print], group: .pictures,
-      defaultText: { "\($0.pictures.maxImageBytes)" },
+      read: { .integer($0.pictures.maxImageBytes) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
     OptionSpec(
       name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
       help: "pictures fetched from the web kept on disk, under $XDG_CACHE_HOME/cascade",
-      commands: [.browse, .print], group: .pictures, defaultText: { "\($0.pictures.diskCache)" },
+      commands: [.browse, .print], group: .pictures, read: { .integer($0.pictures.diskCache) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.diskCache = n } }),
     OptionSpec(
       name: "--memory-cache", placeholder: "MIB", kind: .integer(1...100_000),
       help: "pictures drawn as cells kept in memory", commands: [.browse], group: .pictures,
-      defaultText: { "\($0.pictures.memoryCache)" },
+      read: { .integer($0.pictures.memoryCache) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.memoryCache = n } }),
     OptionSpec(
       name: "--no-cache", placeholder: "", kind: .flag,
       help: "fetch every picture again: no disk cache", commands: [.browse, .print],
       group: .pictures,
+      read: { $0.pictures.noCache ? .flag : nil },
       apply: { s, _ in s.pictures.noCache = true }),
   ]
 
@@ -106,15 +136,18 @@ enum OptionTable {
       name: "--width", placeholder: "W", kind: .integer(10...10_000),
       help: "the width in cells (default: the terminal's, else 80)", commands: [.print],
       group: .printing,
+      read: { $0.print.width.map(Value.integer) },
       apply: { s, v in if case .integer(let n) = v { s.print.width = n } }),
     OptionSpec(
       name: "--height", placeholder: "H", kind: .integer(1...100_000),
       help: "the rows of the waterfall printed (default: the terminal's, else 24)",
       commands: [.print], group: .printing,
+      read: { $0.print.height.map(Value.integer) },
       apply: { s, v in if case .integer(let n) = v { s.print.height = n } }),
     OptionSpec(
       name: "--all", placeholder: "", kind: .flag,
       help: "the whole of the first page, however tall", commands: [.print], group: .printing,
+      read: { $0.print.all ? .flag : nil },
       apply: { s, _ in s.print.all = true }),
   ]
 
@@ -122,32 +155,37 @@ enum OptionTable {
     OptionSpec(
       name: "--width", placeholder: "W", kind: .number(0.001...1e9),
       help: "the container width (required)", commands: [.layout], group: .layout,
+      read: { $0.layout.width.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.layout.width = x } }),
     OptionSpec(
       name: "--columns", placeholder: "C", kind: .integer(1...10_000), help: "column count",
       commands: [.layout], group: .layout,
-      defaultText: { "\($0.layout.configuration.columnCount)" },
+      read: { .integer($0.layout.configuration.columnCount) },
       apply: { s, v in if case .integer(let n) = v { s.layout.configuration.columnCount = n } }),
     OptionSpec(
       name: "--column-width", placeholder: "N", kind: .number(0.001...1e9),
       help: "instead of a count: as many columns of width N as fit", commands: [.layout],
       group: .layout,
+      read: { $0.layout.columnWidth.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.layout.columnWidth = x } }),
     OptionSpec(
       name: "--column-spacing", placeholder: "S", kind: .number(0...1e9),
       help: "the gap between columns", commands: [.layout], group: .layout,
-      defaultText: { OptionSpec.format($0.layout.configuration.columnSpacing) },
+      read: { .number($0.layout.configuration.columnSpacing) },
       apply: { s, v in if case .number(let x) = v { s.layout.configuration.columnSpacing = x } }),
     OptionSpec(
       name: "--row-spacing", placeholder: "R", kind: .number(0...1e9),
       help: "the gap between items in a column", commands: [.layout], group: .layout,
-      defaultText: { OptionSpec.format($0.layout.configuration.rowSpacing) },
+      read: { .number($0.layout.configuration.rowSpacing) },
       apply: { s, v in if case .number(let x) = v { s.layout.configuration.rowSpacing = x } }),
     OptionSpec(
       name: "--insets", placeholder: "T,L,B,R",
       kind: .numbers(count: 4, range: 0...1e9, example: "10,10,10,10"),
       help: "free space around the items", commands: [.layout], group: .layout,
-      defaultText: { _ in "0,0,0,0" },
+      read: { s in
+        let i = s.layout.configuration.insets
+        return .numbers([i.top, i.left, i.bottom, i.right])
+      },
       apply: { s, v in
         if case .numbers(let n) = v {
           s.layout.configuration.insets = EdgeInsets(
@@ -158,6 +196,7 @@ enum OptionTable {
       name: "--rect", placeholder: "X,Y,W,H",
       kind: .numbers(count: 4, range: -1e12...1e12, example: "0,0,375,667"),
       help: "print only the items overlapping this rect", commands: [.layout], group: .layout,
+      read: { s in s.layout.rect.map { .numbers([$0.x, $0.y, $0.width, $0.height]) } },
       apply: { s, v in
         if case .numbers(let n) = v {
           s.layout.rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
@@ -166,11 +205,12 @@ enum OptionTable {
     OptionSpec(
       name: "--height", placeholder: "H", kind: .number(0...1e9),
       help: "carousel and ring: the view's height (required for them)", commands: [.layout],
-      group: .layout, apply: { s, v in if case .number(let x) = v { s.layout.height = x } }),
+      group: .layout, read: { $0.layout.height.map(Value.number) },
+      apply: { s, v in if case .number(let x) = v { s.layout.height = x } }),
     OptionSpec(
       name: "--offset", placeholder: "X", kind: .number(-1e12...1e12),
       help: "carousel: the scroll offset", commands: [.layout], group: .layout,
-      defaultText: { OptionSpec.format($0.layout.offset) },
+      read: { .number($0.layout.offset) },
       apply: { s, v in if case .number(let x) = v { s.layout.offset = x } }),
   ]
 
@@ -180,7 +220,7 @@ enum OptionTable {
       help: "waterfall: the shortest column; irregular: now and then two columns wide; "
         + "carousel: one row; ring: a circle (L cycles in the browser)",
       commands: [.browse, .layout, .print], group: .style,
-      defaultText: { $0.browser.style.rawValue },
+      read: { .text($0.browser.style.rawValue) },
       apply: { s, v in
         if case .text(let t) = v, let style = LayoutStyle(rawValue: t) {
           s.browser.style = style
@@ -190,7 +230,7 @@ enum OptionTable {
     OptionSpec(
       name: "--order", placeholder: "ORDER", kind: .choice(ColumnOrder.allCases.map(\.rawValue)),
       help: "which column a picture goes to", commands: [.browse, .layout, .print], group: .style,
-      defaultText: { $0.browser.order.rawValue },
+      read: { .text($0.browser.order.rawValue) },
       apply: { s, v in
         if case .text(let t) = v, let order = ColumnOrder(rawValue: t) {
           s.browser.order = order
@@ -201,6 +241,7 @@ enum OptionTable {
       name: "--tie-tolerance", placeholder: "T", kind: .number(0...1e9),
       help: "bottoms within T of the shortest count as tied (browser: default one row)",
       commands: [.browse, .layout, .print], group: .style,
+      read: { $0.browser.tieTolerance.map(Value.number) },
       apply: { s, v in
         if case .number(let x) = v {
           s.browser.tieTolerance = x
@@ -211,7 +252,7 @@ enum OptionTable {
       name: "--enlarge-probability", placeholder: "P", kind: .number(0...1),
       help: "irregular: the chance that a picture spans two columns",
       commands: [.browse, .layout, .print], group: .style,
-      defaultText: { OptionSpec.format($0.browser.enlargeProbability) },
+      read: { .number($0.browser.enlargeProbability) },
       apply: { s, v in
         if case .number(let x) = v {
           s.browser.enlargeProbability = x
@@ -220,8 +261,9 @@ enum OptionTable {
       }),
     OptionSpec(
       name: "--seed", placeholder: "N", kind: .unsigned,
-      help: "irregular: the seed of the draws (a fixed one by default)",
+      help: "irregular: the seed of the draws",
       commands: [.browse, .layout, .print], group: .style,
+      read: { .unsigned($0.browser.seed) },
       apply: { s, v in
         if case .unsigned(let n) = v {
           s.browser.seed = n
@@ -235,16 +277,18 @@ enum OptionTable {
       name: "--format", placeholder: "FORMAT", kind: .choice(FeedFormat.allCases.map(\.rawValue)),
       help: "read pages in this format instead of telling it from their content",
       commands: [.browse, .layout, .print], group: .feeds,
+      read: { $0.load.format.map { Value.text($0.rawValue) } },
       apply: { s, v in if case .text(let t) = v { s.load.format = FeedFormat(rawValue: t) } }),
     OptionSpec(
       name: "--recursive", placeholder: "", kind: .flag,
       help: "a folder FEED: read its subfolders too", commands: [.browse, .layout, .print],
-      group: .feeds, apply: { s, _ in s.load.recursive = true }),
+      group: .feeds, read: { $0.load.recursive ? .flag : nil },
+      apply: { s, _ in s.load.recursive = true }),
     OptionSpec(
       name: "--sort", placeholder: "ORDER", kind: .choice(FolderOrder.allCases.map(\.rawValue)),
       help: "a folder FEED: by name, newest first, or largest first",
       commands: [.browse, .layout, .print], group: .feeds,
-      defaultText: { $0.load.folderOrder.rawValue },
+      read: { .text($0.load.folderOrder.rawValue) },
       apply: { s, v in
         if case .text(let t) = v, let order = FolderOrder(rawValue: t) {
           s.load.folderOrder = order
@@ -253,44 +297,45 @@ enum OptionTable {
     OptionSpec(
       name: "--no-probe", placeholder: "", kind: .flag,
       help: "skip items the feed gives no size for, instead of reading the pictures' headers",
-      commands: [.layout], group: .feeds, apply: { s, _ in s.layout.noProbe = true }),
+      commands: [.layout], group: .feeds, read: { $0.layout.noProbe ? .flag : nil },
+      apply: { s, _ in s.layout.noProbe = true }),
   ]
 
   static let limits: [OptionSpec] = [
     OptionSpec(
       name: "--timeout", placeholder: "SECONDS", kind: .number(0.001...86_400),
       help: "wait this long to connect, and between reads", commands: [.browse, .layout, .print],
-      group: .limits, defaultText: { OptionSpec.format($0.load.timeout) },
+      group: .limits, read: { .number($0.load.timeout) },
       apply: { s, v in if case .number(let x) = v { s.load.timeout = x } }),
     OptionSpec(
       name: "--total-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
       help: "give up on one page after this long", commands: [.browse, .layout, .print],
-      group: .limits, defaultText: { $0.load.totalTime.map(OptionSpec.format) },
+      group: .limits, read: { $0.load.totalTime.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.load.totalTime = x } }),
     OptionSpec(
       name: "--max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "largest page body, in bytes", commands: [.browse, .layout, .print], group: .limits,
-      defaultText: { "\($0.load.maxBytes)" },
+      read: { .integer($0.load.maxBytes) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxBytes = n } }),
     OptionSpec(
       name: "--max-items", placeholder: "N", kind: .integer(1...100_000_000),
       help: "most items in one page", commands: [.browse, .layout, .print], group: .limits,
-      defaultText: { "\($0.load.maxItems)" },
+      read: { .integer($0.load.maxItems) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxItems = n } }),
     OptionSpec(
       name: "--max-depth", placeholder: "N", kind: .integer(1...100_000),
       help: "deepest nesting of JSON values", commands: [.browse, .layout, .print], group: .limits,
-      defaultText: { "\($0.load.maxDepth)" },
+      read: { .integer($0.load.maxDepth) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxDepth = n } }),
     OptionSpec(
       name: "--max-string", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "longest JSON string, in bytes", commands: [.browse, .layout, .print], group: .limits,
-      defaultText: { "\($0.load.maxStringLength)" },
+      read: { .integer($0.load.maxStringLength) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxStringLength = n } }),
     OptionSpec(
       name: "--max-pages", placeholder: "N", kind: .integer(1...100_000_000),
       help: "most pages loaded while paging", commands: [.browse, .layout, .print], group: .limits,
-      defaultText: { "\($0.load.maxPages)" },
+      read: { .integer($0.load.maxPages) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxPages = n } }),
   ]
 }

@@ -6,11 +6,21 @@ import LayoutEngine
 struct Settings: Sendable {
   var feed: String?
   var help = false
+  /// `-C FILE`: the config file to read instead of the default one.
+  var configFile: String?
+  /// `--print-config`: print the effective configuration instead of running.
+  var printConfig = false
+  /// `--last`: reopen the feed browsed last, at the same place.
+  var last = false
   var browser = BrowserOptions()
   var load = LoadOptions()
   var layout = LayoutSettings()
   var pictures = PictureOptions()
   var print = PrintOptions()
+  /// The interface's colours from the config file's `"theme"`.
+  var theme = ThemeColors()
+  /// The keys the config file's `"keys"` gives actions, in place of their own.
+  var keys: [Action: [[Key]]] = [:]
 }
 
 /// What `cascade print` prints.

@@ -3,11 +3,14 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
   var message: String
   /// The command whose `--help` explains the fix.
   var command: String
+  /// What to do instead of reading `--help`, when that is not where the fix is.
+  var advice: String?
 
-  init(_ message: String, command: String = "cascade") {
+  init(_ message: String, command: String = "cascade", advice: String? = nil) {
     self.message = message
     self.command = command
+    self.advice = advice
   }
 
-  var description: String { "\(message) (see '\(command) --help')" }
+  var description: String { "\(message) (\(advice ?? "see '\(command) --help'"))" }
 }

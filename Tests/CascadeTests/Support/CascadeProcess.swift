@@ -43,9 +43,8 @@ struct CascadeProcess {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(IsolatedHomes.environment) { $1 }.merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

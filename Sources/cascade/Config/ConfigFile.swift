@@ -1,0 +1,135 @@
+import Foundation
+
+/// The config file: where it is, what it holds, and how it sets options under the command line.
+///
+/// A key is an option's name without its dashes (`"columns": 4`, `"no-images": true`), checked
+/// with the option's own kind and range, so every option is a config key and the file can never
+/// drift from `--help`. `null` (and `false` for a flag) leaves an option at its default, which
+/// is how `--print-config` writes the options that have none.
+struct ConfigFile {
+  var path: String
+  var members: [(key: String, value: ConfigJSON)]
+
+  /// A config is a few lines of options; anything larger is not one.
+  static let maximumSize = 1 << 20
+
+  /// `$XDG_CONFIG_HOME/cascade/config.json`, else `~/.config/cascade/config.json`. The XDG
+  /// base directory rules ignore a relative `XDG_CONFIG_HOME`, and so does Cascade.
+  static func defaultPath(environment: [String: String]) -> String? {
+    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+      return base + "/cascade/config.json"
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.config/cascade/config.json"
+  }
+
+  /// Reads and parses the file at `path`. A missing file is no config unless it was asked for
+  /// by name (`-C FILE`); every other failure is an error.
+  static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      let missing = !FileManager.default.fileExists(atPath: path)
+      if missing && !required { return nil }
+      throw .unreadable(path: path, reason: missing ? "no such file" : "it cannot be read")
+    }
+    defer { try? handle.close() }
+    // Read at most one byte past the limit, so that `-C /dev/zero` ends with an error.
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+    } catch {
+      throw .unreadable(path: path, reason: "it cannot be read (is it a folder?)")
+    }
+    guard data.count <= maximumSize else {
+      throw .unreadable(path: path, reason: "it is larger than \(maximumSize >> 10) KiB")
+    }
+    // An empty file is an empty config, so `-C /dev/null` reads none.
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      return ConfigFile(path: path, members: [])
+    }
+    let document: ConfigJSON
+    do {
+      document = try ConfigJSON.parse(Array(data))
+    } catch {
+      throw .syntax(path: path, line: error.line, column: error.column, message: error.message)
+    }
+    guard case .object(let members) = document else {
+      throw .notAnObject(path: path, got: document.kindName)
+    }
+    return ConfigFile(path: path, members: members)
+  }
+
+  /// Sets the options the file names on `settings`, for `command`. A key that is an option of
+  /// another command only is checked as that option but changes nothing here, so one file
+  /// serves `cascade`, `cascade print` and `cascade layout`.
+  func apply(to settings: inout Settings, for command: Command) throws(ConfigError) {
+    for (key, value) in members {
+      if key == KeysConfig.key {
+        settings.keys = try KeysConfig.parse(value, path: path)
+        continue
+      }
+      if key == ThemeConfig.key {
+        settings.theme = try ThemeConfig.parse(value, path: path)
+        continue
+      }
+      let named = OptionTable.all.filter { $0.configurable && $0.configKey == key }
+      guard let spec = named.first(where: { $0.commands.contains(command) }) ?? named.first else {
+        throw .unknownKey(path: path, key: key)
+      }
+      guard let parsed = try Self.value(value, for: spec, path: path) else { continue }
+      if spec.commands.contains(command) { spec.apply(&settings, parsed) }
+    }
+  }
+
+  /// The option's value from JSON, checked as the command line checks it; nil leaves the
+  /// option alone.
+  static func value(_ json: ConfigJSON, for spec: OptionSpec, path: String) throws(ConfigError)
+    -> OptionSpec.Value?
+  {
+    let key = spec.configKey
+    let text: String
+    switch (spec.kind, json) {
+    case (_, .null), (.flag, .bool(false)): return nil
+    case (.flag, .bool(true)): return .flag
+    case (.integer, .number(let n)), (.number, .number(let n)), (.unsigned, .number(let n)):
+      text = n
+    case (.choice, .string(let s)): text = s
+    case (.numbers, .array(let elements)):
+      var parts: [String] = []
+      for element in elements {
+        guard case .number(let n) = element else {
+          throw .badValue(
+            path: path, key: key,
+            message: "must be \(allowed(spec)), got a list holding \(element.kindName)")
+        }
+        parts.append(n)
+      }
+      text = parts.joined(separator: ",")
+    default:
+      throw .badValue(
+        path: path, key: key, message: "must be \(allowed(spec)), got \(json.kindName)")
+    }
+    var scanner = ArgumentScanner([spec.name, text], command: "")
+    _ = scanner.nextOption()
+    do {
+      return try OptionParser.value(of: spec, label: "\"\(key)\"", from: &scanner)
+    } catch {
+      throw .badValue(path: path, key: key, message: error.message)
+    }
+  }
+
+  /// What the key takes, in words, for an error about a value of the wrong type.
+  static func allowed(_ spec: OptionSpec) -> String {
+    switch spec.kind {
+    case .flag: "true or false"
+    case .integer(let r): "a whole number from \(r.lowerBound) to \(r.upperBound)"
+    case .number(let r):
+      "a number from \(OptionSpec.format(r.lowerBound)) to \(OptionSpec.format(r.upperBound))"
+    case .unsigned: "a whole number from 0"
+    case .choice(let choices): "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ")
+    case .numbers(let count, let r, _):
+      "a list of \(count) numbers from \(OptionSpec.format(r.lowerBound)) to "
+        + OptionSpec.format(r.upperBound)
+    case .path: "a file's path"
+    }
+  }
+}

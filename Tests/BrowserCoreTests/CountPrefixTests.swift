@@ -1,0 +1,48 @@
+import Testing
+
+@testable import BrowserCore
+
+/// A count before a movement repeats it (`5j`), and gives the column count back, as `25G` does.
+@Suite struct CountPrefixTests {
+  func typed(_ digits: [Int], then action: Action, in state: inout BrowserState) {
+    for digit in digits { _ = state.handle(.digit(digit)) }
+    _ = state.handle(action)
+  }
+
+  @Test func aCountScrollsThatManyRows() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    typed([5], then: .scroll(1), in: &state)
+    #expect(state.top == 5)
+    #expect(state.columnCount == 3, "the digit's column count is given back")
+    typed([1, 2], then: .scroll(-1), in: &state)
+    #expect(state.top == 0)
+  }
+
+  @Test func aCountSelectsThatManyBoxesOn() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    _ = state.handle(.select(.next))
+    typed([4], then: .select(.next), in: &state)
+    #expect(state.selection == 4)
+  }
+
+  @Test func aCountPagesThatManyPages() {
+    var one = Fixtures.state(Fixtures.items(400), options: BrowserOptions(columns: 3))
+    _ = one.handle(.page(1))
+    var three = Fixtures.state(Fixtures.items(400), options: BrowserOptions(columns: 3))
+    typed([3], then: .page(1), in: &three)
+    #expect(three.top == 3 * one.top)
+  }
+
+  @Test func aKeyWithoutACountMovesOnce() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    _ = state.handle(.scroll(1))
+    _ = state.handle(.scroll(1))
+    #expect(state.top == 2)
+  }
+
+  @Test func theWheelIgnoresACount() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    typed([7], then: .wheel(3), in: &state)
+    #expect(state.top == 3)
+  }
+}

@@ -1,0 +1,107 @@
+import Testing
+
+@testable import BrowserCore
+
+/// Keys by name, the bindings in force with the config's rebinding, and sequences.
+@Suite struct KeyBindingsTests {
+  @Test(arguments: [
+    ("j", [Key.character("j")]), ("gg", [.character("g"), .character("g")]),
+    ("<Down>", [.down]), ("<C-f>", [.control("f")]), ("<M-x>", [.alt("x")]),
+    ("<space>", [.character(" ")]), ("<S-Tab>", [.backTab]), ("<lt>", [.character("<")]),
+    ("<C-w>j", [.control("w"), .character("j")]), ("é", [.character("é")]),
+  ])
+  func keysAreReadByName(text: String, keys: [Key]) {
+    #expect(Key.sequence(text) == keys)
+  }
+
+  @Test(arguments: ["", "<Nope>", "<C-1>", " ", "<C-", "a\u{7}"])
+  func notAKey(text: String) {
+    #expect(Key.sequence(text) == nil)
+  }
+
+  @Test func everyBindableKeyHasANameThatReadsBack() {
+    for row in KeyMap.table {
+      for binding in row.bindings {
+        for key in binding.keys {
+          guard let name = key.name else { continue }
+          #expect(Key.sequence(name) == [key], "\(name)")
+        }
+      }
+    }
+  }
+
+  @Test func everyNamedActionIsInTheKeyTable() {
+    let bound = Set(KeyMap.table.flatMap { $0.bindings.map(\.action) })
+    for (name, action) in Action.named {
+      #expect(bound.contains(action), "\(name) has no row in the key table")
+      #expect(Action(name: name) == action)
+      #expect(action.name == name)
+    }
+    #expect(Set(Action.named.map(\.name)).count == Action.named.count)
+  }
+
+  @Test func rebindingReplacesAnActionsKeysAndTakesThemFromOthers() {
+    let bindings = KeyBindings(rebinding: [
+      .top: [[.character("g"), .character("g")]], .quit: [[.character("j")]],
+    ])
+    #expect(bindings.sequences(for: .top) == [[.character("g"), .character("g")]])
+    #expect(bindings.sequences(for: .scroll(1)) == [[.down]])
+    #expect(bindings.match([.character("j")]).action == .quit)
+    #expect(bindings.match([.character("q")]).action == nil)
+    #expect(bindings.match([.character("g")]).action == nil)
+    #expect(bindings.match([.character("g")]).continues)
+    #expect(bindings.match([.control("c")]).action == .quit, "Ctrl-C always quits")
+  }
+
+  @Test func aSequenceWaitsForItsSecondKey() {
+    var reader = KeySequenceReader(
+      bindings: KeyBindings(rebinding: [.top: [[.character("g"), .character("g")]]]))
+    #expect(reader.read(.character("g")).isEmpty)
+    #expect(reader.pending == [.character("g")])
+    #expect(reader.read(.character("g")) == [.top])
+    #expect(reader.pending.isEmpty)
+  }
+
+  @Test func aBrokenSequenceReadsTheNewKeyAfresh() {
+    var reader = KeySequenceReader(
+      bindings: KeyBindings(rebinding: [.top: [[.character("g"), .character("g")]]]))
+    _ = reader.read(.character("g"))
+    #expect(reader.read(.character("j")) == [.scroll(1)])
+    #expect(reader.pending.isEmpty)
+  }
+
+  @Test func aKeyThatAlsoStartsASequenceActsWhenCutShort() {
+    var reader = KeySequenceReader(
+      bindings: KeyBindings(rebinding: [.nextStyle: [[.character("g"), .character("s")]]]))
+    #expect(reader.read(.character("g")).isEmpty, "g may start gs")
+    #expect(reader.read(.character("j")) == [.top, .scroll(1)])
+    _ = reader.read(.character("g"))
+    #expect(reader.read(.character("s")) == [.nextStyle])
+  }
+}
+
+/// The help overlay lists the keys in force.
+@Suite struct KeyBindingsHelpTests {
+  @Test func reboundRowsShowTheirNewKeysAndOthersTheirOwnText() throws {
+    let bindings = KeyBindings(rebinding: [
+      .top: [[.character("g"), .character("g")]], .bottom: [[.character("G")]],
+    ])
+    let rows = bindings.help
+    let top = try #require(rows.first { $0.what == "top / bottom" })
+    #expect(top.keys == "gg  G")
+    #expect(rows.first { $0.what == "this help" }?.keys == "?")
+    #expect(KeyBindings.standard.help.map(\.keys) == KeyMap.help.map(\.0))
+  }
+
+  @Test func theHelpOverlayDrawsTheKeysInForce() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 40))
+    _ = state.handle(.help)
+    var view = BrowserView(theme: Theme())
+    view.keys = KeyBindings(rebinding: [
+      .quit: [[.character("Q")], [.character("Z"), .character("Z")]]
+    ])
+    var canvas = MemoryCanvas(columns: 80, rows: 40)
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("Q ZZ  <Esc>"), "\(canvas.text)")
+  }
+}

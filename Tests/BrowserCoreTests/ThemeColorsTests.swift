@@ -1,0 +1,56 @@
+import FeedKit
+import Testing
+
+@testable import BrowserCore
+
+/// Colours chosen in the config file reach the parts they name, in the in-memory canvas, and
+/// bring colour back under `NO_COLOR`.
+@Suite struct ThemeColorsTests {
+  static let chosen = ThemeColors([
+    .border: .ansi(4), .selection: .rgb(0xFF, 0x88, 0), .text: .palette(250),
+    .status: .ansi(14), .banner: .ansi(1),
+  ])
+
+  func drawn(_ theme: Theme) -> (MemoryCanvas, BrowserState) {
+    var state = Fixtures.state(
+      Fixtures.items(12), options: BrowserOptions(columns: 3),
+      size: CanvasSize(columns: 60, rows: 30), title: "Feed name")
+    _ = state.handle(.select(.next))
+    return (render(state, theme: theme), state)
+  }
+
+  @Test func eachPartIsDrawnInItsColour() throws {
+    let theme = Theme.detect(isUTF8: true, colorCount: 256, noColor: false, custom: Self.chosen)
+    let (canvas, _) = drawn(theme)
+    let cells = canvas.cells
+    #expect(cells.contains { $0.text == "┏" && $0.foreground == .rgb(0xFF, 0x88, 0) })
+    #expect(cells.contains { $0.text == "┌" && $0.foreground == .ansi(4) })
+    #expect(!cells.contains { $0.text == "┌" && $0.foreground != .ansi(4) })
+    #expect(cells.contains { $0.text == "i" && $0.foreground == .palette(250) }, "titles")
+    let statusRow = canvas.size.rows - 1
+    #expect(canvas[statusRow, 1].foreground == .ansi(14))
+    #expect(canvas[statusRow, 1].style.attributes.contains(.reverse))
+    #expect(cells.contains { $0.text == "F" && $0.foreground == .ansi(1) }, "the feed's name")
+  }
+
+  @Test func chosenColoursWinOverNoColor() {
+    let plain = Theme.detect(isUTF8: true, colorCount: 256, noColor: true)
+    #expect(plain.colors == .none)
+    let chosen = Theme.detect(isUTF8: true, colorCount: 256, noColor: true, custom: Self.chosen)
+    #expect(chosen.colors == .palette)
+    #expect(drawn(chosen).0.cells.contains { $0.foreground == .ansi(4) })
+  }
+
+  @Test func aMonochromeTerminalIgnoresChosenColours() {
+    let theme = Theme.detect(isUTF8: true, colorCount: 2, noColor: false, custom: Self.chosen)
+    #expect(drawn(theme).0.cells.allSatisfy { $0.foreground == .default })
+  }
+
+  @Test func partsLeftOutKeepTheBrowsersColours() {
+    let theme = Theme.detect(
+      isUTF8: true, colorCount: 256, noColor: false, custom: ThemeColors([.status: .ansi(2)]))
+    let (canvas, _) = drawn(theme)
+    let borders = Set(canvas.cells.filter { $0.text == "┌" }.map(\.foreground))
+    #expect(borders.count > 1, "a colour per item, as without a theme")
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import cascade
+
+/// The feeds browsed last and the place in each, kept under `$XDG_STATE_HOME/cascade`, and
+/// `cascade --last` opening the last one at that place.
+@Suite struct RecentFeedsTests {
+  /// A state home of its own.
+  static func stateHome() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func theListKeepsTheLatestFirstOncePerFeedUpToItsLimit() {
+    var recent = RecentFeeds()
+    for i in 0..<30 { recent.record(.init(feed: "/feeds/\(i).json")) }
+    recent.record(.init(feed: "/feeds/25.json"))
+    #expect(recent.feeds.count == RecentFeeds.limit)
+    #expect(recent.feeds.first?.feed == "/feeds/25.json")
+    #expect(recent.feeds.filter { $0.feed == "/feeds/25.json" }.count == 1)
+    #expect(recent.feeds.last?.feed == "/feeds/10.json")
+  }
+
+  @Test func theListRoundTripsThroughItsFile() throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let url = try #require(RecentFeeds.path(environment: ["XDG_STATE_HOME": home.path]))
+    #expect(url.path == home.path + "/cascade/recent.json")
+    var recent = RecentFeeds()
+    recent.record(.init(feed: nil, place: .init(identity: "fern-1", selected: true, row: 3)))
+    recent.record(.init(feed: "https://example.com/feed.json"))
+    try recent.save(to: url)
+    #expect(RecentFeeds.load(from: url) == recent)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/cascade")
+    #expect(leftovers == ["recent.json"], "no temporary file left behind")
+  }
+
+  @Test func anUnreadableListIsAnEmptyOne() throws {
+    let file = try CascadeProcess.temporaryFile("{\"feeds\": [oops")
+    defer { try? FileManager.default.removeItem(at: file) }
+    #expect(RecentFeeds.load(from: file).feeds.isEmpty)
+  }
+
+  @Test func theStateFolderFallsBackToHome() {
+    let url = RecentFeeds.path(environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "relative"])
+    #expect(url?.path == "/home/ann/.local/state/cascade/recent.json")
+  }
+
+  @Test func lastWithAFeedIsAUsageError() async throws {
+    let result = try await CascadeProcess.run(["--last", "feed.json"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("give no FEED with it"))
+  }
+
+  @Test func lastWithNothingBrowsedSaysSo() async throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try await CascadeProcess.run(
+      ["--last"], environment: ["XDG_STATE_HOME": home.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("no feed to reopen"))
+  }
+
+  /// Browse a feed file, select a box further down, quit; `--last` from another folder opens
+  /// the same file with the same box selected and the same items in view.
+  @Test(.enabled(if: TmuxSession.isAvailable))
+  func lastReopensTheFeedAtTheSamePlace() async throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let feed = CascadeProcess.packageRoot.appendingPathComponent("Resources/sample-feed.json")
+    let binary = CascadeProcess.binary.path
+    let environment = ["XDG_STATE_HOME": home.path, "XDG_CONFIG_HOME": home.path]
+    let first = try TmuxSession(
+      command: "cd '\(feed.deletingLastPathComponent().path)' && '\(binary)' --no-images "
+        + "--columns 3 sample-feed.json", environment: environment)
+    defer { first.close() }
+    #expect(try await first.waitFor("240 items").0)
+    try await first.send("Space")
+    try await first.send("Space")
+    try await first.send("Tab")
+    try await first.send("Tab")
+    // The second Tab's selection drawn, and the screen settled.
+    let (moved, _) = try await first.waitFor { $0.contains("┏") && !$0.contains(" 0%") }
+    #expect(moved)
+    var before = try await first.capture()
+    for _ in 0..<50 {
+      try await Task.sleep(for: .milliseconds(200))
+      let again = try await first.capture()
+      if again == before { break }
+      before = again
+    }
+    try await first.send("q")
+    let file = home.appendingPathComponent("cascade/recent.json")
+    var saved = RecentFeeds()
+    for _ in 0..<100 where saved.feeds.isEmpty {
+      saved = RecentFeeds.load(from: file)
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    let entry = try #require(saved.feeds.first)
+    #expect(entry.feed == feed.path, "a relative FEED is remembered by its absolute path")
+    #expect(entry.place?.selected == true)
+
+    let second = try TmuxSession(
+      command: "cd / && '\(binary)' --last --no-images --columns 3", environment: environment)
+    defer { second.close() }
+    let (shown, after) = try await second.waitFor("240 items")
+    #expect(shown, "\(after)")
+    // The items in view and the position; the message differs (the first run's has expired).
+    func place(_ screen: String) -> String? {
+      let status = TmuxSession.statusLine(screen)
+      return status.range(of: #"[0-9]+-[0-9]+ +[0-9]+%"#, options: .regularExpression)
+        .map { String(status[$0]) }
+    }
+    #expect(place(after) != nil)
+    #expect(place(after) == place(before), "\(after)")
+    #expect(after.contains("┏"), "the box is selected again")
+  }
+}

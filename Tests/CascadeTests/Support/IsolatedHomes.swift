@@ -1,0 +1,16 @@
+import Foundation
+
+/// Config and state folders of the test run's own for the binary under test, so that a
+/// developer's config file never changes what a test sees, and the tests never write recent
+/// feeds into the developer's home. A test that sets these variables itself wins.
+enum IsolatedHomes {
+  static let root = FileManager.default.temporaryDirectory
+    .appendingPathComponent("cascade-tests-\(ProcessInfo.processInfo.processIdentifier)")
+
+  static var environment: [String: String] {
+    [
+      "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+    ]
+  }
+}
