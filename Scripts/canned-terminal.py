@@ -6,7 +6,8 @@ and can press keys once the output shows something.
 usage: canned_terminal.py PERSONA OUTPUT [--size COLSxROWS] [--env K=V]... [--step PATTERN KEYS]...
        -- COMMAND ARGS...
 A step waits until PATTERN (a Python bytes literal body, e.g. 'a=T') appears in the output
-written since the previous step, waits a moment for the frame to settle, and types KEYS
+written since the previous step (or, for SLEEP:SECONDS, that long), waits a moment for the
+frame to settle, and types KEYS
 ('\\n' escapes allowed). After the last step the command must exit by itself within the
 timeout; it is killed otherwise. Exit status: the command's, or 124 on timeout.
 """
@@ -97,7 +98,9 @@ def main():
                     os.write(master, answers.pop(query))
         if steps:
             pattern, keys = steps[0]
-            if settle_at is None and pattern in received[step_start:]:
+            if settle_at is None and pattern.startswith(b"SLEEP:"):
+                settle_at = time.monotonic() + float(pattern[6:])
+            elif settle_at is None and pattern in received[step_start:]:
                 settle_at = time.monotonic() + 0.4
             if settle_at is not None and time.monotonic() >= settle_at:
                 if keys.startswith(b"RESIZE:"):

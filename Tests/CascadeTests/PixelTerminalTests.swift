@@ -185,7 +185,8 @@ struct PlaceholderScreenTests {
       .init(pattern: "", keys: "L"),
     ]
     if turningPicturesOff { steps.append(.init(pattern: "", keys: "i")) }
-    steps.append(.init(pattern: "", keys: "q"))
+    // Time for the last style's pictures to arrive on a busy machine.
+    steps.append(.init(pattern: "SLEEP:3", keys: "q"))
     let run = try await CannedTerminal.run(
       .kitty, command: "cascade --columns 4", steps: steps,
       environment: ["XDG_CACHE_HOME": cache.path])
