@@ -192,13 +192,20 @@ public struct BrowserApp {
         events.append(.messageExpired(due.serial))
       }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
+      var typing = state.isTypingSearch
       while let key = terminal.readKey() {
         guard let key else { continue }
         if key == .resize {
           overlay?.forgetDrawn()
           events.append(.resized(terminal.size))
+        } else if typing {
+          // The search prompt takes keys as they are, until Enter or Esc closes it.
+          events.append(.typed(key))
+          if key == .enter || key == .escape { typing = false }
         } else {
-          events += reader.read(key).map(Event.action)
+          let actions = reader.read(key)
+          events += actions.map(Event.action)
+          if actions.contains(.search) { typing = true }
         }
       }
       for event in events where running {

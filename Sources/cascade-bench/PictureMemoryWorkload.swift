@@ -59,7 +59,9 @@ enum PictureMemoryWorkload {
     while pages < 10_000 {
       // Wait for the pictures in view, as a reader would, then page on.
       while !pending.isEmpty, arrived.wait(timeout: .now() + 30) == .success {
-        for event in events.withLock({ events in defer { events = [] }; return events }) {
+        for event in events.withLock({ events in
+          defer { events = [] }; return events
+        }) {
           if case .pictureLoaded(let key, _) = event, pending.remove(key) != nil { drawn += 1 }
           run(state.update(event))
         }

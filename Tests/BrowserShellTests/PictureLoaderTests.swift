@@ -14,18 +14,22 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("PicturesTests/Fixtures")
 
-  /// Loads `keys` for a feed from `source`; returns every event the loader posted.
-  func load(_ keys: [PictureKey], from source: FeedSource, cache: PictureCache = PictureCache())
-    async throws -> [PictureKey: String?]
-  {
+  /// Loads `keys` for a feed from `source` with a loader of its own; returns the result the
+  /// loader posted for each.
+  func load(
+    _ keys: [PictureKey], from source: FeedSource, cache: PictureCache = PictureCache(),
+    colorMode: CellColorMode = .direct, diskCache: PictureDiskCache? = nil,
+    revalidate: Bool = false
+  ) async throws -> [PictureKey: String?] {
     let results = Mutex<[PictureKey: String?]>([:])
-    let loader = PictureLoader(
-      PictureLoader.Configuration(source: source, colorMode: .direct), cache: cache
-    ) { event in
+    var configuration = PictureLoader.Configuration(source: source, colorMode: colorMode)
+    configuration.diskCache = diskCache
+    let loader = PictureLoader(configuration, cache: cache) { event in
       if case .pictureLoaded(let key, let failure) = event {
         results.withLock { $0[key] = failure }
       }
     }
+    if revalidate { loader.revalidate() }
     loader.load(keys)
     let deadline = ContinuousClock.now + .seconds(30)
     while results.withLock({ $0.count }) < Set(keys).count, ContinuousClock.now < deadline {
@@ -87,35 +91,13 @@ import Testing
     let feed = FeedSource.url(server.url("/feed.json"))
     for size in [3, 4] {
       let key = PictureKey(url: server.url("/a.png"), columns: size, rows: size)
-      let results = Mutex<[PictureKey: String?]>([:])
-      var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
-      configuration.diskCache = disk
-      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
-        if case .pictureLoaded(let key, let failure) = event {
-          results.withLock { $0[key] = failure }
-        }
-      }
-      loader.load([key])
-      let deadline = ContinuousClock.now + .seconds(30)
-      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
-      #expect(results.withLock { $0[key] } == .some(nil))
+      let results = try await load([key], from: feed, colorMode: .palette256, diskCache: disk)
+      #expect(results[key] == .some(nil))
     }
     #expect(hits.withLock { $0 } == 1, "the second size came from the disk cache")
     // After a refresh the picture is read from the web once more, then cached again.
-    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
-    configuration.diskCache = disk
-    let done = Mutex(0)
-    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in
-      done.withLock { $0 += 1 }
-    }
-    loader.revalidate()
-    loader.load([PictureKey(url: server.url("/a.png"), columns: 3, rows: 3)])
-    let deadline = ContinuousClock.now + .seconds(30)
-    while done.withLock({ $0 }) < 1, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    let again = PictureKey(url: server.url("/a.png"), columns: 3, rows: 3)
+    _ = try await load([again], from: feed, diskCache: disk, revalidate: true)
     #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
   }
 
@@ -131,20 +113,7 @@ import Testing
     let feed = FeedSource.file(folder.appendingPathComponent("feed.json").path)
     let key = PictureKey(url: "a.png", columns: 5, rows: 3)
     func drawn() async throws -> String?? {
-      let results = Mutex<[PictureKey: String?]>([:])
-      var configuration = PictureLoader.Configuration(source: feed, colorMode: .direct)
-      configuration.diskCache = disk
-      let loader = PictureLoader(configuration, cache: PictureCache()) { event in
-        if case .pictureLoaded(let key, let failure) = event {
-          results.withLock { $0[key] = failure }
-        }
-      }
-      loader.load([key])
-      let deadline = ContinuousClock.now + .seconds(30)
-      while results.withLock({ $0[key] == nil }), ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
-      return results.withLock { $0[key] }
+      try await load([key], from: feed, diskCache: disk)[key]
     }
     #expect(try await drawn() == .some(nil))
     // Same size and modification time, other bytes: the drawn cells are served, not a decode.

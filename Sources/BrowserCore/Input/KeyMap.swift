@@ -119,6 +119,12 @@ public enum KeyMap {
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
     KeyHelp(
+      keys: "/  n  N", what: ["search (filter); next / previous match"],
+      bindings: [
+        KeyBinding([.character("/")], .search), KeyBinding([.character("n")], .nextMatch),
+        KeyBinding([.character("N")], .previousMatch),
+      ]),
+    KeyHelp(
       keys: "m", what: ["the last messages, in full"],
       bindings: [KeyBinding([.character("m")], .messages)]),
     KeyHelp(

@@ -30,6 +30,10 @@ public enum Action: Hashable, Sendable {
   case deleteBack
   /// `m`: the last messages, in full.
   case messages
+  /// `/`: type text to filter the feed by.
+  case search
+  /// `n` / `N`: the next / previous item matching the last search.
+  case nextMatch, previousMatch
   /// Esc: closes an overlay, else quits.
   case escape
   case quit

@@ -77,6 +77,8 @@ extension BrowserState {
     case .nextStyle:
       pull.letGo()
       switchStyle(to: style.next)
+    case .remove where filter != nil, .undo where filter != nil:
+      message = "removing works on the whole feed: Esc shows all first"
     case .remove:
       pull.letGo()
       removeSelected()
@@ -95,6 +97,14 @@ extension BrowserState {
     case .messages:
       pull.letGo()
       overlay = .messages
+    case .search:
+      pull.letGo()
+      openSearch()
+    case .nextMatch, .previousMatch:
+      pull.letGo()
+      goToMatch(forward: action == .nextMatch)
+    case .escape where filter != nil:
+      clearFilter()
     case .escape, .quit:
       effects.append(.quit)
     }

@@ -47,6 +47,12 @@ public struct BrowserState: Sendable {
   public internal(set) var prefix = InputPrefix()
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
   var prefetchHold = PrefetchHold.none
+  /// The search prompt's text while it is open.
+  public internal(set) var searchPrompt: String?
+  /// The feed filtered by a search, with the whole feed kept aside.
+  var filter: SearchFilter?
+  /// What was searched for last, for `n` and `N`.
+  public internal(set) var lastQuery: String?
   /// Whether boxes show their pictures.
   public internal(set) var picturesShown: Bool
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when
@@ -99,9 +105,15 @@ public struct BrowserState: Sendable {
       return []
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
+    case .typed(let key): return typeInSearch(key)
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):
+      // A page or a refresh lands on the whole feed: a filter gives it back first.
+      if loading == request, filter != nil {
+        if case .replaced = update { clearFilter() }
+        if case .appended = update { clearFilter() }
+      }
       let refreshed = loading == request && request.kind == .refresh
       let effects = apply(update, to: request, title: title)
       guard refreshed, case .replaced = update else { return effects }

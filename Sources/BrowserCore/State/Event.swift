@@ -10,6 +10,8 @@ public enum Event: Sendable {
   case started(FeedUpdate, title: String?)
   /// A key, the wheel, as the key map reads them.
   case action(Action)
+  /// A key typed into the search prompt, as it is (`isTypingSearch`).
+  case typed(Key)
   /// The terminal has a new size.
   case resized(CanvasSize)
   /// No input came for a moment: a free scroll (the carousel's wheel) snaps to a box.

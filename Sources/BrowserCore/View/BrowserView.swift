@@ -73,15 +73,17 @@ public struct BrowserView: Sendable {
       shown, itemCount: state.items.count, wraps: state.style == .ring)
     func status(_ message: String) -> String {
       StatusLine.text(
-        itemCount: state.items.count, columns: state.columnCount, style: state.style,
-        range: range, percent: state.percent, message: message, width: canvas.size.columns)
+        itemCount: state.items.count, of: state.unfilteredCount, columns: state.columnCount,
+        style: state.style, range: range, percent: state.percent, message: message,
+        width: canvas.size.columns)
     }
     var message = state.message
     if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
     StatusLine(theme: theme).draw(
-      status(state.prefix.display ?? message), tokens: status("").count,
+      status(state.searchPrompt.map { "/" + $0 } ?? state.prefix.display ?? message),
+      tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
     let overlays = OverlayRenderer(theme: theme, keys: keys)

@@ -11,10 +11,12 @@ struct StatusLine {
   /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
   /// still fit before the message is cut.
   static func text(
-    itemCount: Int, columns: Int, style: LayoutStyle = .waterfall,
+    itemCount: Int, of total: Int? = nil, columns: Int, style: LayoutStyle = .waterfall,
     range: (first: Int, last: Int)?, percent: Int, message: String, width: Int = .max
   ) -> String {
-    var fields = [counted(itemCount, "item"), counted(columns, "col"), style.rawValue]
+    // A search shows `<m> of <n> items`.
+    let items = total.map { "\(itemCount) of \(counted($0, "item"))" } ?? counted(itemCount, "item")
+    var fields = [items, counted(columns, "col"), style.rawValue]
     if itemCount > 0 {
       if let range { fields.append(rangeText(range, itemCount: itemCount)) }
       fields.append("\(percent)%")

@@ -1,0 +1,26 @@
+import FeedKit
+
+/// `/`: what the reader is typing, and the feed filtered to the items that match.
+///
+/// While a filter is on, the state shows only the matching items, laid out on their own; the
+/// whole feed waits here, untouched, and comes back (with the selection kept) on `Esc`, or
+/// before a load applies, so a refresh or a new page always lands on the whole feed.
+struct SearchFilter: Sendable {
+  /// The whole feed's items, page starts and removals while the filter shows a part of it.
+  var allItems: [FeedItem]
+  var allPageStarts: [Int]
+  var allRemovals: [BrowserState.Removal]
+  /// What was searched for.
+  var query: String
+
+  /// Whether `item`'s title, link or image URL contains `query`, ignoring case: compared
+  /// character by character, so CJK and emoji titles match as they read.
+  static func matches(_ item: FeedItem, _ query: String) -> Bool {
+    let needle = query.lowercased()
+    guard !needle.isEmpty else { return true }
+    for text in [item.title, item.link, item.imageURL] {
+      if let text, text.lowercased().contains(needle) { return true }
+    }
+    return false
+  }
+}

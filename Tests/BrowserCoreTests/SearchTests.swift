@@ -1,0 +1,120 @@
+import FeedKit
+import Testing
+
+@testable import BrowserCore
+
+/// `/` filters the feed, `n`/`N` go from match to match, `Esc` shows everything again.
+@Suite struct SearchTests {
+  static let titles = [
+    "Harbour at dawn", "東京タワー", "Red door", "🌻 Sunflowers", "harbour lights",
+    "京都の庭", "Tea bowl",
+  ]
+
+  func state() -> BrowserState {
+    let items = Self.titles.enumerated().map { i, title in
+      FeedItem(
+        imageURL: "https://example.com/\(i).jpg", width: 400, height: 300, title: title,
+        id: "id\(i)")
+    }
+    return Fixtures.state(items, options: BrowserOptions(columns: 2, pictures: false))
+  }
+
+  mutating func type(_ text: String, into state: inout BrowserState) {
+    _ = state.update(.action(.search))
+    for c in text { _ = state.update(.typed(.character(c))) }
+    _ = state.update(.typed(.enter))
+  }
+
+  @Test mutating func aSearchLaysOutOnlyTheMatchesIgnoringCase() {
+    var state = state()
+    type("HARBOUR", into: &state)
+    #expect(state.items.map(\.title) == ["Harbour at dawn", "harbour lights"])
+    #expect(state.unfilteredCount == 7)
+    #expect(state.selection == 0)
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("2 of 7 items"))
+  }
+
+  @Test(arguments: [("京", ["東京タワー", "京都の庭"]), ("🌻", ["🌻 Sunflowers"]), ("庭", ["京都の庭"])])
+  mutating func cjkAndEmojiMatchAsTheyRead(query: String, expected: [String]) {
+    var state = state()
+    type(query, into: &state)
+    #expect(state.items.compactMap(\.title) == expected)
+  }
+
+  @Test mutating func escapeShowsEverythingAgainKeepingTheSelection() {
+    var state = state()
+    type("京", into: &state)
+    _ = state.update(.action(.select(.next)))
+    #expect(state.items[state.selection ?? 0].title == "京都の庭")
+    let effects = state.update(.action(.escape))
+    #expect(!effects.contains(.quit), "Esc clears the search first")
+    #expect(state.items.count == 7)
+    #expect(state.unfilteredCount == nil)
+    #expect(state.selection.map { state.items[$0].title } == "京都の庭")
+    #expect(state.update(.action(.escape)).contains(.quit))
+  }
+
+  @Test mutating func nextAndPreviousGoFromMatchToMatchAndWrap() {
+    var state = state()
+    type("harbour", into: &state)
+    _ = state.update(.action(.escape))
+    _ = state.update(.action(.select(.left)))
+    let start = state.selection
+    _ = state.update(.action(.nextMatch))
+    let first = state.selection
+    _ = state.update(.action(.nextMatch))
+    let second = state.selection
+    _ = state.update(.action(.nextMatch))
+    #expect(Set([first, second].compactMap { $0 }) == [0, 4])
+    #expect(state.selection == first, "wraps to the first match")
+    _ = state.update(.action(.previousMatch))
+    #expect(state.selection == second)
+    #expect(start != nil)
+  }
+
+  @Test mutating func noMatchKeepsTheFeedAndSaysSo() {
+    var state = state()
+    type("zebra", into: &state)
+    #expect(state.items.count == 7)
+    #expect(state.message.contains("no items match"))
+    #expect(state.unfilteredCount == nil)
+  }
+
+  @Test mutating func thePromptShowsWhatIsTypedAndBackspaceEdits() {
+    var state = state()
+    _ = state.update(.action(.search))
+    for c in "teax" { _ = state.update(.typed(.character(c))) }
+    _ = state.update(.typed(.backspace))
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("/tea"))
+    _ = state.update(.typed(.escape))
+    #expect(!state.isTypingSearch)
+    #expect(state.items.count == 7)
+  }
+
+  @Test mutating func removingWaitsForTheWholeFeed() {
+    var state = state()
+    type("harbour", into: &state)
+    _ = state.update(.action(.remove))
+    #expect(state.items.count == 2)
+    #expect(state.message.contains("Esc shows all"))
+  }
+
+  @Test mutating func aRefreshLandsOnTheWholeFeed() throws {
+    var state = state()
+    type("harbour", into: &state)
+    let refresh = state.update(.action(.refresh))
+    guard case .load(let request) = try #require(refresh.first) else {
+      Issue.record("a refresh loads")
+      return
+    }
+    _ = state.update(
+      .loaded(
+        .replaced(Fixtures.items(5), skipped: SkipReport(), hasMore: false), request, title: nil))
+    #expect(state.unfilteredCount == nil)
+    #expect(state.items.count == 5)
+  }
+}
