@@ -334,7 +334,7 @@ final class Terminal {
     case 10, 13: return .enter
     case 127: return .backspace
     case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
-    case 0..<32, 127: return nil
+    case 0..<32: return nil
     default: return Unicode.Scalar(value).map { .character(Character($0)) }
     }
   }

@@ -91,14 +91,18 @@ enum PictureScreenWorkloads {
       let (w, h) = shapes[i % shapes.count]
       guard let jpeg = PictureWorkload.photo(width: w, height: h) else { return }
       let name = "photo-\(i).jpg"
-      FileManager.default.createFile(
-        atPath: folder.appendingPathComponent(name).path, contents: Data(jpeg))
+      guard
+        FileManager.default.createFile(
+          atPath: folder.appendingPathComponent(name).path, contents: Data(jpeg))
+      else { return }
       files.append(folder.appendingPathComponent(name).path)
       items.append(#"{"img": "\#(name)", "width": \#(w), "height": \#(h)}"#)
     }
     let feed = folder.appendingPathComponent("feed.json")
-    FileManager.default.createFile(
-      atPath: feed.path, contents: Data(#"{"data": [\#(items.joined(separator: ","))]}"#.utf8))
+    guard
+      FileManager.default.createFile(
+        atPath: feed.path, contents: Data(#"{"data": [\#(items.joined(separator: ","))]}"#.utf8))
+    else { return }
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("cascade").path
     let cacheHome = folder.appendingPathComponent("cache").path

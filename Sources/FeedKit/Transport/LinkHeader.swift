@@ -6,7 +6,7 @@ enum LinkHeader {
   static func next(_ header: String) -> String? {
     for link in header.split(separator: ",") {
       let parts = link.split(separator: ";")
-      guard let target = parts.first.map { String($0).trimmingASCIIWhitespace() },
+      guard let target = parts.first.map({ String($0).trimmingASCIIWhitespace() }),
         target.hasPrefix("<"),
         target.hasSuffix(">"), target.count > 2
       else { continue }
