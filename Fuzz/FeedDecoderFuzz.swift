@@ -88,15 +88,22 @@ private func check(_ document: FeedDocument, options: LoadOptions) {
   require(document.items.count <= options.maxItems, "more items than the limit")
   for item in document.items {
     require(!item.imageURL.isEmpty, "an item without an image URL")
-    for side in [item.width, item.height] {
-      require(side.isFinite && side > 0, "unusable size \(item.width)x\(item.height)")
-      require(side <= ItemFields.maxSide, "size above the limit: \(side)")
+    // The size is the feed's (or 0×0 when it gave none, to be read from the picture); only the
+    // layout's shape is clamped.
+    if item.hasSize {
+      for side in [item.width, item.height] {
+        require(side.isFinite && side > 0, "unusable size \(item.width)x\(item.height)")
+        require(side <= ItemFields.maxSide, "size above the limit: \(side)")
+      }
+    } else {
+      require(item.width == 0 && item.height == 0, "half a size \(item.width)x\(item.height)")
     }
-    let ratio = item.height / item.width
+    let shape = item.layoutSize
+    let ratio = shape.height / shape.width
     require(
       ratio >= ItemFields.minAspectRatio * 0.999_999
         && ratio <= ItemFields.maxAspectRatio * 1.000_001,
-      "aspect ratio \(ratio) outside the clamp for \(item.width)x\(item.height)")
+      "layout aspect ratio \(ratio) outside the clamp for \(item.width)x\(item.height)")
     // The texts are read back from the page's chunks through their headers: an item built from
     // the strings read must be the same item, and its identity bytes the identity's.
     let rebuilt = FeedItem(

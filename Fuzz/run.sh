@@ -15,14 +15,16 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 seconds=${2:-60}
-# The decoder target also needs the Transport module (FeedKit fetches pages through it), built
-# first as a library of its own against libcurl's module map, as SwiftPM does.
+# The decoder target also needs the modules FeedKit imports (Transport, for fetching pages;
+# Pictures, for reading sizes from pictures), each built first as a library of its own against
+# its C module map, as SwiftPM does.
 modules=()
 linked=()
 case "$target" in
   decoder)
-    sources=(Sources/FeedKit/*/*.swift Fuzz/FeedDecoderFuzz.swift)
-    modules=(Sources/Transport/*.swift)
+    mapfile -t feedkit < <(find Sources/FeedKit -name '*.swift' | sort)
+    sources=("${feedkit[@]}" Fuzz/FeedDecoderFuzz.swift)
+    modules=(Transport Pictures)
     ;;
   layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   pictures)
@@ -47,16 +49,20 @@ mkdir -p "$work/corpus"
 binary=$work/fuzz
 # Rebuild only when a source is newer than the binary.
 if [ ! -x "$binary" ] \
-  || [ -n "$(find "${sources[@]}" "${modules[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null)" ]; then
+  || [ -n "$(find "${sources[@]}" Sources/Transport Sources/Pictures Fuzz/run.sh -newer "$binary" \
+    2>/dev/null)" ]; then
   echo "fuzz: building $target"
-  if [ ${#modules[@]} -gt 0 ]; then
-    mkdir -p "$work/modules"
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Transport \
-      -package-name Cascade \
-      -I Sources/CCurl -emit-library -static -emit-module -emit-module-path "$work/modules/" \
-      "${modules[@]}" -o "$work/libTransport.a"
-    linked+=(-I "$work/modules" -I Sources/CCurl "$work/libTransport.a" -lcurl)
-  fi
+  mkdir -p "$work/modules"
+  for module in "${modules[@]}"; do
+    case "$module" in
+      Transport) shim=Sources/CCurl ;;
+      Pictures) shim=Sources/CPictureCodecs ;;
+    esac
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" \
+      -package-name Cascade -I "$shim" -emit-library -static -emit-module \
+      -emit-module-path "$work/modules/" "Sources/$module"/*.swift -o "$work/lib$module.a"
+    linked+=(-I "$work/modules" -I "$shim" "$work/lib$module.a")
+  done
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
     -package-name Cascade \
