@@ -105,6 +105,12 @@ enum PictureScreenWorkloads {
     else { return }
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("cascade").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      print(
+        "pictures: \(binary) is not built (swift build -c release --product cascade), so "
+          + "cascade print is not measured")
+      return
+    }
     let cacheHome = folder.appendingPathComponent("cache").path
     let arguments = [
       "print", feed.path, "--width", "200", "--height", "60", "--color", "256",
