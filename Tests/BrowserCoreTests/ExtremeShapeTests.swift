@@ -36,7 +36,8 @@ import Testing
     var state = Fixtures.state(Self.items, columns: 4, size: CanvasSize(columns: 100, rows: 30))
     var seen: Set<Int> = []
     for _ in state.items {
-      _ = state.handle(.select(.next)); state.selection.map { seen.insert($0) }
+      _ = state.handle(.select(.next))
+      if let selected = state.selection { seen.insert(selected) }
     }
     #expect(seen == Set(state.items.indices))
   }

@@ -118,3 +118,22 @@ import Testing
     #expect(state.items.count == 5)
   }
 }
+
+/// A box whose size is not known yet says so, rather than `0×0`.
+@Suite struct UnknownSizeLabelTests {
+  @Test func anUnsizedItemShowsQuestionMarksUntilItsSizeIsKnown() {
+    let unsized = BoxLabel(item: .unsized(imageURL: "https://example.com/a.jpg"), number: 1)
+    #expect(unsized.size(times: "×") == "?×?")
+    let sized = BoxLabel(
+      item: FeedItem(imageURL: "https://example.com/a.jpg", width: 1200, height: 2249), number: 2)
+    #expect(sized.size(times: "x") == "1200x2249")
+    var state = Fixtures.state(
+      [.unsized(imageURL: "https://example.com/a.jpg", title: "later")],
+      options: BrowserOptions(columns: 1, pictures: false))
+    _ = state.update(.action(.select(.next)))
+    var canvas = MemoryCanvas(columns: 40, rows: 20)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("?×?"))
+    #expect(!canvas.text.contains("0×0"))
+  }
+}

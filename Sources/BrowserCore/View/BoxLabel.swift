@@ -26,6 +26,13 @@ public struct BoxLabel: Hashable, Sendable {
       pixelHeight: Self.pixels(item.height), number: number)
   }
 
+  /// `1200×2249`, or `?×?` while the feed gave no size and the picture's header has not told it
+  /// yet.
+  public func size(times: String) -> String {
+    pixelWidth == 0 && pixelHeight == 0
+      ? "?\(times)?" : "\(pixelWidth)\(times)\(pixelHeight)"
+  }
+
   /// The last path component of a URL, without query or fragment.
   static func fileName(of url: String) -> String {
     let path = url.prefix(4096).split(whereSeparator: { $0 == "?" || $0 == "#" }).first ?? ""

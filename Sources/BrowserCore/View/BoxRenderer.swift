@@ -93,7 +93,7 @@ struct BoxRenderer {
     }
     let lines: [(DisplayText, CellAppearance)] = [
       (label.title, titleStyle),
-      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), detailStyle),
+      (DisplayText(label.size(times: theme.times)), detailStyle),
       (DisplayText("#\(label.number)"), detailStyle),
     ]
     for (i, (text, lineStyle)) in lines.prefix(h - 2).enumerated() {

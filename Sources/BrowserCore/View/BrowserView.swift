@@ -156,7 +156,7 @@ public struct BrowserView: Sendable {
   ) {
     let lines = [
       (label.title, CellAppearance(attributes: .bold)),
-      (DisplayText("\(label.pixelWidth)\(theme.times)\(label.pixelHeight)"), CellAppearance()),
+      (DisplayText(label.size(times: theme.times)), CellAppearance()),
       (DisplayText("#\(label.number) of \(count)"), CellAppearance()),
     ]
     for (k, (text, style)) in lines.prefix(rect.height).enumerated() {

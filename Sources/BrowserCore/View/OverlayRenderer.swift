@@ -22,7 +22,7 @@ struct OverlayRenderer {
       "",
       DisplayText("image: " + item.imageURL),
       DisplayText("link:  " + (item.link ?? "none")),
-      DisplayText("size:  \(label.pixelWidth)\(theme.times)\(label.pixelHeight)"),
+      DisplayText("size:  \(label.size(times: theme.times))"),
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
       "",
@@ -87,7 +87,7 @@ struct OverlayRenderer {
       (label.title, CellAppearance(attributes: .bold)),
       (
         DisplayText(
-          "\(label.pixelWidth)\(theme.times)\(label.pixelHeight) · #\(label.number) of \(count)"),
+          "\(label.size(times: theme.times)) · #\(label.number) of \(count)"),
         .plain
       ),
       (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
