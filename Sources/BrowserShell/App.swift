@@ -79,11 +79,7 @@ public struct BrowserApp {
       ? nil : OverlayPictures(pictureSettings?.decision, budget: pictureSettings?.memoryBudget ?? 0)
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
-      var configuration = PictureLoader.Configuration(source: settings.source, colorMode: mode)
-      configuration.limits = settings.limits
-      configuration.load = settings.load
-      configuration.diskCache = settings.diskCache
-      configuration.jobs = settings.jobs
+      var configuration = PictureLoader.Configuration(settings, colorMode: mode)
       configuration.kitty = kitty
       configuration.overlay = overlay
       loader = PictureLoader(configuration, cache: cache) { event in

@@ -113,10 +113,7 @@ enum PrintCommand {
     var waiting = Set(keys)
     guard !waiting.isEmpty else { return }
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
-    var configuration = PictureLoader.Configuration(source: settings.source, colorMode: colorMode)
-    configuration.limits = settings.limits
-    configuration.load = settings.load
-    configuration.diskCache = settings.diskCache
+    var configuration = PictureLoader.Configuration(settings, colorMode: colorMode)
     configuration.jobs = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
     configuration.kitty = pixels.kitty
     configuration.overlay = pixels.overlay

@@ -111,8 +111,10 @@ public struct BrowserState: Sendable {
     case .loaded(let update, let request, let title):
       // A page or a refresh lands on the whole feed: a filter gives it back first.
       if loading == request, filter != nil {
-        if case .replaced = update { clearFilter() }
-        if case .appended = update { clearFilter() }
+        switch update {
+        case .replaced, .appended: clearFilter()
+        case .endOfFeed, .failed, .superseded: break
+        }
       }
       let refreshed = loading == request && request.kind == .refresh
       let effects = apply(update, to: request, title: title)

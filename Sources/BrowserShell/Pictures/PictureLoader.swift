@@ -34,6 +34,16 @@ public final class PictureLoader: Sendable {
       self.source = source
       self.colorMode = colorMode
     }
+
+    /// The loader's configuration for what the command line asked (`settings`), drawing in
+    /// `colorMode`: the browser and `cascade print` both start from this.
+    public init(_ settings: PictureSettings, colorMode: CellColorMode) {
+      self.init(source: settings.source, colorMode: colorMode)
+      limits = settings.limits
+      load = settings.load
+      diskCache = settings.diskCache
+      jobs = settings.jobs
+    }
   }
 
   private struct Queue {
