@@ -41,12 +41,16 @@ public struct BrowserApp {
   /// Runs the browser on a feed already loaded once; returns the exit status: 0 after quit,
   /// 128 + the signal after one of `endingSignals`, 1 if the terminal cannot be used.
   /// - Parameters:
+  ///   - first: page 1 as loaded, or its first items (`.partial`) while `opening` decodes the
+  ///     rest.
   ///   - resume: the place to open at, from an earlier run (`cascade --last`).
+  ///   - opening: the first load, when it may still be running: its later pieces come in as
+  ///     events.
   ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
   ///     the caller can remember it.
   public func run(
     first: FeedUpdate, title: String? = nil, resume: ReadingPlace? = nil,
-    leaving: (ReadingPlace?) -> Void = { _ in }
+    opening: OpeningLoad? = nil, leaving: (ReadingPlace?) -> Void = { _ in }
   ) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
@@ -146,6 +150,16 @@ public struct BrowserApp {
     }
 
     var running = perform(state.update(.started(first, title: title)))
+    // The rest of a page shown while it is decoded, as the load the state now waits for.
+    if let opening, let request = state.loading {
+      opening.listen { piece in
+        switch piece {
+        case .items(let items): mailbox.post(.loaded(.partial(items), request, title: nil))
+        case .end(let update, let title): mailbox.post(.loaded(update, request, title: title))
+        }
+        wake.wake()
+      }
+    }
     if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
     let uploads = kitty?.uploads

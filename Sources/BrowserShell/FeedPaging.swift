@@ -4,9 +4,19 @@ import FeedKit
 /// scripted feed in tests.
 public protocol FeedPaging: Sendable {
   func refresh() async -> FeedUpdate
+  /// `refresh()`, giving a large first page's items to `partial` as they are decoded; the
+  /// update returned then holds the items after those (`FeedSession.refresh(partial:)`).
+  func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate
   func loadMore() async -> FeedUpdate
   /// The feed's own name as the last load left it, for the header row.
   var title: String? { get async }
+}
+
+extension FeedPaging {
+  /// A feed that cannot stream gives its first page whole.
+  public func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate {
+    await refresh()
+  }
 }
 
 extension FeedSession: FeedPaging {}

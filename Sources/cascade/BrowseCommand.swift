@@ -63,7 +63,18 @@ enum BrowseCommand {
     // terminal's standard error only, and wipes that line before the browser starts or the
     // error prints.
     let notice = ProgressNotice.start(name: source.displayName, progress: progress)
-    let first = await feed.refresh()
+    // A large page is shown from its first items while the rest is decoded; a place to go
+    // back to (`--last`) may be anywhere in it, so that load is waited for whole.
+    let opening = OpeningLoad.begin(feed, streams: resume == nil)
+    let first: FeedUpdate
+    var title: String?
+    switch await opening.opening() {
+    case .items(let items):
+      first = .partial(items)
+    case .end(let update, let name):
+      first = update
+      title = name
+    }
     await ProgressNotice.stop(notice)
     if case .failed(let error) = first {
       Console.error("\(error)")
@@ -82,8 +93,7 @@ enum BrowseCommand {
       feed: feed, options: browser, pictures: pictures, colors: options.theme,
       keys: KeyBindings(rebinding: options.keys),
       progress: progress)
-    let title = await feed.title
-    return app.run(first: first, title: title, resume: resume) { place in
+    return app.run(first: first, title: title, resume: resume, opening: opening) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
       entry.place = place
       recent.record(entry)

@@ -8,9 +8,10 @@ import Testing
   @Test func theBarShowsThePartRead() {
     let half = LoadProgress.Snapshot(bytes: 1 << 20, total: 2 << 20, isLoading: true)
     #expect(
-      ProgressBar.text(half, barWidth: 10, unicode: false) == "[#####-----] 50%  1 MiB of 2 MiB")
+      ProgressBar.text(half, barWidth: 10, unicode: false) == "[#####-----] 50%  1.0 MiB of 2.0 MiB"
+    )
     let unknown = LoadProgress.Snapshot(bytes: 1 << 20, items: 30)
-    #expect(ProgressBar.text(unknown) == "1 MiB read  30 items")
+    #expect(ProgressBar.text(unknown) == "1.0 MiB read  30 items")
   }
 
   @Test func theStatusLineShowsTheBarWhileALoadRuns() throws {
@@ -20,7 +21,7 @@ import Testing
       .loadProgress(LoadProgress.Snapshot(bytes: 3 << 20, total: 4 << 20, isLoading: true)))
     let canvas = render(state)
     let status = canvas.line(canvas.size.rows - 1)
-    #expect(status.contains("refreshing…  [█████████░░░] 75%  3 MiB of 4 MiB"), "\(status)")
+    #expect(status.contains("refreshing…  [█████████░░░] 75%  3.0 MiB of 4.0 MiB"), "\(status)")
     guard case .load(let request) = try #require(effects.first) else { return }
     _ = state.update(
       .loaded(

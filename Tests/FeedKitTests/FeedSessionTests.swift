@@ -50,7 +50,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     #expect(count > 0)
     #expect(await session.hasMorePages == false)
     #expect(isEnd(await session.loadMore()))
-    #expect(await session.items.count == count)
+    #expect(await session.itemCount == count)
     #expect(await session.title == "Cascade sample feed")
   }
 
@@ -73,7 +73,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     #expect(ids(await session.loadMore()) == ["d"])
     #expect(await session.hasMorePages == false)
     #expect(isEnd(await session.loadMore()))
-    #expect(await session.items.map(\.identity) == ["a", "b", "c", "d"])
+    #expect(await session.loadedIdentities == ["a", "b", "c", "d"])
   }
 
   @Test func nextLinksInFilesResolveAgainstTheirFolder() async throws {
@@ -124,7 +124,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: try FeedSource(argument: server.url("/p/{page}.json")))
     #expect(ids(await session.refresh()) == ["a"])
     #expect(isEnd(await session.loadMore()))
-    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.loadedIdentities == ["a"])
   }
 
   @Test func templateEndsOnAPageWithoutNewItems() async throws {
@@ -151,7 +151,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     #expect(ids(await session.loadMore()) == ["p3"])
     // Page 4 is a missing file: for a file template that is a failure, not an end.
     #expect(failure(await session.loadMore()) != nil)
-    #expect(await session.items.count == 3)
+    #expect(await session.itemCount == 3)
   }
 
   @Test func duplicateItemsAcrossPagesAreAddedOnce() async throws {
@@ -170,7 +170,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: .url(server.url("/1")))
     #expect(ids(await session.refresh()) == ["shared.jpg", "x"])
     #expect(ids(await session.loadMore()) == ["y"])
-    #expect(await session.items.map(\.identity) == ["shared.jpg", "x", "y"])
+    #expect(await session.loadedIdentities == ["shared.jpg", "x", "y"])
   }
 
   @Test func duplicatesWithinAPageAreAddedOnce() async throws {
@@ -192,9 +192,9 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: .url(server.url("/1")))
     _ = await session.refresh()
     _ = await session.loadMore()
-    #expect(await session.items.map(\.identity) == ["a", "b"])
+    #expect(await session.loadedIdentities == ["a", "b"])
     #expect(ids(await session.refresh()) == ["new", "a"])
-    #expect(await session.items.map(\.identity) == ["new", "a"])
+    #expect(await session.loadedIdentities == ["new", "a"])
     #expect(await session.hasMorePages == false)
   }
 
@@ -217,7 +217,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
       Issue.record("expected malformed JSON")
       return
     }
-    #expect(await session.items.map(\.identity) == ["a", "b"])
+    #expect(await session.loadedIdentities == ["a", "b"])
     // Paging still works from where it was.
     #expect(ids(await session.loadMore()) == ["c"])
   }
@@ -231,7 +231,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: .url(server.url("/1")))
     _ = await session.refresh()
     #expect(failure(await session.loadMore()) == .httpStatus(url: server.url("/2"), status: 503))
-    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.loadedIdentities == ["a"])
     #expect(await session.hasMorePages)
     #expect(ids(await session.loadMore()) == ["b"])
   }
@@ -244,7 +244,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let session = FeedSession(source: .url(server.url("/1")), options: quickOptions(timeout: 0.3))
     _ = await session.refresh()
     #expect(failure(await session.refresh()) == .timedOut(url: server.url("/1"), seconds: 0.3))
-    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.loadedIdentities == ["a"])
   }
 
   @Test func brokenNextLinkFailsLoadMoreAndKeepsItems() async throws {
@@ -257,7 +257,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
       Issue.record("expected refusedLink")
       return
     }
-    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.loadedIdentities == ["a"])
   }
 
   @Test func staleLoadDoesNotWin() async throws {
@@ -271,7 +271,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     let fresh = await session.refresh()
     #expect(isSuperseded(await stale.value))
     #expect(ids(fresh) == ["fresh"])
-    #expect(await session.items.map(\.identity) == ["fresh"])
+    #expect(await session.loadedIdentities == ["fresh"])
   }
 
   @Test func refreshSupersedesARunningLoadMore() async throws {
@@ -285,7 +285,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     try await waitUntil { server.requests.count == 2 }
     #expect(ids(await session.refresh()) == ["a"])
     #expect(isSuperseded(await more.value))
-    #expect(await session.items.map(\.identity) == ["a"])
+    #expect(await session.loadedIdentities == ["a"])
   }
 
   @Test func loadMoreWhileLoadingAnswersSuperseded() async throws {
@@ -298,7 +298,7 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     #expect(isSuperseded(await session.loadMore()))
     await session.cancel()
     #expect(isSuperseded(await first.value))
-    #expect(await session.items.isEmpty)
+    #expect(await session.loadedIdentities.isEmpty)
   }
 
   @Test func cancellingTheCallerStopsTheLoad() async throws {

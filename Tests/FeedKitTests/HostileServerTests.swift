@@ -153,7 +153,7 @@ import Testing
     #expect(
       error == .limitExceeded(source: server.url("/p/{page}"), limit: .pageCount(3), location: nil))
     #expect(error.description.contains("--max-pages"))
-    #expect(await session.items.map(\.identity) == ["item1", "item2", "item3"])
+    #expect(await session.loadedIdentities == ["item1", "item2", "item3"])
   }
 
   /// Whether `text` holds a C0/C1 control, DEL or a bidirectional override: what must never

@@ -67,7 +67,11 @@ import Testing
   }
 
   @Test func theAmountReadsAsBytesOfTheTotal() {
-    #expect(LoadProgress.Snapshot(bytes: 512, total: 2048).amount == "512 bytes of 2 KiB")
+    #expect(LoadProgress.Snapshot(bytes: 512, total: 2048).amount == "512 bytes of 2.0 KiB")
+    // A real file's size is no round number: a tenth of its unit, not its bytes.
+    #expect(
+      LoadProgress.Snapshot(bytes: 69_206_016, total: 88_788_240).amount == "66.0 MiB of 84.7 MiB")
+    #expect(LoadProgress.Snapshot(bytes: 3 << 30).amount == "3.0 GiB")
     #expect(LoadProgress.Snapshot(bytes: 512).fraction == nil)
   }
 }

@@ -121,6 +121,48 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     }
   }
 
+  /// Items handed off leave the document: what was given, then what the document holds, are
+  /// the whole document's items, in order, each once — for every read size and every shape.
+  @Test func itemsHandedOffAndTheRestMakeTheWholeDocument() throws {
+    for seed in UInt64(0)..<60 {
+      let (json, _) = try randomFeed(seed: seed)
+      let expected = whole(json)
+      for size in Self.readSizes + [5, 11, 31] {
+        var given: [FeedItem] = []
+        var decoded = try withStream(over: json, readSize: size) { stream, _ in
+          Decoded { () throws(FeedError) in
+            try LiberalJSONDecoder.decode(
+              stream, source: "test.json", options: LoadOptions(), onItems: { given += $0 },
+              handsOff: true)
+          }
+        }
+        // A failed decode has no document; the error must be the whole document's.
+        if decoded.error == nil { decoded.items = given + decoded.items }
+        guard decoded == expected else {
+          Issue.record("seed \(seed), read size \(size): \(given.count) items handed off")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func aLargeDocumentIsHandedOffInBatchesAndKeepsOnlyItsTail() throws {
+    let json = bigFeed(20_000)
+    var given = 0
+    let decoded = try withStream(over: json, readSize: 8192) { stream, _ in
+      Decoded { () throws(FeedError) in
+        try LiberalJSONDecoder.decode(
+          stream, source: "test.json", options: LoadOptions(), onItems: { given += $0.count },
+          handsOff: true)
+      }
+    }
+    #expect(decoded.error == nil)
+    #expect(given + decoded.items.count == 20_000)
+    // The document keeps less than a read's worth (some 90 items), not the 20,000.
+    #expect(decoded.items.count < 200)
+    #expect(decoded.next == "page2.json" && decoded.title == "big")
+  }
+
   @Test func aLargeDocumentIsGivenOutBeforeItEnds() throws {
     let json = bigFeed(20_000)
     var batches: [Int] = []

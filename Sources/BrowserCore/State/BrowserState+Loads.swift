@@ -21,12 +21,29 @@ extension BrowserState {
     -> [Effect]
   {
     guard loading == request else { return [] }
+    if case .partial(let newItems) = result {
+      // More of the page being decoded: shown at once, and the load goes on.
+      extendPage(with: newItems)
+      return []
+    }
     // The newest request itself superseded means the session already had that load running and
     // nothing more will come for it.
     loading = nil
     loadProgress = nil
     pull.loadEnded()
+    let streamed = isStreaming
+    isStreaming = false
     switch result {
+    case .partial: break
+    case .appended(let newItems, let skipped, let hasMore) where streamed:
+      // The end of a page shown while it was decoded.
+      extendPage(with: newItems)
+      feedTitle = title ?? feedTitle
+      hasMorePages = hasMore
+      prefetchHold = .none
+      message =
+        "loaded \(counted(filter?.allItems.count ?? items.count, "item"))"
+        + (skipped.message.map { "; \($0)" } ?? "")
     case .replaced(let newItems, let skipped, let hasMore):
       let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
       feedTitle = title
@@ -55,6 +72,10 @@ extension BrowserState {
       // Kept on screen, and not retried on its own: see `PrefetchHold`.
       prefetchHold = .untilAsked
       message = "error: \(error)"
+      if streamed {
+        message +=
+          "; the \(counted(filter?.allItems.count ?? items.count, "item")) before it are shown"
+      }
     case .superseded:
       break
     }
@@ -63,8 +84,17 @@ extension BrowserState {
   }
 
   /// Shows the feed as it was loaded before the browser started; may ask for the next page.
+  /// A `.partial` update is the first part of page 1 while the rest is decoded: the state
+  /// then waits for that load (`loading`), as if it had asked for a refresh.
   mutating func start(with update: FeedUpdate, title: String?) -> [Effect] {
     switch update {
+    case .partial(let items):
+      start(with: items, skipped: SkipReport(), hasMore: true, title: title)
+      generation += 1
+      loading = LoadRequest(kind: .refresh, generation: generation)
+      isStreaming = true
+      message = "loading…"
+      return []
     case .replaced(let items, let skipped, let hasMore),
       .appended(let items, let skipped, let hasMore):
       return start(with: items, skipped: skipped, hasMore: hasMore, title: title)
@@ -113,16 +143,29 @@ extension BrowserState {
     clampTop()
   }
 
-  mutating func appendItems(_ newItems: [FeedItem]) {
+  /// More items of the page being read (a page decoded while it is shown): no page row
+  /// before them. While a filter is on, they join the whole feed kept aside, and those that
+  /// match are shown.
+  mutating func extendPage(with newItems: [FeedItem]) {
+    guard let query = filter?.query else {
+      appendItems(newItems, newPage: false)
+      return
+    }
+    filter?.allItems += newItems
+    appendItems(newItems.filter { SearchFilter.matches($0, query) }, newPage: false)
+  }
+
+  mutating func appendItems(_ newItems: [FeedItem], newPage: Bool = true) {
+    guard newPage || !newItems.isEmpty else { return }
     let firstNew = items.count
-    pageStarts.append(firstNew)
+    if newPage { pageStarts.append(firstNew) }
     items += newItems
     if firstNew == 0 {
       // Nothing was shown, so there was no header either: lay out from the start.
       arrangement.layOut(styleFeed, in: context, itemsChanged: true)
     } else {
       let rows: [FullWidthRow] =
-        options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
+        newPage && options.separators && !newItems.isEmpty ? [.page(pageStarts.count + 1)] : []
       arrangement.append(styleFeed, firstNew: firstNew, rows: rows, in: context)
     }
     syncFocus()

@@ -41,6 +41,9 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
+  /// Whether the running load shows its page while it is decoded (`FeedUpdate.partial`): its
+  /// items join the page being read, not a page of their own.
+  var isStreaming = false
   /// How far the running load has got, while one runs and says.
   public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
@@ -109,11 +112,12 @@ public struct BrowserState: Sendable {
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):
-      // A page or a refresh lands on the whole feed: a filter gives it back first.
-      if loading == request, filter != nil {
+      // A page or a refresh lands on the whole feed: a filter gives it back first. The rest of
+      // a page shown while it loads joins it as it comes, filtered like it.
+      if loading == request, filter != nil, !isStreaming {
         switch update {
         case .replaced, .appended: clearFilter()
-        case .endOfFeed, .failed, .superseded: break
+        case .partial, .endOfFeed, .failed, .superseded: break
         }
       }
       let refreshed = loading == request && request.kind == .refresh

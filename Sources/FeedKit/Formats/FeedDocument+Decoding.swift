@@ -43,9 +43,12 @@ extension FeedDocument {
 
   /// Decodes what `stream` reads: classic JSON while it reads it (files and standard input can
   /// be very large); any other format, once read whole (its pages are small).
+  /// - Parameter takeItems: when set, given the items of a classic document a read's worth at a
+  ///   time while it is decoded, in order; the document then holds only the items after those
+  ///   given. Never called for other formats.
   static func decode(
     _ stream: StreamedBytes, format: FeedFormat? = nil, origin: String, options: LoadOptions,
-    expectedBytes: Int? = nil
+    expectedBytes: Int? = nil, takeItems: (([FeedItem]) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
     var chosen = format ?? options.format
     if chosen == nil {
@@ -56,9 +59,19 @@ extension FeedDocument {
     }
     guard let chosen, chosen != .json else {
       // The items so far, for a progress display, as the decoder hands them out.
+      let progress = options.progress
+      var onItems: ((ArraySlice<FeedItem>) -> Void)?
+      if let takeItems {
+        onItems = { batch in
+          progress?.decoded(more: batch.count)
+          takeItems(Array(batch))
+        }
+      } else if let progress {
+        onItems = { progress.decoded(more: $0.count) }
+      }
       return try LiberalJSONDecoder.decode(
         stream, source: origin, options: options, expectedBytes: expectedBytes,
-        onItems: options.progress.map { progress in { progress.decoded(more: $0.count) } })
+        onItems: onItems, handsOff: takeItems != nil)
     }
     try stream.readToEnd()
     return try decode(Array(stream.bytes), format: chosen, origin: origin, options: options)

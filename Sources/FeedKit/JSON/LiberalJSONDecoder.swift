@@ -42,11 +42,14 @@ public enum LiberalJSONDecoder {
   ///   - onItems: called on the decoding thread with the items kept since its last call, each
   ///     time a read's worth of the item list is decoded, so that a large document can be shown
   ///     before it is read to the end. The calls give the document's items in order, a prefix
-  ///     of them (the rest come with the document); they are a preview: if decoding then
-  ///     fails, the error stands and the items already given belong to no document.
+  ///     of them; if decoding then fails, the error stands and the items already given belong
+  ///     to no document.
+  ///   - handsOff: whether the items given to `onItems` leave the document (which then holds
+  ///     only the items after them), so that a consumer that keeps them does not hold a million
+  ///     items twice; else they are a preview and the document holds them all.
   static func decode(
     _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil,
-    onItems: ((ArraySlice<FeedItem>) -> Void)? = nil
+    onItems: ((ArraySlice<FeedItem>) -> Void)? = nil, handsOff: Bool = false
   ) throws(FeedError) -> FeedDocument {
     // At least three bytes, so that a byte order mark is seen whole.
     try stream.fill(upTo: max(stream.readSize, 3))
@@ -56,7 +59,7 @@ public enum LiberalJSONDecoder {
           bytes: stream.bytes, isComplete: stream.isComplete, maxDepth: options.maxDepth,
           maxStringLength: options.maxStringLength),
         maxItems: options.maxItems, stream: stream, expectedBytes: expectedBytes,
-        onItems: onItems),
+        onItems: onItems, handsOff: onItems != nil && handsOff),
       source: source)
   }
 
@@ -114,7 +117,9 @@ private struct FeedParser {
   var inList = false
   /// Told of the items kept so far, a read's worth at a time; see `LiberalJSONDecoder.decode`.
   var onItems: ((ArraySlice<FeedItem>) -> Void)? = nil
-  /// How many items `onItems` has been given.
+  /// Whether the items given to `onItems` leave `items`; see `LiberalJSONDecoder.decode`.
+  var handsOff = false
+  /// How many items of `items` `onItems` has been given.
   var announced = 0
   var items: [FeedItem] = []
   var skipped = SkipReport()
@@ -242,7 +247,9 @@ private struct FeedParser {
         }
         more = try itemAndSeparator(number: number)
         giveBack()
-        if number == Self.itemsBeforeEstimate { reserveEstimatedItems(listStart: listStart) }
+        if number == Self.itemsBeforeEstimate, !handsOff {
+          reserveEstimatedItems(listStart: listStart)
+        }
       }
     }
     try readToEnd()
@@ -297,7 +304,11 @@ private struct FeedParser {
     // walk no longer starts again inside the list), and a batch is worth a call.
     if let onItems, announced < items.count {
       onItems(items[announced...])
-      announced = items.count
+      if handsOff {
+        items.removeAll(keepingCapacity: true)
+      } else {
+        announced = items.count
+      }
     }
   }
 

@@ -27,26 +27,38 @@ public struct FeedLoader: Sendable {
   ///
   /// Files and the standard input, the large inputs, are decoded while they are read; a body
   /// from the network (gzip undone) is decoded once it is complete.
-  func loadPage(_ source: FeedSource) async throws(FeedError) -> Page {
-    options.progress?.begin(total: nil)
+  /// - Parameter takeItems: given a classic document's items a read's worth at a time while a
+  ///   file or the standard input is decoded; those leave the page's document, which holds only
+  ///   the rest. Other formats and sources give all their items with the document.
+  func loadPage(
+    _ source: FeedSource, takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
+  ) async throws(FeedError) -> Page {
+    let progress = options.progress
+    progress?.begin(total: nil)
     do {
-      let page = try await loadPageUnreported(source)
-      options.progress?.end(items: page.document.items.count)
+      let page = try await loadPageUnreported(source, takeItems: takeItems)
+      // Items handed out were counted as they went.
+      let handedOut = takeItems == nil ? 0 : (progress?.snapshot.items ?? 0)
+      progress?.end(items: handedOut + page.document.items.count)
       return page
     } catch {
-      options.progress?.end(items: nil)
+      progress?.end(items: nil)
       throw error
     }
   }
 
-  private func loadPageUnreported(_ source: FeedSource) async throws(FeedError) -> Page {
+  private func loadPageUnreported(
+    _ source: FeedSource, takeItems: (@Sendable ([FeedItem]) -> Void)?
+  ) async throws(FeedError) -> Page {
     var document: FeedDocument
     var location = source
     switch source {
     case .file(let path):
-      document = try await LocalReader.document(ofFile: path, options: options)
+      document = try await LocalReader.document(
+        ofFile: path, options: options, takeItems: takeItems)
     case .standardInput:
-      document = try await LocalReader.standardInputDocument(options: options)
+      document = try await LocalReader.standardInputDocument(
+        options: options, takeItems: takeItems)
     case .sample:
       document = try FeedDocument.decode(
         SampleFeed.bytes, origin: source.displayName, options: options)
@@ -58,7 +70,7 @@ public struct FeedLoader: Sendable {
         response.body, origin: location.displayName, options: options)
       if document.next == nil { document.next = response.nextLink }
     case .template:
-      return try await loadPageUnreported(source.page(1))
+      return try await loadPageUnreported(source.page(1), takeItems: takeItems)
     }
     if Task.isCancelled { throw .cancelled(source: source.displayName) }
     return Page(document: document, location: location)

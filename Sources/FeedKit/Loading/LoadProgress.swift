@@ -28,8 +28,18 @@ public final class LoadProgress: Hashable, Sendable {
 
     /// `12.5 MiB of 40.0 MiB`, or `12.5 MiB` when the total is not known.
     public var amount: String {
-      let read = ByteCountText(bytes).description
-      return total.map { "\(read) of \(ByteCountText($0))" } ?? read
+      let read = Self.approximate(bytes)
+      return total.map { "\(read) of \(Self.approximate($0))" } ?? read
+    }
+
+    /// `512 bytes`, `12.5 KiB`, `84.7 MiB`, `1.2 GiB`: a size to a tenth of its unit, for a
+    /// display that changes as it reads (a limit's exact size is `ByteCountText`).
+    static func approximate(_ bytes: Int) -> String {
+      guard bytes >= 1 << 10 else { return "\(bytes) bytes" }
+      let (unit, name) =
+        bytes >= 1 << 30 ? (1 << 30, "GiB") : bytes >= 1 << 20 ? (1 << 20, "MiB") : (1 << 10, "KiB")
+      let tenths = (bytes * 10 + unit / 2) / unit
+      return "\(tenths / 10).\(tenths % 10) \(name)"
     }
 
     /// The part read, 0…1, when the total is known.

@@ -14,9 +14,13 @@ import Foundation
 ///
 /// Reads block, so they run on a thread of their own, not on Swift's cooperative threads.
 enum LocalReader {
-  /// - Parameter readSize: bytes per `read`; tests make it small.
+  /// - Parameters:
+  ///   - readSize: bytes per `read`; tests make it small.
+  ///   - takeItems: given a classic document's items while it is decoded, which then leave the
+  ///     document (`FeedDocument.decode(_:format:origin:options:expectedBytes:takeItems:)`).
   static func document(
-    ofFile path: String, options: LoadOptions, readSize: Int = 1 << 20
+    ofFile path: String, options: LoadOptions, readSize: Int = 1 << 20,
+    takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> FeedDocument {
     try await offThread { () throws(FeedError) -> FeedDocument in
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -43,27 +47,31 @@ enum LocalReader {
       options.progress?.expect(total: expectedBytes)
       stream.progress = options.progress
       return try FeedDocument.decode(
-        stream, origin: path, options: options, expectedBytes: expectedBytes)
+        stream, origin: path, options: options, expectedBytes: expectedBytes,
+        takeItems: takeItems)
     }
   }
 
-  static func standardInputDocument(options: LoadOptions) async throws(FeedError)
-    -> FeedDocument
-  {
+  static func standardInputDocument(
+    options: LoadOptions, takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
+  ) async throws(FeedError) -> FeedDocument {
     try await document(
-      ofDescriptor: STDIN_FILENO, source: FeedSource.standardInput.displayName, options: options)
+      ofDescriptor: STDIN_FILENO, source: FeedSource.standardInput.displayName, options: options,
+      takeItems: takeItems)
   }
 
   /// Reads and decodes an open descriptor (a pipe, a terminal, a file) to its end; does not
   /// close it.
   static func document(
-    ofDescriptor descriptor: Int32, source: String, options: LoadOptions, readSize: Int = 1 << 20
+    ofDescriptor descriptor: Int32, source: String, options: LoadOptions, readSize: Int = 1 << 20,
+    takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> FeedDocument {
     try await offThread { () throws(FeedError) -> FeedDocument in
       let stream = try StreamedBytes(
         descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
       stream.progress = options.progress
-      return try FeedDocument.decode(stream, origin: source, options: options)
+      return try FeedDocument.decode(
+        stream, origin: source, options: options, takeItems: takeItems)
     }
   }
 

@@ -5,7 +5,7 @@
 /// rather than heap strings or a box of their own.
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id and link kept before it when there are any.
-  private var texts: TextHandle
+  private(set) var texts: TextHandle
   /// The pixel size, as the feed gave it (or as the picture's header told it). For every decoded
   /// item both sides are finite, above zero and at most 1,000,000 — or both are 0 when the feed
   /// gave no size (`hasSize`), which the picture's header will tell.
@@ -29,8 +29,9 @@ public struct FeedItem: Hashable, Sendable {
       height: height)
   }
 
-  /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`.
-  init(texts: TextHandle, width: Double, height: Double) {
+  /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`; with no
+  /// size, one that stands for its texts alone (to read its identity).
+  init(texts: TextHandle, width: Double = 0, height: Double = 0) {
     self.texts = texts
     self.width = width
     self.height = height

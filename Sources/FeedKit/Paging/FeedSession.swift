@@ -27,10 +27,12 @@ public actor FeedSession {
 
   public let source: FeedSource
   private let loader: FeedLoader
-  public private(set) var items: [FeedItem] = []
+  /// The texts of the items loaded so far, by position: what their identities are read from.
+  /// Texts alone, 16 bytes an item: the browser keeps the items themselves.
+  private var loaded: [TextHandle] = []
   /// The feed's own name, from page 1's top-level `title`.
   public private(set) var title: String?
-  /// The identities of `items`, by position.
+  /// The identities of the items loaded, by position in `loaded`.
   private var identities = IdentityTable()
   /// Pages loaded since the last refresh, so a `next` chain that comes back ends the feed.
   private var visitedPages: Set<FeedSource> = []
@@ -43,6 +45,12 @@ public actor FeedSession {
     loader = FeedLoader(options: options)
   }
 
+  /// How many items are loaded (after duplicates were dropped).
+  public var itemCount: Int { loaded.count }
+
+  /// The identities of the items loaded, in order (`FeedItem.identity`).
+  public var loadedIdentities: [String] { loaded.map { FeedItem(texts: $0).identity } }
+
   /// False once the feed has ended, and for a single-page feed after its page loaded.
   public var hasMorePages: Bool {
     if case .end = cursor { return false }
@@ -51,6 +59,16 @@ public actor FeedSession {
 
   /// Loads page 1 again and replaces the items; cancels and supersedes any running load.
   public func refresh() async -> FeedUpdate {
+    await refresh(partial: nil)
+  }
+
+  /// `refresh()`, showing a large first page while it is decoded: when nothing is loaded yet,
+  /// `partial` is given the page's new items a read's worth at a time (a local file's or the
+  /// standard input's, in the classic shape), and the update returned then holds the items
+  /// after those (`.appended`), or all of them (`.replaced`) when none were given. A refresh
+  /// of a feed already loaded does not stream: what is shown stays until the new page is
+  /// whole. Items given stay loaded if the page then fails: they were shown.
+  public func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate {
     // Standard input was read to its end: reading it again would find nothing (and decode
     // that as malformed).
     if source == .standardInput, !visitedPages.isEmpty {
@@ -62,19 +80,24 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
-    let (mine, result) = await run(first)
+    let streaming = loaded.isEmpty ? partial : nil
+    let (mine, result, handedOut) = await run(first, partial: streaming)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(let error):
       return .failed(error)
     case .success(let page):
-      items = []
-      identities = IdentityTable()
+      if handedOut == 0 {
+        loaded = []
+        identities = IdentityTable()
+      }
       visitedPages = [page.location]
       title = page.document.title
       let fresh = keepNew(page.document.items)
-      items = fresh
-      cursor = cursorAfter(page, number: 1, newItems: fresh.count)
+      cursor = cursorAfter(page, number: 1, newItems: loaded.count)
+      guard handedOut == 0 else {
+        return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
+      }
       return .replaced(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
     }
   }
@@ -102,7 +125,7 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
-    let (mine, result) = await run(pageSource)
+    let (mine, result, _) = await run(pageSource, partial: nil)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(.httpStatus(_, 404)) where source.isTemplate:
@@ -114,7 +137,6 @@ public actor FeedSession {
       if number == 1 { title = page.document.title }
       visitedPages.insert(page.location)
       let fresh = keepNew(page.document.items)
-      items += fresh
       cursor = cursorAfter(page, number: number, newItems: fresh.count)
       if source.isTemplate, fresh.isEmpty { return .endOfFeed }
       return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
@@ -128,41 +150,56 @@ public actor FeedSession {
     running = nil
   }
 
-  /// Starts loading `page` as the newest load, cancelling the previous one, and waits for it.
-  /// Returns the generation it ran as: when that is no longer `generation`, it lost.
-  private func run(_ page: FeedSource) async -> (Int, Result<FeedLoader.Page, FeedError>) {
+  /// Starts loading `page` as the newest load, cancelling the previous one, and waits for it;
+  /// with `partial`, gives it the page's new items as they are decoded, and records them.
+  /// Returns the generation it ran as (when that is no longer `generation`, it lost) and how
+  /// many items `partial` was given.
+  private func run(_ page: FeedSource, partial: (@Sendable ([FeedItem]) -> Void)?) async -> (
+    Int, Result<FeedLoader.Page, FeedError>, handedOut: Int
+  ) {
     cancel()
     let mine = generation
     let loader = self.loader
+    let (batches, continuation) = AsyncStream.makeStream(of: [FeedItem].self)
+    var take: (@Sendable ([FeedItem]) -> Void)?
+    if partial != nil { take = { @Sendable batch in continuation.yield(batch) } }
     let task = Task { () -> Result<FeedLoader.Page, FeedError> in
+      defer { continuation.finish() }
       do throws(FeedError) {
-        return .success(try await loader.loadPage(page))
+        return .success(try await loader.loadPage(page, takeItems: take))
       } catch {
         return .failure(error)
       }
     }
     running = task
+    var handedOut = 0
     let result = await withTaskCancellationHandler {
-      await task.value
+      if let partial {
+        // Between two batches the session answers other calls; a newer load makes the rest
+        // of this one's batches stale.
+        for await batch in batches where mine == generation {
+          let fresh = keepNew(batch)
+          handedOut += fresh.count
+          if !fresh.isEmpty { partial(fresh) }
+        }
+      }
+      return await task.value
     } onCancel: {
       task.cancel()
     }
     if mine == generation { running = nil }
-    return (mine, result)
+    return (mine, result, handedOut)
   }
 
-  /// The items whose identity is new (within the page too), recording their identities at the
-  /// positions they will have once appended to `items`. When nothing is dropped, that is
-  /// `candidates` itself, not a copy: a million-item page is not held twice.
+  /// The items whose identity is new (within the page too), recorded as loaded. When nothing
+  /// is dropped, that is `candidates` itself, not a copy: a million-item page is not held
+  /// twice.
   private func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
-    let kept = items
-    let base = kept.count
-    let item = { (position: Int) in
-      position < base ? kept[position] : candidates[position - base]
+    let dropped = identify(candidates)
+    guard !dropped.isEmpty else {
+      loaded.append(contentsOf: candidates.lazy.map(\.texts))
+      return candidates
     }
-    let dropped = identities.insert(from: base, count: candidates.count, item: item)
-    guard !dropped.isEmpty else { return candidates }
-    identities.closeGaps(after: base, dropped: dropped)
     var fresh: [FeedItem] = []
     fresh.reserveCapacity(candidates.count - dropped.count)
     var next = 0
@@ -173,7 +210,22 @@ public actor FeedSession {
         fresh.append(candidate)
       }
     }
+    loaded.append(contentsOf: fresh.lazy.map(\.texts))
     return fresh
+  }
+
+  /// Records the identities of `candidates` at the positions they will have once the new ones
+  /// are appended to `loaded`; the indices of those whose identity is already loaded (or
+  /// earlier in `candidates`), ascending.
+  private func identify(_ candidates: [FeedItem]) -> [Int] {
+    let kept = loaded
+    let base = kept.count
+    let item = { (position: Int) in
+      position < base ? FeedItem(texts: kept[position]) : candidates[position - base]
+    }
+    let dropped = identities.insert(from: base, count: candidates.count, item: item)
+    identities.closeGaps(after: base, dropped: dropped)
+    return dropped
   }
 
   private func cursorAfter(_ page: FeedLoader.Page, number: Int, newItems: Int) -> Cursor {

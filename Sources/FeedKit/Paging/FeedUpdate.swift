@@ -6,6 +6,10 @@ public enum FeedUpdate: Sendable {
   /// After loading more: only the new items (already deduplicated), to append; and whether
   /// more pages follow.
   case appended([FeedItem], skipped: SkipReport, hasMore: Bool)
+  /// Part of a page still loading: its next items, decoded a read's worth at a time and already
+  /// deduplicated, to append to what is shown. The load's own update follows, with the items
+  /// after these (`FeedSession.refresh(partial:)`).
+  case partial([FeedItem])
   /// Loading more found no further page; nothing changed.
   case endOfFeed
   /// The load failed; nothing changed and every loaded item is kept. The user can try again.

@@ -155,6 +155,6 @@ import Testing
       Issue.record("page 3, empty, did not end the feed")
       return
     }
-    #expect(await session.items.map(\.identity) == ["195893", "295893"])
+    #expect(await session.loadedIdentities == ["195893", "295893"])
   }
 }
