@@ -18,7 +18,7 @@ struct ProgressEndToEndTests {
       command: "'\(binary)' layout '\(server.url("/feed"))' --width 100 > /dev/null")
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor(timeout: 30) {
-      $0.contains("cascade: loading") && $0.contains("% ") && $0.contains("of \(body.count) bytes")
+      $0.contains("cascade: loading") && $0.contains("% ") && $0.contains(" KiB of ")
     }
     #expect(shown, "\(screen)")
     let (ended, after) = try await tmux.waitFor("EXIT=0", timeout: 60)

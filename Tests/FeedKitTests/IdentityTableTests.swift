@@ -8,7 +8,7 @@ import Testing
 private struct Session {
   var table: IdentityTable
   var items: [FeedItem] = []
-  /// Whether batches go in one `insert` at a time, or in one `insert(from:count:item:)`.
+  /// Whether batches go in one `insert` at a time, or in one `insert(from:count:identity:)`.
   var oneByOne: Bool
 
   init(hash: @escaping IdentityTable.HashFunction, oneByOne: Bool = false) {
@@ -20,14 +20,16 @@ private struct Session {
   mutating func add(_ batch: [FeedItem]) -> [FeedItem] {
     let kept = items
     let base = kept.count
-    let item = { (p: Int) in p < base ? kept[p] : batch[p - base] }
+    let identity: IdentityTable.IdentityReader = { p, body in
+      (p < base ? kept[p] : batch[p - base]).withIdentityUTF8(body)
+    }
     let dropped: [Int]
     if oneByOne {
       var left: [Int] = []
-      for i in batch.indices where !table.insert(base + i, item: item) { left.append(i) }
+      for i in batch.indices where !table.insert(base + i, identity: identity) { left.append(i) }
       dropped = left
     } else {
-      dropped = table.insert(from: base, count: batch.count, item: item)
+      dropped = table.insert(from: base, count: batch.count, identity: identity)
     }
     table.closeGaps(after: base, dropped: dropped)
     let fresh = batch.indices.filter { !dropped.contains($0) }.map { batch[$0] }

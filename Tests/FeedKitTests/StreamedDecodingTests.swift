@@ -132,8 +132,7 @@ private func bigFeed(_ count: Int) -> [UInt8] {
         var decoded = try withStream(over: json, readSize: size) { stream, _ in
           Decoded { () throws(FeedError) in
             try LiberalJSONDecoder.decode(
-              stream, source: "test.json", options: LoadOptions(), onItems: { given += $0 },
-              handsOff: true)
+              stream, source: "test.json", options: LoadOptions(), handOff: { given += $0 })
           }
         }
         // A failed decode has no document; the error must be the whole document's.
@@ -152,8 +151,7 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     let decoded = try withStream(over: json, readSize: 8192) { stream, _ in
       Decoded { () throws(FeedError) in
         try LiberalJSONDecoder.decode(
-          stream, source: "test.json", options: LoadOptions(), onItems: { given += $0.count },
-          handsOff: true)
+          stream, source: "test.json", options: LoadOptions(), handOff: { given += $0.count })
       }
     }
     #expect(decoded.error == nil)

@@ -61,17 +61,18 @@ extension FeedDocument {
       // The items so far, for a progress display, as the decoder hands them out.
       let progress = options.progress
       var onItems: ((ArraySlice<FeedItem>) -> Void)?
+      var handOff: (([FeedItem]) -> Void)?
       if let takeItems {
-        onItems = { batch in
+        handOff = { batch in
           progress?.decoded(more: batch.count)
-          takeItems(Array(batch))
+          takeItems(batch)
         }
       } else if let progress {
         onItems = { progress.decoded(more: $0.count) }
       }
       return try LiberalJSONDecoder.decode(
         stream, source: origin, options: options, expectedBytes: expectedBytes,
-        onItems: onItems, handsOff: takeItems != nil)
+        onItems: onItems, handOff: handOff)
     }
     try stream.readToEnd()
     return try decode(Array(stream.bytes), format: chosen, origin: origin, options: options)

@@ -44,12 +44,12 @@ public enum LiberalJSONDecoder {
   ///     before it is read to the end. The calls give the document's items in order, a prefix
   ///     of them; if decoding then fails, the error stands and the items already given belong
   ///     to no document.
-  ///   - handsOff: whether the items given to `onItems` leave the document (which then holds
-  ///     only the items after them), so that a consumer that keeps them does not hold a million
-  ///     items twice; else they are a preview and the document holds them all.
+  ///   - handOff: instead of `onItems`, given the items themselves, which leave the document
+  ///     (it then holds only the items after them), so that a consumer that keeps them does not
+  ///     hold a million items twice, nor copy them.
   static func decode(
     _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil,
-    onItems: ((ArraySlice<FeedItem>) -> Void)? = nil, handsOff: Bool = false
+    onItems: ((ArraySlice<FeedItem>) -> Void)? = nil, handOff: (([FeedItem]) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
     // At least three bytes, so that a byte order mark is seen whole.
     try stream.fill(upTo: max(stream.readSize, 3))
@@ -59,7 +59,7 @@ public enum LiberalJSONDecoder {
           bytes: stream.bytes, isComplete: stream.isComplete, maxDepth: options.maxDepth,
           maxStringLength: options.maxStringLength),
         maxItems: options.maxItems, stream: stream, expectedBytes: expectedBytes,
-        onItems: onItems, handsOff: onItems != nil && handsOff),
+        onItems: onItems, handOff: handOff),
       source: source)
   }
 
@@ -117,8 +117,8 @@ private struct FeedParser {
   var inList = false
   /// Told of the items kept so far, a read's worth at a time; see `LiberalJSONDecoder.decode`.
   var onItems: ((ArraySlice<FeedItem>) -> Void)? = nil
-  /// Whether the items given to `onItems` leave `items`; see `LiberalJSONDecoder.decode`.
-  var handsOff = false
+  /// Takes the items kept so far instead of `onItems`; see `LiberalJSONDecoder.decode`.
+  var handOff: (([FeedItem]) -> Void)? = nil
   /// How many items of `items` `onItems` has been given.
   var announced = 0
   var items: [FeedItem] = []
@@ -247,7 +247,7 @@ private struct FeedParser {
         }
         more = try itemAndSeparator(number: number)
         giveBack()
-        if number == Self.itemsBeforeEstimate, !handsOff {
+        if number == Self.itemsBeforeEstimate, handOff == nil {
           reserveEstimatedItems(listStart: listStart)
         }
       }
@@ -274,6 +274,8 @@ private struct FeedParser {
         guard isCutShort(error) else { throw error }
         let seen = reader.bytes.count
         reader.restore(mark)
+        // The input may be slow to come (a network): what is decoded is shown meanwhile.
+        announce()
         // Twice the item so far: a huge item is decoded a few times, not once per read.
         try readMore(atLeast: mark.offset + 2 * (seen - mark.offset))
       }
@@ -302,13 +304,20 @@ private struct FeedParser {
     stream.release(upTo: reader.forgotten)
     // Here, between two items and once a read: the items before the cursor are final (the
     // walk no longer starts again inside the list), and a batch is worth a call.
-    if let onItems, announced < items.count {
+    announce()
+  }
+
+  /// Gives the items kept since the last call to `onItems`; only inside the item list, where
+  /// every item kept is final.
+  private mutating func announce() {
+    if let handOff, !items.isEmpty {
+      let batch = items
+      items = []
+      items.reserveCapacity(batch.count)
+      handOff(batch)
+    } else if let onItems, announced < items.count {
       onItems(items[announced...])
-      if handsOff {
-        items.removeAll(keepingCapacity: true)
-      } else {
-        announced = items.count
-      }
+      announced = items.count
     }
   }
 

@@ -25,11 +25,11 @@ public struct FeedLoader: Sendable {
 
   /// Loads and decodes one page (page 1 of a template).
   ///
-  /// Files and the standard input, the large inputs, are decoded while they are read; a body
-  /// from the network (gzip undone) is decoded once it is complete.
-  /// - Parameter takeItems: given a classic document's items a read's worth at a time while a
-  ///   file or the standard input is decoded; those leave the page's document, which holds only
-  ///   the rest. Other formats and sources give all their items with the document.
+  /// Every page is decoded while it is read: a file, the standard input, a body from the
+  /// network (gzip undone) as it arrives.
+  /// - Parameter takeItems: given a classic document's items a read's worth at a time while it
+  ///   is decoded; those leave the page's document, which holds only the rest. Other formats
+  ///   and the bundled sample give all their items with the document.
   func loadPage(
     _ source: FeedSource, takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> Page {
@@ -63,12 +63,11 @@ public struct FeedLoader: Sendable {
       document = try FeedDocument.decode(
         SampleFeed.bytes, origin: source.displayName, options: options)
     case .url(let address):
-      let response = try await PageFetch.get(address, options: options)
-      location = .url(response.url)
-      if Task.isCancelled { throw .cancelled(source: source.displayName) }
-      document = try FeedDocument.decode(
-        response.body, origin: location.displayName, options: options)
-      if document.next == nil { document.next = response.nextLink }
+      let page = try await NetworkReader.page(
+        at: address, options: options, takeItems: takeItems)
+      location = .url(page.url)
+      document = page.document
+      if document.next == nil { document.next = page.nextLink }
     case .template:
       return try await loadPageUnreported(source.page(1), takeItems: takeItems)
     }

@@ -22,7 +22,7 @@ enum LocalReader {
     ofFile path: String, options: LoadOptions, readSize: Int = 1 << 20,
     takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> FeedDocument {
-    try await offThread { () throws(FeedError) -> FeedDocument in
+    try await runOffThread { () throws(FeedError) -> FeedDocument in
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw .unreadable(source: path, detail: describe(errno: errno, path: path))
@@ -66,7 +66,7 @@ enum LocalReader {
     ofDescriptor descriptor: Int32, source: String, options: LoadOptions, readSize: Int = 1 << 20,
     takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> FeedDocument {
-    try await offThread { () throws(FeedError) -> FeedDocument in
+    try await runOffThread { () throws(FeedError) -> FeedDocument in
       let stream = try StreamedBytes(
         descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
       stream.progress = options.progress
@@ -82,19 +82,5 @@ enum LocalReader {
     case ENOTDIR: "a part of the path is not a folder; check the path"
     default: String(cString: strerror(code))
     }
-  }
-
-  private static func offThread<T: Sendable>(
-    _ work: @escaping @Sendable () throws(FeedError) -> T
-  ) async throws(FeedError) -> T {
-    // A thread of its own: Dispatch's global queues and Swift's cooperative pool are only as
-    // wide as the machine has cores, and a read that blocks (a pipe, a slow disk) would starve
-    // URLSession's callbacks and every task with them.
-    let result = await withCheckedContinuation { continuation in
-      Thread {
-        continuation.resume(returning: Result { () throws(FeedError) in try work() })
-      }.start()
-    }
-    return try result.get()
   }
 }

@@ -31,7 +31,7 @@ final class StreamedBytes {
   let readSize: Int
   let source: String
   let maxBytes: Int
-  private let descriptor: Int32
+  private let input: any ByteInput
   private let base: UnsafeMutablePointer<UInt8>
   /// Bytes of address space from `base`: `maxBytes` and one more, so that reading one byte too
   /// many shows that the body is too large.
@@ -48,11 +48,20 @@ final class StreamedBytes {
   private(set) var released = 0
 
   /// Reserves the address space; reads nothing yet. Does not close `descriptor`.
-  init(descriptor: Int32, source: String, maxBytes: Int, readSize: Int = 1 << 20)
+  convenience init(descriptor: Int32, source: String, maxBytes: Int, readSize: Int = 1 << 20)
+    throws(FeedError)
+  {
+    try self.init(
+      input: DescriptorInput(descriptor: descriptor, source: source), source: source,
+      maxBytes: maxBytes, readSize: readSize)
+  }
+
+  /// Reserves the address space; reads nothing yet.
+  init(input: any ByteInput, source: String, maxBytes: Int, readSize: Int = 1 << 20)
     throws(FeedError)
   {
     precondition(readSize > 0, "StreamedBytes: readSize must be positive")
-    self.descriptor = descriptor
+    self.input = input
     self.source = source
     self.maxBytes = maxBytes
     self.readSize = readSize
@@ -100,12 +109,12 @@ final class StreamedBytes {
     var total = count
     var scratch = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
-        break
+      let read = scratch.withUnsafeMutableBytes { buffer in
+        Result { () throws(FeedError) in
+          try input.read(into: buffer.baseAddress.unsafelyUnwrapped, count: buffer.count)
+        }
       }
+      guard case .success(let got) = read, got > 0 else { break }
       total += got
       if total > maxBytes { throw tooLarge }
     }
@@ -126,14 +135,10 @@ final class StreamedBytes {
     }
     let size = min(readSize, room)
     try commit(upTo: count + size)
-    let got = read(descriptor, base + count, size)
+    let got = try input.read(into: base + count, count: size)
     if got == 0 {
       isComplete = true
       return
-    }
-    if got < 0 {
-      if errno == EINTR { return }
-      throw .unreadable(source: source, detail: String(cString: strerror(errno)))
     }
     count += got
     progress?.read(count)
@@ -151,4 +156,34 @@ final class StreamedBytes {
     }
     committed = newEnd
   }
+}
+
+/// Where `StreamedBytes` reads from: a file or pipe, or a body arriving over the network.
+protocol ByteInput {
+  /// Reads up to `count` bytes into `buffer`, waiting until some are there; 0 at the end.
+  func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int
+}
+
+/// An open file or pipe; not closed here.
+struct DescriptorInput: ByteInput {
+  let descriptor: Int32
+  /// How errors name it.
+  let source: String
+
+  func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int {
+    while true {
+      let got = readDescriptor(descriptor, buffer, count)
+      if got >= 0 { return got }
+      if errno != EINTR {
+        throw .unreadable(source: source, detail: String(cString: strerror(errno)))
+      }
+    }
+  }
+}
+
+/// `read(2)`, under a name the `read(into:count:)` methods do not hide.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }

@@ -81,9 +81,6 @@ public struct FeedItem: Hashable, Sendable {
 
   /// Calls `body` with the UTF-8 bytes of `identity`, without making a string.
   func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try texts.withTexts { itemTexts in
-      if let id = itemTexts.id { return try body(id) }
-      return try texts.withUTF8(body)
-    }
+    try texts.withIdentityUTF8(body)
   }
 }

@@ -27,18 +27,17 @@ public actor FeedSession {
 
   public let source: FeedSource
   private let loader: FeedLoader
-  /// The texts of the items loaded so far, by position: what their identities are read from.
-  /// Texts alone, 16 bytes an item: the browser keeps the items themselves.
-  private var loaded: [TextHandle] = []
+  /// The items loaded so far, as far as telling duplicates goes.
+  private var loaded = LoadedItems()
   /// The feed's own name, from page 1's top-level `title`.
   public private(set) var title: String?
-  /// The identities of the items loaded, by position in `loaded`.
-  private var identities = IdentityTable()
   /// Pages loaded since the last refresh, so a `next` chain that comes back ends the feed.
   private var visitedPages: Set<FeedSource> = []
   private var cursor = Cursor.start
   private var generation = 0
   private var running: Task<Result<FeedLoader.Page, FeedError>, Never>?
+  /// The running load's page while it is shown as it is decoded.
+  private var streaming: StreamedLoad?
 
   public init(source: FeedSource, options: LoadOptions = LoadOptions()) {
     self.source = source
@@ -49,7 +48,7 @@ public actor FeedSession {
   public var itemCount: Int { loaded.count }
 
   /// The identities of the items loaded, in order (`FeedItem.identity`).
-  public var loadedIdentities: [String] { loaded.map { FeedItem(texts: $0).identity } }
+  public var loadedIdentities: [String] { loaded.identityStrings }
 
   /// False once the feed has ended, and for a single-page feed after its page loaded.
   public var hasMorePages: Bool {
@@ -80,20 +79,17 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
-    let streaming = loaded.isEmpty ? partial : nil
+    let streaming = loaded.count == 0 ? partial : nil
     let (mine, result, handedOut) = await run(first, partial: streaming)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(let error):
       return .failed(error)
     case .success(let page):
-      if handedOut == 0 {
-        loaded = []
-        identities = IdentityTable()
-      }
+      if handedOut == 0 { loaded = LoadedItems() }
       visitedPages = [page.location]
       title = page.document.title
-      let fresh = keepNew(page.document.items)
+      let fresh = loaded.keepNew(page.document.items)
       cursor = cursorAfter(page, number: 1, newItems: loaded.count)
       guard handedOut == 0 else {
         return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
@@ -136,35 +132,38 @@ public actor FeedSession {
     case .success(let page):
       if number == 1 { title = page.document.title }
       visitedPages.insert(page.location)
-      let fresh = keepNew(page.document.items)
+      let fresh = loaded.keepNew(page.document.items)
       cursor = cursorAfter(page, number: number, newItems: fresh.count)
       if source.isTemplate, fresh.isEmpty { return .endOfFeed }
       return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
     }
   }
 
-  /// Stops the running load, if any; its caller gets `.superseded`.
+  /// Stops the running load, if any; its caller gets `.superseded`, and a page being handed out
+  /// while it is decoded hands out no more (what it gave is not kept).
   public func cancel() {
     generation += 1
+    streaming?.supersede()
+    streaming = nil
     running?.cancel()
     running = nil
   }
 
   /// Starts loading `page` as the newest load, cancelling the previous one, and waits for it;
-  /// with `partial`, gives it the page's new items as they are decoded, and records them.
-  /// Returns the generation it ran as (when that is no longer `generation`, it lost) and how
-  /// many items `partial` was given.
+  /// with `partial`, hands it the page's new items as they are decoded (`StreamedLoad`), and
+  /// records them as loaded. Returns the generation it ran as (when that is no longer
+  /// `generation`, it lost) and how many items `partial` was given.
   private func run(_ page: FeedSource, partial: (@Sendable ([FeedItem]) -> Void)?) async -> (
     Int, Result<FeedLoader.Page, FeedError>, handedOut: Int
   ) {
     cancel()
     let mine = generation
     let loader = self.loader
-    let (batches, continuation) = AsyncStream.makeStream(of: [FeedItem].self)
+    let stream = partial.map(StreamedLoad.init)
+    streaming = stream
     var take: (@Sendable ([FeedItem]) -> Void)?
-    if partial != nil { take = { @Sendable batch in continuation.yield(batch) } }
+    if let stream { take = { stream.take($0) } }
     let task = Task { () -> Result<FeedLoader.Page, FeedError> in
-      defer { continuation.finish() }
       do throws(FeedError) {
         return .success(try await loader.loadPage(page, takeItems: take))
       } catch {
@@ -172,60 +171,17 @@ public actor FeedSession {
       }
     }
     running = task
-    var handedOut = 0
     let result = await withTaskCancellationHandler {
-      if let partial {
-        // Between two batches the session answers other calls; a newer load makes the rest
-        // of this one's batches stale.
-        for await batch in batches where mine == generation {
-          let fresh = keepNew(batch)
-          handedOut += fresh.count
-          if !fresh.isEmpty { partial(fresh) }
-        }
-      }
-      return await task.value
+      await task.value
     } onCancel: {
       task.cancel()
     }
-    if mine == generation { running = nil }
-    return (mine, result, handedOut)
-  }
-
-  /// The items whose identity is new (within the page too), recorded as loaded. When nothing
-  /// is dropped, that is `candidates` itself, not a copy: a million-item page is not held
-  /// twice.
-  private func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
-    let dropped = identify(candidates)
-    guard !dropped.isEmpty else {
-      loaded.append(contentsOf: candidates.lazy.map(\.texts))
-      return candidates
-    }
-    var fresh: [FeedItem] = []
-    fresh.reserveCapacity(candidates.count - dropped.count)
-    var next = 0
-    for (i, candidate) in candidates.enumerated() {
-      if next < dropped.count, dropped[next] == i {
-        next += 1
-      } else {
-        fresh.append(candidate)
-      }
-    }
-    loaded.append(contentsOf: fresh.lazy.map(\.texts))
-    return fresh
-  }
-
-  /// Records the identities of `candidates` at the positions they will have once the new ones
-  /// are appended to `loaded`; the indices of those whose identity is already loaded (or
-  /// earlier in `candidates`), ascending.
-  private func identify(_ candidates: [FeedItem]) -> [Int] {
-    let kept = loaded
-    let base = kept.count
-    let item = { (position: Int) in
-      position < base ? FeedItem(texts: kept[position]) : candidates[position - base]
-    }
-    let dropped = identities.insert(from: base, count: candidates.count, item: item)
-    identities.closeGaps(after: base, dropped: dropped)
-    return dropped
+    guard mine == generation else { return (mine, result, 0) }
+    running = nil
+    streaming = nil
+    // The items handed out are on the reader's screen: loaded, whatever the end.
+    if let stream, stream.loaded.count > 0 { loaded = stream.loaded }
+    return (mine, result, stream?.loaded.count ?? 0)
   }
 
   private func cursorAfter(_ page: FeedLoader.Page, number: Int, newItems: Int) -> Cursor {

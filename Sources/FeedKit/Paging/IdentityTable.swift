@@ -16,6 +16,11 @@ struct IdentityTable {
   /// hash alike. Tests pass a poor one to force collisions.
   typealias HashFunction = @Sendable (UnsafeBufferPointer<UInt8>) -> Int
 
+  /// Calls its closure with the UTF-8 bytes of the identity of the item at a position, read in
+  /// place: handing out a copy of the item would bump its text block's reference count twice
+  /// for every item, which cost more than the hashing.
+  typealias IdentityReader = (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+
   /// A slot is empty (0) or holds an item's position + 1 in its low 32 bits and the low 32 bits
   /// of its identity's hash in its high 32 bits.
   private var slots: [UInt64] = []
@@ -48,12 +53,14 @@ struct IdentityTable {
 
   /// Adds the item at `position` unless an item with the same identity is in the table;
   /// whether it was added.
-  /// - Parameter item: the item at a position in the table, or at `position`.
+  /// - Parameter identity: reads the identity of the item at a position in the table, or at
+  ///   `position`.
   /// - Complexity: O(1) on average.
-  mutating func insert(_ position: Int, item: (Int) -> FeedItem) -> Bool {
+  mutating func insert(_ position: Int, identity: IdentityReader) -> Bool {
     reserve(count + 1)
-    let home = item(position).withIdentityUTF8 { hash($0) }
-    return insert(position, hash: home, item: item)
+    var home = 0
+    identity(position) { home = hash($0) }
+    return insert(position, hash: home, identity: identity)
   }
 
   /// Adds the items at positions `base + i` for `i` in `0..<count` in order, as `insert` would
@@ -62,7 +69,7 @@ struct IdentityTable {
   /// In groups of sixteen: the group's hashes first, then a read of each home slot, then the
   /// inserts. The reads do not wait on each other, so the processor fetches the slots
   /// (scattered over a table of megabytes) at once instead of one after another.
-  mutating func insert(from base: Int, count: Int, item: (Int) -> FeedItem) -> [Int] {
+  mutating func insert(from base: Int, count: Int, identity: IdentityReader) -> [Int] {
     reserve(self.count + count)
     var dropped: [Int] = []
     let group = 16
@@ -72,14 +79,14 @@ struct IdentityTable {
         let size = min(group, count - start)
         var touched: UInt64 = 0
         let mask = slots.count - 1
-        for k in 0..<size { hashes[k] = item(base + start + k).withIdentityUTF8 { hash($0) } }
+        for k in 0..<size { identity(base + start + k) { hashes[k] = hash($0) } }
         // In a loop of their own, so that all the reads are in flight at once (between two
         // hashes there are more instructions than the processor looks ahead).
         for k in 0..<size { touched |= slots[hashes[k] & mask] }
         // Keeps the reads, whose values are not otherwise needed: no slot is all ones (a
         // position + 1 stays below 2^31), but the compiler cannot know that.
         if touched == .max { dropped.reserveCapacity(count) }
-        for k in 0..<size where !insert(base + start + k, hash: hashes[k], item: item) {
+        for k in 0..<size where !insert(base + start + k, hash: hashes[k], identity: identity) {
           dropped.append(start + k)
         }
         start += size
@@ -89,7 +96,7 @@ struct IdentityTable {
   }
 
   /// `insert` with the identity's hash already known; the table has room.
-  private mutating func insert(_ position: Int, hash: Int, item: (Int) -> FeedItem) -> Bool {
+  private mutating func insert(_ position: Int, hash: Int, identity: IdentityReader) -> Bool {
     precondition(position >= 0 && position < Int(Int32.max), "IdentityTable: position too large")
     let tag = UInt64(UInt32(truncatingIfNeeded: hash))
     let mask = slots.count - 1
@@ -102,8 +109,11 @@ struct IdentityTable {
         return true
       }
       if slot >> 32 == tag {
-        let same = item(position).withIdentityUTF8 { identity in
-          item(Int(slot & 0xFFFF_FFFF) - 1).withIdentityUTF8 { TextHandle.sameText($0, identity) }
+        var same = false
+        let other = Int(slot & 0xFFFF_FFFF) - 1
+        // Both identities at once: the reader is called from within itself.
+        withoutActuallyEscaping(identity) { reader in
+          reader(position) { new in reader(other) { same = TextHandle.sameText($0, new) } }
         }
         if same { return false }
       }

@@ -45,4 +45,13 @@ extension TextHandle {
     guard var text else { return body(nil) }
     return text.withUTF8 { body($0) }
   }
+
+  /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL
+  /// (`FeedItem.identity`), without making a string.
+  func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try withTexts { itemTexts in
+      if let id = itemTexts.id { return try body(id) }
+      return try withUTF8(body)
+    }
+  }
 }

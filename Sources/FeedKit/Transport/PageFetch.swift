@@ -1,44 +1,16 @@
 import Transport
 
-/// One HTTP GET of a feed page through `Transport`, with `LoadOptions`' limits, and its failures
-/// said as `FeedError`s that name the flag to change.
-///
-/// The body is gathered whole (under the `--max-bytes` cap, which the transport enforces while
-/// it streams) and decoded after: the decoder reads from a descriptor (`StreamedBytes`), and
-/// feeding it from the loop's thread with back-pressure is not worth its complexity for pages.
+/// What one HTTP GET of a feed page through `Transport` asks for, with `LoadOptions`' limits,
+/// and its failures said as `FeedError`s that name the flag to change. The body itself is read
+/// while it arrives (`ArrivingBody`).
 enum PageFetch {
-  /// The body, the address it finally came from (after redirects), and the next page a
-  /// `Link: <…>; rel="next"` header names (Mastodon, Unsplash and many APIs page that way).
-  struct Response: Sendable {
-    var body: [UInt8]
-    var url: String
-    var nextLink: String? = nil
-  }
-
-  static func get(_ url: String, options: LoadOptions) async throws(FeedError) -> Response {
-    guard let transport = Transport.shared else {
-      throw .network(url: url, detail: "libcurl could not start a transfer loop")
-    }
-    let request = TransferRequest(
+  static func request(_ url: String, options: LoadOptions) -> TransferRequest {
+    TransferRequest(
       url: url, userAgent: CascadeVersion.userAgent,
       headers: [
         "Accept: application/json, application/feed+json, application/rss+xml, "
           + "application/atom+xml, application/xml;q=0.9, text/plain;q=0.8, */*;q=0.5"
       ], limits: limits(options))
-    do {
-      let progress = options.progress
-      let fetched = try await transport.fetch(
-        request,
-        response: { response in
-          progress?.expect(total: response.header("Content-Length").flatMap { Int($0) })
-        },
-        progress: { bytes in progress?.read(bytes) })
-      return Response(
-        body: fetched.bytes, url: fetched.response.url,
-        nextLink: fetched.response.header("Link").flatMap(LinkHeader.next))
-    } catch {
-      throw feedError(error, options: options)
-    }
   }
 
   static func limits(_ options: LoadOptions) -> TransferLimits {

@@ -1,0 +1,210 @@
+import Foundation
+
+/// The browser's first screen and full load, end to end with the release binary: launch to a
+/// drawn status line in a 200 × 60 tmux window, polled every 10 ms, on a 1M-item (89 MB) and a
+/// 10k-item feed file; against `cascade layout --rect` (decode and lay out, one screen
+/// printed) and `python3 -c 'json.load'` of the same file, in turns.
+///
+/// What a person notices: how soon the feed is on screen, and how soon all of it is there.
+enum FirstScreenWorkload {
+  static func measure(quick: Bool, into report: inout Report) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-bench-first-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("cascade").path
+    guard FileManager.default.isExecutableFile(atPath: binary), let tmux = which("tmux") else {
+      print(
+        "first screen: needs the release cascade (swift build -c release --product cascade) "
+          + "and tmux; not measured")
+      return
+    }
+    let large = quick ? 200_000 : 1_000_000
+    let small = 10_000
+    let smallFile = folder.appendingPathComponent("small.json").path
+    let largeFile = folder.appendingPathComponent("large.json").path
+    guard
+      FileManager.default.createFile(
+        atPath: smallFile, contents: Data(SyntheticFeed.classicJSON(small))),
+      FileManager.default.createFile(
+        atPath: largeFile, contents: Data(SyntheticFeed.classicJSON(large)))
+    else { return }
+    let runs = quick ? 1 : 3
+    var smallFirst: [Double] = []
+    var largeFirst: [Double] = []
+    var largeLoaded: [Double] = []
+    var layoutRect: [Double] = []
+    var layoutCPU: [Double] = []
+    var pythonCPU: [Double] = []
+    for _ in 0..<runs {
+      if let (first, _) = browse(binary, smallFile, items: small, tmux: tmux) {
+        smallFirst.append(first)
+      }
+      if let (first, loaded) = browse(binary, largeFile, items: large, tmux: tmux) {
+        largeFirst.append(first)
+        largeLoaded.append(loaded)
+      }
+      if let (wall, cpu) = timed(
+        binary,
+        [
+          "layout", largeFile, "--width", "200", "--columns", "8", "--rect", "0,0,200,60",
+          "--max-bytes", "200000000",
+        ])
+      {
+        layoutRect.append(wall)
+        layoutCPU.append(cpu)
+      }
+      if let python = which("python3"),
+        let (_, cpu) = timed(
+          python, ["-c", "import json,sys; json.load(open(sys.argv[1]))", largeFile])
+      {
+        pythonCPU.append(cpu)
+      }
+    }
+    let name = "browser \(large / 1000)k-item file"
+    if let a = median(largeFirst), let b = median(smallFirst) {
+      report.add(
+        Figure(
+          name, "first screen ms", a * 1000, unit: "ms",
+          baseline: ("10k-item file ms", b * 1000), target: "≤ 2×"))
+    }
+    if let a = median(largeLoaded), let b = median(layoutRect) {
+      report.add(
+        Figure(
+          name, "fully loaded ms", a * 1000, unit: "ms",
+          baseline: ("layout --rect ms", b * 1000), target: "≤ 1.3×"))
+    }
+    if let a = median(layoutCPU), let b = median(pythonCPU) {
+      report.add(
+        Figure(
+          "cascade layout --rect, \(large / 1000)k", "CPU ms", a * 1000, unit: "ms",
+          baseline: ("python json.load CPU ms", b * 1000), target: "≤ 0.5×"))
+    }
+  }
+
+  /// Seconds from launch to the first status line, and to the status line that counts every
+  /// item with no load running.
+  private static func browse(_ binary: String, _ file: String, items: Int, tmux: String) -> (
+    Double, Double
+  )? {
+    let session = "cascade-bench-\(getpid())"
+    let command =
+      "TERM=xterm-256color '\(binary)' '\(file)' --max-bytes 200000000 --no-images"
+    let start = DispatchTime.now().uptimeNanoseconds
+    // A server of its own, so that a reader's tmux is neither used nor disturbed.
+    guard
+      run(
+        tmux, ["-L", session, "new-session", "-d", "-s", session, "-x", "200", "-y", "60", command])
+        == 0
+    else {
+      print("first screen: tmux could not start a session; not measured")
+      return nil
+    }
+    defer { _ = run(tmux, ["-L", session, "kill-server"]) }
+    var first: Double?
+    let deadline = start + 120_000_000_000
+    while DispatchTime.now().uptimeNanoseconds < deadline {
+      let status = statusLine(capture(tmux, session))
+      let now = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      if first == nil, status.contains(" items") { first = now }
+      if let first, status.contains("\(items) items"), !status.contains("loading") {
+        return (first, now)
+      }
+      usleep(10_000)
+    }
+    print("first screen: \(file) was not loaded within two minutes")
+    return nil
+  }
+
+  private static func statusLine(_ screen: String) -> String {
+    screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map(String.init) ?? ""
+  }
+
+  private static func capture(_ tmux: String, _ session: String) -> String {
+    spawn(tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true).output
+  }
+
+  /// Wall and CPU (user + system, of the child) seconds of one run to its end.
+  private static func timed(_ path: String, _ arguments: [String]) -> (Double, Double)? {
+    var before = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &before)
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard run(path, arguments) == 0 else { return nil }
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    var after = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &after)
+    let cpu =
+      seconds(after.ru_utime) + seconds(after.ru_stime)
+      - seconds(before.ru_utime) - seconds(before.ru_stime)
+    return (wall, cpu)
+  }
+
+  private static func seconds(_ t: timeval) -> Double {
+    Double(t.tv_sec) + Double(t.tv_usec) / 1e6
+  }
+
+  private static func run(_ path: String, _ arguments: [String]) -> Int32 {
+    spawn(path, arguments, capture: false).status
+  }
+
+  /// Runs a program to its end with `posix_spawn` and `waitpid`, its standard output read
+  /// when `capture` (else thrown away). Not `Process`: its wait did not always return once
+  /// tmux had started its server in the background.
+  private static func spawn(_ path: String, _ arguments: [String], capture: Bool) -> (
+    status: Int32, output: String
+  ) {
+    var pipe: [Int32] = [-1, -1]
+    if capture, Glibc.pipe(&pipe) != 0 { return (-1, "") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capture {
+      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+      posix_spawn_file_actions_addclose(&actions, pipe[0])
+      posix_spawn_file_actions_addclose(&actions, pipe[1])
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let started = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    if capture { close(pipe[1]) }
+    guard started == 0 else {
+      if capture { close(pipe[0]) }
+      return (-1, "")
+    }
+    var output: [UInt8] = []
+    if capture {
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let got = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+        if got > 0 {
+          output += buffer[0..<got]
+        } else if got == 0 || errno != EINTR {
+          break
+        }
+      }
+      close(pipe[0])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let exited = status & 0x7f == 0
+    return (exited ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
+  }
+
+  private static func which(_ name: String) -> String? {
+    ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  private static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    return values.sorted()[values.count / 2]
+  }
+}
