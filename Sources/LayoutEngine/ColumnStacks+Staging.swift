@@ -34,8 +34,8 @@ extension ColumnStacks {
       storage + column * perColumn
     }
 
-    /// Stages `item` in the column of `frame`, which spans one column; returns whether that
-    /// column's slots are now full and must be flushed before the next item.
+    /// Stages `item` in `column` (an item spanning several columns is staged in each); returns
+    /// whether that column's slots are now full and must be flushed before the next item.
     @inline(__always)
     func add(_ item: Int32, column: Int) -> Bool {
       let fill = fills[column]
