@@ -26,10 +26,17 @@ struct ColumnStacks: Sendable {
     /// The bottom of the last entry of every complete block of `block` entries.
     var summary: [Double] = []
 
-    @inline(__always)
-    mutating func append(_ item: Int32, bottom: Double) {
-      items.append(item)
-      if items.count % Self.block == 0 { summary.append(bottom) }
+    /// Adds `added` to the end, and to the summary the bottom of every block they complete.
+    mutating func append(
+      _ added: UnsafeBufferPointer<Int32>, frames: UnsafeBufferPointer<PlacedFrame>
+    ) {
+      let old = items.count
+      items.append(contentsOf: added)
+      var end = (old / Self.block + 1) * Self.block
+      while end <= items.count {
+        summary.append(frames[Int(items[end - 1])].maxY)
+        end += Self.block
+      }
     }
 
     /// The position of the first entry whose bottom lies below `y`, strictly.
@@ -70,6 +77,8 @@ struct ColumnStacks: Sendable {
   /// from a column's place alone for every item but the last it looks at.
   private var hasSpans = false
 
+  var columnCount: Int { stacks.count }
+
   /// Empty stacks for `columnCount` columns, each with room for about `expected` items spread
   /// over them, so that a full layout does not grow them step by step.
   init(columnCount: Int, expected: Int = 0) {
@@ -81,18 +90,21 @@ struct ColumnStacks: Sendable {
     }
   }
 
-  /// Records item `index`, which must be the next one.
-  @inline(__always)
-  mutating func append(_ frame: PlacedFrame, index: Int) {
-    let item = Int32(truncatingIfNeeded: index)
-    if frame.span == 1 {
-      stacks[Int(frame.column)].append(item, bottom: frame.maxY)
-      return
-    }
-    hasSpans = true
-    for c in Int(frame.column)..<Int(frame.column + frame.span) {
-      stacks[c].append(item, bottom: frame.maxY)
-    }
+  /// Moves the items staged for `column` into its stack; `frames` must hold every one of them.
+  mutating func flush(
+    _ staging: inout Staging, column: Int, frames: UnsafeBufferPointer<PlacedFrame>
+  ) {
+    let count = staging.fills[column]
+    guard count > 0 else { return }
+    let slots = UnsafeBufferPointer(start: staging.slots(of: column), count: count)
+    stacks[column].append(slots, frames: frames)
+    staging.fills[column] = 0
+  }
+
+  /// Moves every staged item into the stacks; `frames` must hold every one of them.
+  mutating func flush(_ staging: inout Staging, frames: UnsafeBufferPointer<PlacedFrame>) {
+    if staging.sawSpan { hasSpans = true }
+    for column in 0..<staging.columnCount { flush(&staging, column: column, frames: frames) }
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.

@@ -15,11 +15,21 @@ struct RectIndex: Sendable {
 
   var count: Int { frames.count }
 
-  /// Records the next item's frame; items must arrive in index order.
+  /// Records a run of items: `body` hands each next item's frame, in index order, to the
+  /// function it is given.
   @inline(__always)
-  mutating func append(_ frame: PlacedFrame) {
-    stacks.append(frame, index: frames.count)
-    frames.append(frame)
+  mutating func appendRun(_ body: (_ append: (PlacedFrame) -> Void) -> Void) {
+    var staging = ColumnStacks.Staging(columnCount: stacks.columnCount)
+    body { frame in
+      let item = Int32(truncatingIfNeeded: frames.count)
+      frames.append(frame)
+      let first = Int(frame.column)
+      if frame.span != 1 { staging.noteSpan() }
+      for column in first..<(first + Int(frame.span)) where staging.add(item, column: column) {
+        frames.withUnsafeBufferPointer { stacks.flush(&staging, column: column, frames: $0) }
+      }
+    }
+    frames.withUnsafeBufferPointer { stacks.flush(&staging, frames: $0) }
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.

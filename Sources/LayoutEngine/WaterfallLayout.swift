@@ -122,7 +122,7 @@ public struct WaterfallLayout: Sendable {
     into index: inout RectIndex
   ) {
     ratios.withUnsafeBufferPointer { ratios in
-      placer.place(ratios, from: start) { index.append($0) }
+      index.appendRun { append in placer.place(ratios, from: start, append) }
     }
   }
 

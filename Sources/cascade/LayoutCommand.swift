@@ -52,7 +52,7 @@ enum LayoutCommand {
     let sizes = document.items.map {
       ItemSize(width: $0.layoutSize.width, height: $0.layoutSize.height)
     }
-    let printed: (Size, [LayoutAttributes])
+    var output = ByteOutput { Console.out($0) }
     switch options.style {
     case .waterfall, .irregular:
       var layout = WaterfallLayout(configuration: options.configuration, items: sizes)
@@ -62,20 +62,30 @@ enum LayoutCommand {
         Console.error(error.description)
         return 2
       }
-      let items =
-        if let rect = options.rect {
-          layout.attributes(in: rect)
-        } else {
-          (0..<layout.itemCount).compactMap { layout.attributes(at: $0) }
-        }
-      printed = (layout.contentSize, items)
+      if let rect = options.rect {
+        write(layout.contentSize, layout.attributes(in: rect), to: &output)
+      } else {
+        // Item by item from the layout: gathering a million attributes first cost 64 MB.
+        LayoutJSON.write(
+          contentSize: layout.contentSize, count: layout.itemCount,
+          item: { layout.attributes(at: $0) }, to: &output)
+      }
     case .carousel:
-      printed = carousel(options, count: sizes.count)
+      let (size, items) = carousel(options, count: sizes.count)
+      write(size, items, to: &output)
     case .ring:
-      printed = ring(options, count: sizes.count)
+      let (size, items) = ring(options, count: sizes.count)
+      write(size, items, to: &output)
     }
-    Console.out(LayoutJSON.render(contentSize: printed.0, items: printed.1))
+    output.flush()
     return 0
+  }
+
+  private static func write(
+    _ contentSize: Size, _ items: [LayoutAttributes], to output: inout ByteOutput
+  ) {
+    LayoutJSON.write(
+      contentSize: contentSize, count: items.count, item: { items[$0] }, to: &output)
   }
 
   /// The boxes in view at `--offset`, in view coordinates, each with its scale.

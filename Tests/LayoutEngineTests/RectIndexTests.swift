@@ -108,4 +108,30 @@ import Testing
       #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
     }
   }
+
+  @Test func manyColumnsFlushTheirStagedItemsMidRunAndStayFindable() throws {
+    // With hundreds of columns each column stages fewer items at a time than a summary block
+    // holds, so a run flushes columns in the middle of placing and blocks end mid-flush,
+    // spanning items included.
+    var rng = SplitMix64(seed: 15)
+    var items = RandomLayouts.items(count: 30_000, using: &rng).map(LayoutItem.picture)
+    for position in [0, 7_000, 13_001] { items.insert(.fullWidth(height: 2), at: position) }
+    let c = LayoutConfiguration(
+      columnCount: 600, columnSpacing: 0.5, rowSpacing: 1, insets: EdgeInsets(all: 1),
+      containerWidth: 1_800, tieTolerance: 3, enlargement: Enlargement(probability: 0.3, seed: 4))
+    let whole = try #require(RandomLayouts.prepared(c, items))
+    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
+    for start in stride(from: 0, to: items.count, by: 4_099) {
+      paged.append(contentsOf: items[start..<min(items.count, start + 4_099)])
+    }
+    let all = frames(whole)
+    #expect(frames(paged) == all)
+    #expect(all.contains { $0.width > whole.configuration.itemWidth * 1.5 })
+    for _ in 0..<100 {
+      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
+      let expected = all.indices.filter { all[$0].overlaps(rect) }
+      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
+      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
+    }
+  }
 }

@@ -1,0 +1,50 @@
+extension ColumnStacks {
+  /// Item numbers on their way into the stacks while a run of items is placed: a block of
+  /// slots per column, written with one store an item.
+  ///
+  /// Appending each item straight to its column's array checked the uniqueness of the array of
+  /// stacks and of the column's array, and its capacity, for every item: as much time as the
+  /// placing itself. Staged, a column's items go in with one `append(contentsOf:)` per block.
+  struct Staging: ~Copyable {
+    /// The slots of column c are `slots[c * perColumn ..< (c + 1) * perColumn]`.
+    private let storage: UnsafeMutablePointer<Int32>
+    /// How many slots of each column are taken.
+    let fills: UnsafeMutablePointer<Int>
+    let perColumn: Int
+    let columnCount: Int
+    /// Whether any staged item spans several columns.
+    private(set) var sawSpan = false
+
+    /// Slots for `columnCount` columns, at most 64 KiB of them in all (fewer slots a column
+    /// for very many columns: such layouts are rare and their runs short).
+    init(columnCount: Int) {
+      self.columnCount = columnCount
+      perColumn = max(1, min(256, 16_384 / max(1, columnCount)))
+      storage = .allocate(capacity: perColumn * columnCount)
+      fills = .allocate(capacity: columnCount)
+      fills.initialize(repeating: 0, count: columnCount)
+    }
+
+    deinit {
+      storage.deallocate()
+      fills.deallocate()
+    }
+
+    func slots(of column: Int) -> UnsafeMutablePointer<Int32> {
+      storage + column * perColumn
+    }
+
+    /// Stages `item` in `column` (an item spanning several columns is staged in each); returns
+    /// whether that column's slots are now full and must be flushed before the next item.
+    @inline(__always)
+    func add(_ item: Int32, column: Int) -> Bool {
+      let fill = fills[column]
+      storage[column * perColumn + fill] = item
+      fills[column] = fill + 1
+      return fill + 1 == perColumn
+    }
+
+    /// Notes that an item spans several columns; the caller stages it column by column.
+    mutating func noteSpan() { sawSpan = true }
+  }
+}
