@@ -5,9 +5,9 @@ import Synchronization
 /// One picture the loader works on, from its start to its result: where it is read from, and
 /// whether its box scrolled away meanwhile.
 ///
-/// Cancelling reaches each step still to come: the web transfer under way is stopped (its
-/// connection closed, so the server stops sending), and a picture whose bytes have arrived is
-/// not decoded. A step already running (one decode) runs to its end; its result is dropped.
+/// Cancelling reaches each step still to come: the web transfer under way is stopped (libcurl
+/// closes its connection, or resets its stream of a shared HTTP/2 one, so the server stops
+/// sending), and a picture whose bytes have arrived is not decoded. A step already running (one decode) runs to its end; its result is dropped.
 final class PictureJob: Sendable {
   let key: PictureKey
   /// Where the picture is read from, resolved when it was asked for; or why it cannot be.
