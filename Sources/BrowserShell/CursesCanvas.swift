@@ -1,4 +1,5 @@
 import BrowserCore
+import PictureCells
 
 /// The canvas of the real terminal: each cell goes straight into ncurses' virtual screen, and
 /// `Terminal.present()` sends only the cells that changed since the last frame.
@@ -20,18 +21,33 @@ struct CursesCanvas: Canvas {
   mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
   {
     guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
-    if !overlays.isEmpty {
-      overlays.removeAll { placement in
-        let area = placement.area
-        return area.row <= row && row < area.bottom && area.column <= column + width - 1
-          && column < area.right
-      }
-    }
+    cover(row: row, columns: column..<(column + width))
     if width == 2, column + 1 >= size.columns {
       terminal.put(" ", width: 1, row: row, column: column, style: style)
       return
     }
     terminal.put(cluster, width: width, row: row, column: column, style: style)
+  }
+
+  /// The row as one run into curses, its overlays checked once.
+  mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+    guard row >= 0, row < size.rows else { return }
+    let start = max(column, 0)
+    let end = min(column + picture.count, size.columns)
+    guard start < end else { return }
+    cover(row: row, columns: start..<end)
+    let first = picture.startIndex + (start - column)
+    terminal.putPictureRow(picture[first..<(first + end - start)], row: row, column: start)
+  }
+
+  /// Drops the overlays that cells put at `row`, `columns` would cover.
+  private mutating func cover(row: Int, columns: Range<Int>) {
+    guard !overlays.isEmpty else { return }
+    overlays.removeAll { placement in
+      let area = placement.area
+      return area.row <= row && row < area.bottom && area.column < columns.upperBound
+        && columns.lowerBound < area.right
+    }
   }
 
   mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {

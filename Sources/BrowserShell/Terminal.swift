@@ -2,6 +2,7 @@ import BrowserCore
 import CNCurses
 import Dispatch
 import Glibc
+import PictureCells
 
 /// Why the terminal could not be taken over.
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -229,10 +230,47 @@ final class Terminal {
     }
   }
 
+  /// Writes picture cells from `column` on: each cell's text straight from its scalar into a
+  /// buffer kept for the row, its colour pair looked up only when its colours differ from the
+  /// cell before. Cells must lie on the screen.
+  func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+    guard isUTF8 else {
+      // Each symbol becomes `?` without UTF-8: the per-cell path knows how.
+      var run = PictureRun()
+      for (offset, cell) in picture.enumerated() {
+        let (text, style) = run.next(cell)
+        put(text[...], width: 1, row: row, column: column + offset, style: style)
+      }
+      return
+    }
+    let y = Int32(row)
+    var x = Int32(column)
+    var colors: (CellColor, CellColor)?
+    var pair: Int32 = 0
+    var characters: (wchar_t, wchar_t) = (0, 0)
+    withUnsafeMutableBytes(of: &characters) { bytes in
+      let text = bytes.bindMemory(to: wchar_t.self)
+      for cell in picture {
+        if colors?.0 != cell.foreground || colors?.1 != cell.background {
+          colors = (cell.foreground, cell.background)
+          pair = self.pair(foreground: Color(cell.foreground), background: Color(cell.background))
+        }
+        text[0] = wchar_t(bitPattern: cell.scalar.value)
+        if cascade_put(window, y, x, text.baseAddress, 0, pair) == -2 {
+          cascade_put(window, y, x, [0x3F, 0], 0, pair)
+        }
+        x += 1
+      }
+    }
+  }
+
   func pair(_ style: CellAppearance) -> Int32 {
+    pair(foreground: style.foreground, background: style.background)
+  }
+
+  private func pair(foreground: Color, background: Color) -> Int32 {
     guard colorCount >= 8 else { return 0 }
-    let key = PairKey(
-      foreground: colorNumber(style.foreground), background: colorNumber(style.background))
+    let key = PairKey(foreground: colorNumber(foreground), background: colorNumber(background))
     if key.foreground == -1 && key.background == -1 { return 0 }
     if let known = pairs[key] { return known }
     let made = alloc_pair(key.foreground, key.background)

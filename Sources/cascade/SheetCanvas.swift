@@ -1,4 +1,5 @@
 import BrowserCore
+import PictureCells
 
 /// The printed sheet's canvas: cells in memory, and where pictures drawn over them (sixel,
 /// iTerm2) go, for `cascade print` to place after the text.
@@ -20,6 +21,10 @@ struct SheetCanvas: Canvas {
   mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
   {
     cells.put(cluster, width: width, row: row, column: column, style: style)
+  }
+
+  mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+    cells.putPictureRow(picture, row: row, column: column)
   }
 
   mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {

@@ -45,4 +45,12 @@ import Testing
   @Test func theSampleFeedsPicturesAreBuiltIn() throws {
     #expect(try FeedSource.sample.pictureLocation(of: "pictures/fern.jpg") == .embedded("fern.jpg"))
   }
+
+  @Test func aWebPicturesServerIsItsHostAndPort() {
+    #expect(PictureLocation.web("https://Example.com/a.png").server == "example.com:443")
+    #expect(PictureLocation.web("http://example.com/a.png").server == "example.com:80")
+    #expect(PictureLocation.web("http://127.0.0.1:8080/a.png").server == "127.0.0.1:8080")
+    #expect(PictureLocation.file("/tmp/a.png").server == nil)
+    #expect(PictureLocation.embedded("fern.jpg").server == nil)
+  }
 }

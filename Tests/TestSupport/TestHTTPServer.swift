@@ -34,6 +34,12 @@ package final class TestHTTPServer: @unchecked Sendable {
     /// A 200 whose body arrives one byte every `interval` seconds, each byte soon enough to
     /// keep an idle timeout from firing; ends when the body is sent or the client leaves.
     case drip(body: [UInt8], interval: Double)
+    /// A 200 whose `body` goes `chunk` bytes at a time, `interval` seconds apart; after each
+    /// chunk `sent` is told the bytes sent so far, and once more with `clientLeft` if the
+    /// client closed the connection (or the server stopped) before the end.
+    case paced(
+      body: [UInt8], chunk: Int, interval: Double,
+      sent: @Sendable (_ bytes: Int, _ clientLeft: Bool) -> Void)
     /// A 200 whose `Content-Length` says `declaredLength` while the whole `body` is sent (more
     /// or fewer bytes), then the socket closes.
     case wrongLength(declaredLength: Int, body: [UInt8], headers: [String: String])
@@ -219,6 +225,19 @@ package final class TestHTTPServer: @unchecked Sendable {
       for byte in body {
         if isStopped || !writeAll(fd, [byte]) { return }
         Thread.sleep(forTimeInterval: interval)
+      }
+    case .paced(let body, let chunk, let interval, let sent):
+      writeHead(fd, status: 200, headers: [:], length: body.count)
+      var offset = 0
+      while offset < body.count {
+        let end = min(body.count, offset + max(1, chunk))
+        guard !isStopped, writeAll(fd, Array(body[offset..<end])) else {
+          sent(offset, true)
+          return
+        }
+        offset = end
+        sent(offset, false)
+        if offset < body.count { Thread.sleep(forTimeInterval: interval) }
       }
     case .wrongLength(let declaredLength, let body, let headers):
       writeHead(fd, status: 200, headers: headers, length: declaredLength)

@@ -1,3 +1,5 @@
+import PictureCells
+
 /// The size of a screen in cells.
 public struct CanvasSize: Hashable, Sendable {
   public var columns: Int
@@ -22,6 +24,11 @@ public protocol Canvas {
   /// Puts one cluster of `width` cells (1 or 2) at a cell; a wide cluster also covers the next
   /// cell. A wide cluster that would stick out of the right edge is drawn as a blank.
   mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
+  /// Puts a row of a picture's cells from `column`, each one cell wide; cells off the grid are
+  /// left out. One call a row rather than one a cell: a picture is most of a frame's cells, and
+  /// a canvas can then set them directly and work out a cell's text and colours only where
+  /// they differ from the cell before.
+  mutating func putPictureRow(_ cells: ArraySlice<SymbolCell>, row: Int, column: Int)
   /// Notes that picture `overlay` goes over the (blank) cells of `area` once the frame is on
   /// screen: the terminal canvas draws it there with pixels; anything put into the area
   /// afterwards in the same frame (an overlay, a banner) covers it and cancels it.
@@ -31,6 +38,17 @@ public protocol Canvas {
 extension Canvas {
   /// Cells only: a canvas without pixels shows the blank area.
   public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {}
+
+  /// Cell by cell through `put`.
+  public mutating func putPictureRow(_ cells: ArraySlice<SymbolCell>, row: Int, column: Int) {
+    var run = PictureRun()
+    var x = column
+    for cell in cells {
+      let (text, style) = run.next(cell)
+      put(text[...], width: 1, row: row, column: x, style: style)
+      x += 1
+    }
+  }
 }
 
 extension Canvas {

@@ -1,3 +1,5 @@
+import PictureCells
+
 /// A canvas that is just an array of cells: for tests, snapshots and the benchmark.
 public struct MemoryCanvas: Canvas, Sendable {
   public private(set) var size: CanvasSize
@@ -40,6 +42,32 @@ public struct MemoryCanvas: Canvas, Sendable {
       cells[i + 1] = .continuation(style)
     } else {
       cells[i] = Cell(text: String(cluster), width: 1, style: style)
+    }
+  }
+
+  /// The row's cells set in place, in one pass over the array: only the run's two ends can
+  /// cut a wide cluster, whose other half is blanked as `put` does.
+  public mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+    guard row >= 0, row < size.rows else { return }
+    let start = max(column, 0)
+    let end = min(column + picture.count, size.columns)
+    guard start < end else { return }
+    let base = row * size.columns
+    let skipped = start - column
+    cells.withUnsafeMutableBufferPointer { cells in
+      if cells[base + start].width == 0, start > 0 {
+        cells[base + start - 1] = Cell(style: cells[base + start - 1].style)
+      }
+      if cells[base + end - 1].width == 2, end < size.columns {
+        cells[base + end] = Cell(style: cells[base + end].style)
+      }
+      var run = PictureRun()
+      var i = picture.startIndex + skipped
+      for x in start..<end {
+        let (text, style) = run.next(picture[i])
+        cells[base + x] = Cell(text: text, width: 1, style: style)
+        i += 1
+      }
     }
   }
 

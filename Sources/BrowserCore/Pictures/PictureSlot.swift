@@ -13,7 +13,7 @@ enum PictureSlot {
 
 extension Color {
   /// The canvas colour of a picture cell's colour.
-  init(_ color: CellColor) {
+  package init(_ color: CellColor) {
     switch color {
     case .rgb(let value):
       self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))

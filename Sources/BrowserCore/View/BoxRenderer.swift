@@ -143,17 +143,9 @@ struct BoxRenderer {
           placeholder, columns: columns, rows: rows, at: (top, left), clip: clip, into: &canvas)
         return
       }
-      cells.cells.withUnsafeBufferPointer { all in
-        for r in 0..<rows where clip.contains(top + r) {
-          let row = r * cells.columns
-          for c in 0..<columns {
-            let cell = all[row + c]
-            canvas.put(
-              String(cell.scalar)[...], width: 1, row: top + r, column: left + c,
-              style: CellAppearance(
-                foreground: Color(cell.foreground), background: Color(cell.background)))
-          }
-        }
+      for r in 0..<rows where clip.contains(top + r) {
+        let start = r * cells.columns
+        canvas.putPictureRow(cells.cells[start..<(start + columns)], row: top + r, column: left)
       }
     }
   }

@@ -11,10 +11,14 @@ import Synchronization
 /// the disk cache or the web), decodes them at the smallest size that covers the cells, draws
 /// them as symbols into the `PictureCache`, and reports each result as an event.
 ///
-/// A few at a time, on threads of their own, so that scrolling, keys and the status line never
-/// wait for a picture; the newest requests first (they are the boxes now in view), and a
-/// request cancelled before it started costs nothing. A hostile picture costs its own box: every
-/// failure becomes the box's reason.
+/// A few at a time, so that scrolling, keys and the status line never wait for a picture: files
+/// are read and pictures decoded on worker threads, while a web picture's transfer holds no
+/// thread (a worker blocked on the network would leave the pool a core short). The newest
+/// requests go first (they are the boxes now in view), but never more than
+/// `transfersPerServer` transfers to one server: a busy server's queue waits its turn while
+/// other servers' pictures go ahead. A cancelled request costs nothing if it has not started,
+/// and stops its transfer and skips its decode if it has. A hostile picture costs its own box:
+/// every failure becomes the box's reason.
 public final class PictureLoader: Sendable {
   public struct Configuration: Sendable {
     public var source: FeedSource
@@ -24,6 +28,10 @@ public final class PictureLoader: Sendable {
     public var diskCache: PictureDiskCache?
     /// Pictures worked on at once.
     public var jobs = 4
+    /// Web transfers at once to one server (`host:port`), as browsers allow per host: a feed of
+    /// one site's pictures asked for many at a time still opens no more connections than a
+    /// browser would.
+    public var transfersPerServer = 6
     /// Set to send pictures as pixels through kitty's graphics protocol instead of drawing
     /// symbols.
     public var kitty: KittyPixels?
@@ -47,12 +55,23 @@ public final class PictureLoader: Sendable {
   }
 
   private struct Queue {
-    var pending: [PictureKey] = []
-    var running: Set<PictureKey> = []
+    var pending: [PictureJob] = []
+    var running: [PictureKey: PictureJob] = [:]
+    /// Web transfers under way by server, and the pictures that hold one.
+    var transfers: [String: Int] = [:]
+    var transferring: Set<PictureKey> = []
     /// Since the last refresh, the web pictures read from the web again; until then the disk
     /// cache is passed by for them.
     var revalidating = false
     var revalidated: Set<String> = []
+  }
+
+  /// What a picture's bytes become.
+  private enum Output: Sendable {
+    case kitty(KittyPixels)
+    case overlay(OverlayPictures)
+    /// Symbol cells, also kept on disk under `drawnKey` when there is one.
+    case symbols(drawnKey: String?)
   }
 
   private let configuration: Configuration
@@ -72,24 +91,29 @@ public final class PictureLoader: Sendable {
     renderer = SymbolRenderer(colorMode: configuration.colorMode)
   }
 
-  /// Queues a batch of requests, in order, ahead of older ones still waiting.
+  /// Queues a batch of requests, in order, ahead of older ones still waiting. A picture asked
+  /// for again while a cancelled run of it winds down starts afresh once that has ended.
   public func load(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
+    let jobs = keys.map { PictureJob($0, source: configuration.source) }
     queue.withLock { queue in
-      let fresh = keys.filter { !queue.running.contains($0) }
-      let wanted = Set(fresh)
-      queue.pending.removeAll { wanted.contains($0) }
+      let fresh = jobs.filter { job in queue.running[job.key].map(\.isCancelled) ?? true }
+      let wanted = Set(fresh.map(\.key))
+      queue.pending.removeAll { wanted.contains($0.key) }
       queue.pending.insert(contentsOf: fresh, at: 0)
     }
     startWaiting()
   }
 
-  /// Forgets requests that have not started; one that has finishes, and its result is ignored
-  /// by the state unless it asked again.
+  /// Forgets requests that have not started, and stops those that have: a transfer under way
+  /// is closed, a decode not yet begun is skipped. A cancelled picture is not reported.
   public func cancel(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
     let gone = Set(keys)
-    queue.withLock { $0.pending.removeAll { gone.contains($0) } }
+    queue.withLock { queue in
+      queue.pending.removeAll { gone.contains($0.key) }
+      for key in gone { queue.running[key]?.cancel() }
+    }
   }
 
   /// After a refresh: each web picture is read from the web once more (and the disk cache
@@ -112,76 +136,164 @@ public final class PictureLoader: Sendable {
   package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
 
   private func startWaiting() {
-    while let key = next() {
-      DispatchQueue.global(qos: .userInitiated).async {
-        let failure = self.draw(key)
-        self.queue.withLock { _ = $0.running.remove(key) }
-        self.post(.pictureLoaded(key, failure: failure))
-        self.startWaiting()
-      }
+    while let job = next() {
+      DispatchQueue.global(qos: .userInitiated).async { self.begin(job) }
     }
   }
 
-  private func next() -> PictureKey? {
+  /// The first waiting request that may start: not still running (cancelled), and for a web
+  /// picture, one whose server has a transfer to spare.
+  private func next() -> PictureJob? {
     queue.withLock { queue in
-      guard queue.running.count < configuration.jobs, !queue.pending.isEmpty else { return nil }
-      let key = queue.pending.removeFirst()
-      queue.running.insert(key)
-      return key
+      guard queue.running.count < configuration.jobs else { return nil }
+      var found: Int?
+      for (index, job) in queue.pending.enumerated() where queue.running[job.key] == nil {
+        if let server = job.server,
+          queue.transfers[server, default: 0] >= configuration.transfersPerServer
+        {
+          continue
+        }
+        found = index
+        break
+      }
+      guard let found else { return nil }
+      let job = queue.pending.remove(at: found)
+      queue.running[job.key] = job
+      if let server = job.server {
+        queue.transfers[server, default: 0] += 1
+        queue.transferring.insert(job.key)
+      }
+      return job
     }
   }
 
-  /// Draws `key` into the cache; returns why not, if not.
-  private func draw(_ key: PictureKey) -> String? {
-    if cache.picture(for: key) != nil { return nil }
-    do {
-      let location = try configuration.source.pictureLocation(of: key.url)
-      var useDiskCache = true
-      if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
-      if let kitty = configuration.kitty {
-        try send(key, at: location, useDiskCache: useDiskCache, through: kitty)
-        return nil
+  /// Gives back the transfer `job` holds on its server, if it still holds one.
+  private func endTransfer(_ job: PictureJob) {
+    let released = queue.withLock { queue in
+      guard queue.transferring.remove(job.key) != nil, let server = job.server else {
+        return false
       }
-      if let overlay = configuration.overlay {
-        try encode(key, at: location, useDiskCache: useDiskCache, for: overlay)
-        return nil
-      }
+      let left = queue.transfers[server, default: 1] - 1
+      queue.transfers[server] = left > 0 ? left : nil
+      return true
+    }
+    if released { startWaiting() }
+  }
+
+  /// Ends `job`: reports it unless it was cancelled, and starts what waited for its place.
+  private func end(_ job: PictureJob, failure: String?) {
+    endTransfer(job)
+    let report = queue.withLock { queue in
+      if queue.running[job.key] === job { queue.running[job.key] = nil }
+      // Read under the queue's lock: a cancel either came before this (and is seen) or finds
+      // the job gone.
+      return !job.isCancelled
+    }
+    if report { post(.pictureLoaded(job.key, failure: failure)) }
+    startWaiting()
+  }
+
+  /// On a worker: the caches, then the picture's bytes, read here for a built-in picture or a
+  /// file, or fetched by a transfer that comes back to a worker with them.
+  private func begin(_ job: PictureJob) {
+    let key = job.key
+    if job.isCancelled || cache.picture(for: key) != nil { return end(job, failure: nil) }
+    let location: PictureLocation
+    switch job.location {
+    case .success(let resolved): location = resolved
+    case .failure(let error): return end(job, failure: error.description)
+    }
+    var useDiskCache = true
+    if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
+    let output: Output
+    if let kitty = configuration.kitty {
+      output = .kitty(kitty)
+    } else if let overlay = configuration.overlay {
+      output = .overlay(overlay)
+    } else {
       let drawnKey = drawnCacheKey(key, at: location)
       if useDiskCache, let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
         let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
         picture.rows == key.rows
       {
         cache.insert(picture, for: key)
-        return nil
+        return end(job, failure: nil)
       }
-      let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
-      let image = try PictureDecoder.decode(
-        bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
-        limits: configuration.limits)
-      let picture = renderer.render(
-        rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
-        rows: key.rows)
-      cache.insert(picture, for: key)
-      if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
-      return nil
+      output = .symbols(drawnKey: drawnKey)
+    }
+    switch location {
+    case .embedded(let name):
+      guard let bytes = SamplePictures.bytes(named: name) else {
+        let error = FeedError.unreadable(
+          source: key.url, detail: "the sample feed has no such picture")
+        return end(job, failure: error.description)
+      }
+      make(job, from: bytes, into: output)
+    case .file(let path):
+      do throws(FeedError) {
+        let bytes = try PictureFetch.readFile(path, maxBytes: configuration.limits.maxBytes)
+        make(job, from: bytes, into: output)
+      } catch {
+        end(job, failure: error.description)
+      }
+    case .web:
+      let transfer = Task { [configuration] in
+        let fetched: Result<[UInt8], FeedError>
+        do throws(FeedError) {
+          fetched = .success(
+            try await PictureFetch.bytes(
+              of: location, options: configuration.load,
+              maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
+              readCache: useDiskCache))
+        } catch {
+          fetched = .failure(error)
+        }
+        self.endTransfer(job)
+        DispatchQueue.global(qos: .userInitiated).async {
+          switch fetched {
+          case .success(let bytes): self.make(job, from: bytes, into: output)
+          case .failure(let error): self.end(job, failure: error.description)
+          }
+        }
+      }
+      job.attach(transfer)
+    }
+  }
+
+  /// On a worker: decodes `bytes` and makes `output` of them, unless `job` was cancelled.
+  private func make(_ job: PictureJob, from bytes: [UInt8], into output: Output) {
+    let key = job.key
+    guard !job.isCancelled else { return end(job, failure: nil) }
+    do {
+      switch output {
+      case .kitty(let kitty):
+        try send(key, bytes, through: kitty)
+      case .overlay(let overlay):
+        try encode(key, bytes, for: overlay)
+      case .symbols(let drawnKey):
+        let image = try PictureDecoder.decode(
+          bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
+          limits: configuration.limits)
+        guard !job.isCancelled else { return end(job, failure: nil) }
+        let picture = renderer.render(
+          rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
+          rows: key.rows)
+        cache.insert(picture, for: key)
+        if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
+      }
+      end(job, failure: nil)
     } catch let error as PictureError {
-      return error.description
-    } catch let error as FeedError {
-      return error.description
+      end(job, failure: error.description)
     } catch let error as PixelsError {
-      return error.description
+      end(job, failure: error.description)
     } catch {
-      return "\(error)"
+      end(job, failure: "\(error)")
     }
   }
 
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
   /// placeholder in the cache.
-  private func send(
-    _ key: PictureKey, at location: PictureLocation, useDiskCache: Bool,
-    through kitty: KittyPixels
-  ) throws {
-    let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
+  private func send(_ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels) throws {
     let rows = min(key.rows, KittyPlaceholder.maximumRows)
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * kitty.cell.width, rows * kitty.cell.height),
@@ -197,11 +309,7 @@ public final class PictureLoader: Sendable {
 
   /// Encodes `key`'s picture as a sixel string or an iTerm2 file at its cells' pixel size, and
   /// keeps it for the frames that place it.
-  private func encode(
-    _ key: PictureKey, at location: PictureLocation, useDiskCache: Bool,
-    for overlay: OverlayPictures
-  ) throws {
-    let bytes = try fetch(key.url, at: location, useDiskCache: useDiskCache)
+  private func encode(_ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures) throws {
     let cell = overlay.cell
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
@@ -237,46 +345,5 @@ public final class PictureLoader: Sendable {
       // Whole seconds: a modification time set back by hand keeps no more.
       return prefix + "\(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec) " + path
     }
-  }
-
-  /// The picture's bytes, waiting on this worker thread for the web.
-  private func fetch(_ url: String, at location: PictureLocation, useDiskCache: Bool) throws
-    -> [UInt8]
-  {
-    if case .embedded(let name) = location {
-      guard let bytes = SamplePictures.bytes(named: name) else {
-        throw FeedError.unreadable(source: url, detail: "the sample feed has no such picture")
-      }
-      return bytes
-    }
-    let result = Blocking.wait { [configuration] () async throws(FeedError) -> [UInt8] in
-      try await PictureFetch.bytes(
-        of: location, options: configuration.load, maxBytes: configuration.limits.maxBytes,
-        cache: configuration.diskCache, readCache: useDiskCache)
-    }
-    return try result.get()
-  }
-}
-
-/// Waits on the calling (worker) thread for an async call: the transport's loop does the
-/// waiting for the network, and a worker has nothing else to do meanwhile.
-enum Blocking {
-  static func wait<T: Sendable>(
-    _ work: @escaping @Sendable () async throws(FeedError) -> T
-  ) -> Result<T, FeedError> {
-    let outcome = Mutex<Result<T, FeedError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      let result: Result<T, FeedError>
-      do throws(FeedError) {
-        result = .success(try await work())
-      } catch {
-        result = .failure(error)
-      }
-      outcome.withLock { $0 = result }
-      done.signal()
-    }
-    done.wait()
-    return outcome.withLock { $0 } ?? .failure(.cancelled(source: "picture"))
   }
 }

@@ -70,3 +70,17 @@ extension FeedSource {
     }
   }
 }
+
+extension PictureLocation {
+  /// The server a web picture comes from, as `host:port` (the scheme's port when the URL names
+  /// none), for counting the connections open to each; nil for a picture not read over the
+  /// network. Two ports of one machine are two servers, as they are to a browser's
+  /// per-origin limits: each port is its own listening process.
+  public var server: String? {
+    guard case .web(let address) = self, let url = URL(string: address),
+      let host = url.host?.lowercased(), !host.isEmpty
+    else { return nil }
+    let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    return "\(host):\(port)"
+  }
+}

@@ -41,8 +41,9 @@ public enum PictureFetch {
     }
   }
 
-  /// A regular file's bytes, refused past `maxBytes` before anything is read.
-  static func readFile(_ path: String, maxBytes: Int) throws(FeedError) -> [UInt8] {
+  /// A regular file's bytes, refused past `maxBytes` before anything is read. Synchronous: a
+  /// caller on a worker thread of its own reads without a hop through a task.
+  public static func readFile(_ path: String, maxBytes: Int) throws(FeedError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw .unreadable(source: path, detail: String(cString: strerror(errno)))
