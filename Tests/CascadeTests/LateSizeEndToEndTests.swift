@@ -1,6 +1,4 @@
 import Foundation
-import Pictures
-import Synchronization
 import TestSupport
 import Testing
 
@@ -11,20 +9,6 @@ import Testing
   .serialized,
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
 struct LateSizeEndToEndTests {
-  /// Holds the pictures' answers (the size probes' and the pictures') until the test has seen
-  /// the boxes without their sizes, so that no timing decides what the first screens show.
-  private final class Gate: Sendable {
-    private let isOpen = Mutex(false)
-
-    func open() { isOpen.withLock { $0 = true } }
-
-    /// Blocks the calling server thread until the gate opens, or `limit` seconds.
-    func pass(limit: Double) {
-      let deadline = Date().addingTimeInterval(limit)
-      while !isOpen.withLock({ $0 }), Date() < deadline { usleep(10_000) }
-    }
-  }
-
   /// A JSON Feed of `count` pictures without sizes, at `/p/N.png` of `server`.
   private static func feed(_ count: Int, on server: TestHTTPServer) -> String {
     let items = (1...count).map { i in
@@ -34,31 +18,14 @@ struct LateSizeEndToEndTests {
       + items.joined(separator: ",") + "]}"
   }
 
-  /// A 2:1 PNG, a gradient, made by the project's own encoder.
-  private static func widePicture() throws -> [UInt8] {
-    let (width, height) = (64, 32)
-    var pixels: [UInt8] = []
-    for y in 0..<height {
-      for x in 0..<width { pixels += [UInt8(x * 4), UInt8(y * 8), 128, 255] }
-    }
-    return try #require(PNGEncoder.encode(RGBAImage(width: width, height: height, pixels: pixels)))
-  }
-
   @Test func boxesTakeTheirShapesWhenSizesArriveAndTheSelectionKeepsItsPlace() async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
     let server = try TestHTTPServer()
     defer { server.stop() }
-    let gate = Gate()
+    let gate = ResponseGate()
     defer { gate.open() }
-    let png = try Self.widePicture()
     server.route("/feed.json", reply: .json(Self.feed(40, on: server)))
-    for i in 1...40 {
-      server.route("/p/\(i).png") { request in
-        gate.pass(limit: 120)
-        usleep(150_000)  // a slow network, once the gate is open
-        return .ranged(png, for: request)
-      }
-    }
+    try gate.servePictures(1...40, on: server, latency: 0.15)
     let tmux = try TmuxSession(
       command: "'\(binary)' --columns 3 --timeout 120 '\(server.url("/feed.json"))'",
       width: 100, height: 30)
