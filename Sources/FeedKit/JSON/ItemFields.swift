@@ -205,14 +205,20 @@ struct ItemFields {
     return lower..<upper
   }
 
-  /// Reads a colour or blur field: kept when it is a valid one of `kind` and ranks before the
-  /// placeholder read so far; anything else (another type, an invalid text) is ignored.
+  /// Reads a colour or blur field: kept when it is a valid one of `kind` (surrounding spaces
+  /// aside, as the tree formats read it) and ranks before the placeholder read so far; anything
+  /// else (another type, an invalid text) is ignored.
   private mutating func readPlaceholder(
     _ kind: PicturePlaceholder.Kind, rank: Int, from reader: inout JSONReader
   ) throws(JSONReader.Failure) {
-    guard let text = try Self.readOptionalString(from: &reader),
+    guard let read = try Self.readOptionalString(from: &reader),
       placeholder.map({ rank < $0.rank }) ?? true
     else { return }
+    let text: FieldText
+    switch read {
+    case .bytes(let range): text = .bytes(Self.trimmingASCIIWhitespace(range, in: reader.bytes))
+    case .decoded(let decoded): text = .decoded(decoded.trimmingASCIIWhitespace())
+    }
     let valid = text.withValidUTF8(in: reader) { bytes in
       PicturePlaceholder.withStoredForm(kind, of: bytes) { $0 != nil }
     }

@@ -51,7 +51,7 @@ import Testing
         {"img": "b.jpg", "width": 1, "height": 1, "color": "#fff", "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj"},
         {"img": "c.jpg", "width": 1, "height": 1, "blur_hash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj"},
         {"img": "d.jpg", "width": 1, "height": 1, "colour": "\u0023abc", "dominant_color": "#010203"},
-        {"img": "e.jpg", "width": 1, "height": 1, "avg_color": "#978E82"},
+        {"img": "e.jpg", "width": 1, "height": 1, "avg_color": " #978E82\n"},
         {"img": "f.jpg", "width": 1, "height": 1, "dominant_color": "123"},
         {"img": "g.jpg", "width": 1, "height": 1}
       ]}
