@@ -86,7 +86,9 @@ let package = Package(
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests",
-      dependencies: ["cascade", "FeedKit", "LayoutEngine", "BrowserCore", "TestSupport"]),
+      dependencies: [
+        "cascade", "FeedKit", "LayoutEngine", "BrowserCore", "Pictures", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

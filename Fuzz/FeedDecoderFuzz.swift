@@ -108,11 +108,17 @@ private func check(_ document: FeedDocument, options: LoadOptions) {
     // the strings read must be the same item, and its identity bytes the identity's.
     let rebuilt = FeedItem(
       imageURL: item.imageURL, width: item.width, height: item.height, title: item.title,
-      id: item.id, link: item.link)
+      id: item.id, link: item.link, placeholder: item.placeholder)
     require(rebuilt == item && rebuilt.hashValue == item.hashValue, "texts do not read back")
     require(
       item.withIdentityUTF8 { Array($0) } == Array(item.identity.utf8),
       "identity bytes differ from the identity")
+    // A placeholder kept is a valid one, whose blur draws at any size without trapping.
+    if case .blur(let hash) = item.placeholder {
+      require(
+        hash.text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }, "a blur with unprintable bytes")
+      require(hash.pixels(width: 3, height: 2).count == 18, "a blur drew the wrong size")
+    }
   }
   if document.skipped.count > 0 {
     require(document.skipped.firstReason != nil, "skips without a reason")

@@ -75,7 +75,7 @@ public struct BrowserApp {
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
-    let view = BrowserView(theme: theme, pictures: cache, keys: keys)
+    let view = BrowserView(theme: theme, pictures: cache, keys: keys, pictureColors: colorMode)
     var reader = KeySequenceReader(bindings: keys)
     let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
     let overlay =

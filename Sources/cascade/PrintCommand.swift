@@ -76,7 +76,7 @@ enum PrintCommand {
       isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
       noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil, custom: options.theme)
     var canvas = SheetCanvas(columns: width, rows: height + 1)
-    BrowserView(theme: theme, pictures: cache).draw(state, into: &canvas)
+    BrowserView(theme: theme, pictures: cache, pictureColors: colorMode).draw(state, into: &canvas)
     if let kitty = pixels.kitty {
       Console.out(String(decoding: kitty.uploads.take(), as: UTF8.self))
     }

@@ -4,11 +4,13 @@ import PictureCells
 enum PictureSlot {
   /// No picture: pictures are off, or the box is too small for one.
   case none
-  /// Asked for, not drawn yet: the area stays blank, the caption shows.
-  case loading(PictureKey)
+  /// Asked for, not drawn yet: the area shows the item's placeholder drawn at the picture's
+  /// size (`PlaceholderPicture`) when the feed gave one, else stays blank; the caption shows.
+  case loading(PictureKey, placeholder: SymbolPicture?)
   case ready(SymbolPicture)
-  /// Could not be fetched or decoded: a marker in the box, the reason in the details.
-  case failed(String)
+  /// Could not be fetched or decoded: a marker in the box, over the placeholder if there is one
+  /// (the nearest thing to the picture there will be); the reason in the details.
+  case failed(String, placeholder: SymbolPicture?)
 }
 
 extension Color {

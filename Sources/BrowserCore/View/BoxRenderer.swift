@@ -111,14 +111,17 @@ struct BoxRenderer {
   ) {
     switch picture {
     case .none: return
-    case .loading:
+    case .loading(_, let placeholder?):
+      drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas)
+    case .loading(_, nil):
       let dots = DisplayText(theme.ellipsis)
       let row = area.row + area.height / 2
       guard clip.contains(row), area.width >= dots.width else { return }
       canvas.write(
         dots, row: row, column: area.column + (area.width - dots.width) / 2,
         maxWidth: area.width, style: CellAppearance(attributes: .dim))
-    case .failed:
+    case .failed(_, let placeholder):
+      if let placeholder { drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas) }
       let marker = DisplayText(area.width >= 12 ? "no picture" : "×")
       let row = area.row + area.height / 2
       guard clip.contains(row), area.width >= marker.width else { return }

@@ -1,3 +1,6 @@
+import FeedKit
+import PictureCells
+
 /// Draws a whole screen from a `BrowserState`: the visible boxes, pull banners, the status line
 /// and any overlay.
 ///
@@ -12,13 +15,30 @@ public struct BrowserView: Sendable {
   public let pictures: PictureCache
   /// The keys in force, for the help overlay.
   public var keys: KeyBindings
+  /// The colours pictures are drawn in, which placeholders use too; nil for none, and then no
+  /// placeholders.
+  public var pictureColors: CellColorMode?
+  /// Placeholders drawn lately: see `PlaceholderCache`.
+  private let placeholders = PlaceholderCache()
 
+  /// - Parameter pictureColors: the colours pictures are drawn in; nil for those the theme's
+  ///   colour depth allows (none without colour).
   public init(
-    theme: Theme, pictures: PictureCache = PictureCache(), keys: KeyBindings = .standard
+    theme: Theme, pictures: PictureCache = PictureCache(), keys: KeyBindings = .standard,
+    pictureColors: CellColorMode? = nil
   ) {
     self.theme = theme
     self.pictures = pictures
     self.keys = keys
+    self.pictureColors =
+      pictureColors
+      ?? {
+        switch theme.colors {
+        case .none: nil
+        case .basic: .palette16
+        case .palette: .palette256
+        }
+      }()
   }
 
   /// What box `index` shows, sanitised as it comes on screen.
@@ -97,7 +117,7 @@ public struct BrowserView: Sendable {
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           overlays.drawFullScreen(
             item: state.items[i], label: label, count: state.items.count,
-            picture: slot(for: key, state), area: area, into: &canvas)
+            picture: slot(for: key, item: i, state), area: area, into: &canvas)
         } else {
           overlays.drawDetails(
             item: state.items[i], label: label, count: state.items.count, into: &canvas)
@@ -111,15 +131,27 @@ public struct BrowserView: Sendable {
     guard state.picturesShown, let key = state.pictureKey(forItem: i, in: rect) else {
       return .none
     }
-    return slot(for: key, state)
+    return slot(for: key, item: i, state)
   }
 
-  private func slot(for key: PictureKey, _ state: BrowserState) -> PictureSlot {
+  /// What item `i`'s picture at `key` shows: the picture once drawn, else the item's
+  /// placeholder (while it loads, and under the marker when it failed).
+  private func slot(for key: PictureKey, item i: Int, _ state: BrowserState) -> PictureSlot {
     switch state.pictures[key] {
-    case .failed(let reason): return .failed(reason)
+    case .failed(let reason):
+      return .failed(reason, placeholder: placeholder(of: state.items[i], at: key))
     case .ready, .requested, nil:
-      return pictures.picture(for: key).map(PictureSlot.ready) ?? .loading(key)
+      if let picture = pictures.picture(for: key) { return .ready(picture) }
+      return .loading(key, placeholder: placeholder(of: state.items[i], at: key))
     }
+  }
+
+  /// The placeholder `item`'s feed gave, drawn at the size of its picture at `key`.
+  private func placeholder(of item: FeedItem, at key: PictureKey) -> SymbolPicture? {
+    guard let colors = pictureColors, let placeholder = item.placeholder else { return nil }
+    return placeholders.picture(
+      placeholder, columns: key.columns, rows: key.rows, colors: colors,
+      halfBlocks: theme.isUnicode)
   }
 
   /// A full-width row: the feed's name in bold, or a rule with the page number in its middle.

@@ -96,7 +96,7 @@ struct OverlayRenderer {
         CellAppearance(attributes: .dim)
       ),
     ]
-    if case .failed(let reason) = picture {
+    if case .failed(let reason, _) = picture {
       lines.insert((DisplayText("no picture: " + reason), .plain), at: 1)
     }
     let first = area.bottom

@@ -76,6 +76,9 @@ struct ItemFields {
   private var title: FieldText?
   private var id: FieldText?
   private var link: FieldText?
+  /// The best valid placeholder so far: any blur before any colour, then in the order of
+  /// `PicturePlaceholder.blurKeys` and `colorKeys`.
+  private var placeholder: (kind: PicturePlaceholder.Kind, rank: Int, text: FieldText)?
 
   /// Reads the value of `key` (the reader is just past its colon), or skips it when unknown.
   mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
@@ -103,6 +106,14 @@ struct ItemFields {
         id = .bytes(token.start..<token.end)
       default: try reader.skipValue()
       }
+    } else if let rank = PicturePlaceholder.blurKeys.firstIndex(where: {
+      reader.stringEquals(key, $0)
+    }) {
+      try readPlaceholder(.blurHash, rank: rank, from: &reader)
+    } else if let rank = PicturePlaceholder.colorKeys.firstIndex(where: {
+      reader.stringEquals(key, $0)
+    }) {
+      try readPlaceholder(.color, rank: PicturePlaceholder.blurKeys.count + rank, from: &reader)
     } else {
       try reader.skipValue()
     }
@@ -133,7 +144,11 @@ struct ItemFields {
       FieldText.withValidUTF8(title, in: reader) { title in
         FieldText.withValidUTF8(id, in: reader) { id in
           FieldText.withValidUTF8(link, in: reader) { link in
-            texts.append(url, texts: ItemTextRecord(title: title, id: id, link: link))
+            withStoredPlaceholder(reader: reader) { placeholder in
+              texts.append(
+                url,
+                texts: ItemTextRecord(title: title, id: id, link: link, placeholder: placeholder))
+            }
           }
         }
       }
@@ -188,6 +203,36 @@ struct ItemFields {
     while lower < upper, isSpace(bytes[lower]) { lower += 1 }
     while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
     return lower..<upper
+  }
+
+  /// Reads a colour or blur field: kept when it is a valid one of `kind` (surrounding spaces
+  /// aside, as the tree formats read it) and ranks before the placeholder read so far; anything
+  /// else (another type, an invalid text) is ignored.
+  private mutating func readPlaceholder(
+    _ kind: PicturePlaceholder.Kind, rank: Int, from reader: inout JSONReader
+  ) throws(JSONReader.Failure) {
+    guard let read = try Self.readOptionalString(from: &reader),
+      placeholder.map({ rank < $0.rank }) ?? true
+    else { return }
+    let text: FieldText
+    switch read {
+    case .bytes(let range): text = .bytes(Self.trimmingASCIIWhitespace(range, in: reader.bytes))
+    case .decoded(let decoded): text = .decoded(decoded.trimmingASCIIWhitespace())
+    }
+    let valid = text.withValidUTF8(in: reader) { bytes in
+      PicturePlaceholder.withStoredForm(kind, of: bytes) { $0 != nil }
+    }
+    if valid { placeholder = (kind, rank, text) }
+  }
+
+  /// Calls `body` with the stored form of the placeholder read, or nil when there is none.
+  private func withStoredPlaceholder<R>(
+    reader: JSONReader, _ body: (UnsafeBufferPointer<UInt8>?) -> R
+  ) -> R {
+    guard let placeholder else { return body(nil) }
+    return placeholder.text.withValidUTF8(in: reader) { bytes in
+      PicturePlaceholder.withStoredForm(placeholder.kind, of: bytes, body)
+    }
   }
 
   private static func readOptionalString(from reader: inout JSONReader)

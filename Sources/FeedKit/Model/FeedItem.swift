@@ -1,10 +1,10 @@
 /// One picture of a feed, as decoded: what the engine lays out and what the browser shows.
 ///
 /// A million of these can be loaded at once, so an item is 32 bytes: the image URL and the
-/// optional title, id and link are one slice of its page's shared text blocks (`TextBlockWriter`),
-/// rather than heap strings or a box of their own.
+/// optional title, id, link and picture placeholder are one slice of its page's shared text
+/// blocks (`TextBlockWriter`), rather than heap strings or a box of their own.
 public struct FeedItem: Hashable, Sendable {
-  /// The image URL, with the title, id and link kept before it when there are any.
+  /// The image URL, with the title, id, link and placeholder kept before it when there are any.
   private(set) var texts: TextHandle
   /// The pixel size, as the feed gave it (or as the picture's header told it). For every decoded
   /// item both sides are finite, above zero and at most 1,000,000 — or both are 0 when the feed
@@ -22,11 +22,12 @@ public struct FeedItem: Hashable, Sendable {
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
-    link: String? = nil
+    link: String? = nil, placeholder: PicturePlaceholder? = nil
   ) {
     self.init(
-      texts: TextHandle(url: imageURL, title: title, id: id, link: link), width: width,
-      height: height)
+      texts: TextHandle(
+        url: imageURL, title: title, id: id, link: link, placeholder: placeholder),
+      width: width, height: height)
   }
 
   /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`; with no
@@ -59,6 +60,12 @@ public struct FeedItem: Hashable, Sendable {
     set { texts = texts.replacing(.link, with: newValue) }
   }
 
+  /// What the box shows until the picture arrives, when the feed gave a colour or a blur.
+  public var placeholder: PicturePlaceholder? {
+    get { texts.placeholder }
+    set { texts = texts.replacingPlaceholder(with: newValue) }
+  }
+
   /// Whether the feed gave this item's size. Many formats (Atom, JSON Feed, a list of URLs)
   /// carry none; such an item is decoded with a 0×0 size rather than skipped, so its size can
   /// be read from the picture (`SizeProbe`) without the reader waiting for it.
@@ -66,9 +73,12 @@ public struct FeedItem: Hashable, Sendable {
 
   /// An item of `imageURL` whose size is not known yet.
   public static func unsized(
-    imageURL: String, title: String? = nil, id: String? = nil, link: String? = nil
+    imageURL: String, title: String? = nil, id: String? = nil, link: String? = nil,
+    placeholder: PicturePlaceholder? = nil
   ) -> FeedItem {
-    FeedItem(imageURL: imageURL, width: 0, height: 0, title: title, id: id, link: link)
+    FeedItem(
+      imageURL: imageURL, width: 0, height: 0, title: title, id: id, link: link,
+      placeholder: placeholder)
   }
 
   /// The sides of `layoutSize`: the item's own size with its shape cut to 64:1, or a square

@@ -1,24 +1,28 @@
-/// The texts an item may carry besides its image URL (title, id, link) as UTF-8 bytes, and the
-/// form in which a `TextBlock` keeps them, just before the URL's record.
+/// The texts an item may carry besides its image URL (title, id, link, and its picture's
+/// placeholder in the stored form `PicturePlaceholder` gives it) as UTF-8 bytes, and the form in
+/// which a `TextBlock` keeps them, just before the URL's record.
 ///
 /// Why in the block: most feeds give every item a title, and holding the three texts in a box of
 /// their own cost each titled item about 80 bytes (the box, and a heap string for a title over
 /// 15 bytes) on top of the title's bytes. In the page's block they cost their bytes and a few
 /// bytes of header, and decoding a page allocates nothing per item.
 ///
-/// The stored form, from low addresses to high: the present texts' bytes (title, id, link), then
+/// The stored form, from low addresses to high: the present texts' bytes (title, id, link,
+/// placeholder), then
 /// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
 /// present ones. It is read backwards from its end, which is where the URL's record starts, so
 /// the URL can stay last and a huge URL can still run to the end of its block. A present empty
-/// text is a flag with length 0, unlike an absent one.
+/// text is a flag with length 0, unlike an absent one. An item without a placeholder pays
+/// nothing for it: the placeholder is one more bit among the flags.
 ///
 /// The buffers point into a block, or into a caller's strings: valid only while those are.
 struct ItemTextRecord {
-  enum Field { case title, id, link }
+  enum Field { case title, id, link, placeholder }
 
   var title: UnsafeBufferPointer<UInt8>?
   var id: UnsafeBufferPointer<UInt8>?
   var link: UnsafeBufferPointer<UInt8>?
+  var placeholder: UnsafeBufferPointer<UInt8>?
 
   static var none: ItemTextRecord { ItemTextRecord() }
 
@@ -27,11 +31,12 @@ struct ItemTextRecord {
 
   init(
     title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
-    link: UnsafeBufferPointer<UInt8>? = nil
+    link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil
   ) {
     self.title = title
     self.id = id
     self.link = link
+    self.placeholder = placeholder
   }
 
   subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
@@ -40,6 +45,7 @@ struct ItemTextRecord {
       case .title: title
       case .id: id
       case .link: link
+      case .placeholder: placeholder
       }
     }
     set {
@@ -47,11 +53,12 @@ struct ItemTextRecord {
       case .title: title = newValue
       case .id: id = newValue
       case .link: link = newValue
+      case .placeholder: placeholder = newValue
       }
     }
   }
 
-  var isEmpty: Bool { title == nil && id == nil && link == nil }
+  var isEmpty: Bool { title == nil && id == nil && link == nil && placeholder == nil }
 
   /// The bytes the stored form takes in a block: none when no text is present.
   var storedCount: Int {
@@ -83,6 +90,7 @@ struct ItemTextRecord {
       cursor -= Self.lengthSize
       return Int(cursor.loadUnaligned(as: UInt32.self))
     }
+    let placeholderCount = count(.placeholder)
     let linkCount = count(.link)
     let idCount = count(.id)
     let titleCount = count(.title)
@@ -92,7 +100,8 @@ struct ItemTextRecord {
       textEnd -= count
       return UnsafeBufferPointer(start: textEnd, count: count)
     }
-    self.init(link: text(linkCount))
+    self.init(placeholder: text(placeholderCount))
+    link = text(linkCount)
     id = text(idCount)
     title = text(titleCount)
   }
@@ -100,6 +109,7 @@ struct ItemTextRecord {
   /// Whether the texts are equal as `String?`s are: the same ones present, equal as text.
   static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
+      && same(a.placeholder, b.placeholder)
   }
 
   /// Hashes the texts so that `same` texts hash alike.
@@ -107,6 +117,7 @@ struct ItemTextRecord {
     Self.hash(title, into: &hasher)
     Self.hash(id, into: &hasher)
     Self.hash(link, into: &hasher)
+    Self.hash(placeholder, into: &hasher)
   }
 
   private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
@@ -129,6 +140,7 @@ struct ItemTextRecord {
     case .title: 1
     case .id: 2
     case .link: 4
+    case .placeholder: 8
     }
   }
 
@@ -137,5 +149,6 @@ struct ItemTextRecord {
     if let title { body(.title, title) }
     if let id { body(.id, id) }
     if let link { body(.link, link) }
+    if let placeholder { body(.placeholder, placeholder) }
   }
 }

@@ -2,14 +2,39 @@
 /// making a slice of the item's own, so that a changed copy never touches a shared block.
 extension TextHandle {
   /// A URL and optional texts in one block of their own.
-  init(url: String, title: String?, id: String?, link: String?) {
+  init(
+    url: String, title: String?, id: String?, link: String?,
+    placeholder: PicturePlaceholder? = nil
+  ) {
     var url = url
     self = url.withUTF8 { url in
       Self.withUTF8(title) { title in
         Self.withUTF8(id) { id in
           Self.withUTF8(link) { link in
-            TextHandle(url, texts: ItemTextRecord(title: title, id: id, link: link))
+            Self.withStoredForm(placeholder) { placeholder in
+              TextHandle(
+                url,
+                texts: ItemTextRecord(title: title, id: id, link: link, placeholder: placeholder))
+            }
           }
+        }
+      }
+    }
+  }
+
+  /// The placeholder kept with this text, if any.
+  var placeholder: PicturePlaceholder? {
+    withTexts { texts in texts.placeholder.flatMap(PicturePlaceholder.init(stored:)) }
+  }
+
+  /// This slice's URL and texts with `placeholder` instead of its own, in a block of their own.
+  func replacingPlaceholder(with placeholder: PicturePlaceholder?) -> TextHandle {
+    withUTF8 { url in
+      withTexts { texts in
+        Self.withStoredForm(placeholder) { stored in
+          var texts = texts
+          texts.placeholder = stored
+          return TextHandle(url, texts: texts)
         }
       }
     }
@@ -37,6 +62,13 @@ extension TextHandle {
   func replacingURL(with url: String) -> TextHandle {
     var url = url
     return withTexts { texts in url.withUTF8 { TextHandle($0, texts: texts) } }
+  }
+
+  private static func withStoredForm<R>(
+    _ placeholder: PicturePlaceholder?, _ body: (UnsafeBufferPointer<UInt8>?) -> R
+  ) -> R {
+    guard let placeholder else { return body(nil) }
+    return placeholder.withStoredForm { body($0) }
   }
 
   private static func withUTF8<R>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R)

@@ -5,14 +5,35 @@ enum ShapedItem {
   /// An item with the size when both sides are usable (finite, above 0, at most
   /// `ItemFields.maxSide`; an extreme shape cut as the classic decoder cuts it), else unsized.
   static func make(
-    url: String, width: Double?, height: Double?, title: String?, id: String?, link: String?
+    url: String, width: Double?, height: Double?, title: String?, id: String?, link: String?,
+    placeholder: PicturePlaceholder? = nil
   ) -> FeedItem {
     guard let width, let height, usable(width), usable(height) else {
-      return .unsized(imageURL: url, title: title, id: id, link: link)
+      return .unsized(imageURL: url, title: title, id: id, link: link, placeholder: placeholder)
     }
     let shape = ItemFields.clampShape(width: width, height: height)
     return FeedItem(
-      imageURL: url, width: shape.width, height: shape.height, title: title, id: id, link: link)
+      imageURL: url, width: shape.width, height: shape.height, title: title, id: id, link: link,
+      placeholder: placeholder)
+  }
+
+  /// The placeholder an entry gives: a valid BlurHash under one of `PicturePlaceholder.blurKeys`,
+  /// else a valid colour under one of its `colorKeys`, the first valid one in each list; nil
+  /// when there is none. Each API uses one name (Unsplash `blur_hash` and `color`, Pexels
+  /// `avg_color`, Mastodon `blurhash`); accepting the whole list costs nothing and keeps one
+  /// rule for every format.
+  static func placeholder(of entry: JSONValue) -> PicturePlaceholder? {
+    for key in PicturePlaceholder.blurKeys {
+      if let text = entry["\(key)"]?.text, let blur = PicturePlaceholder(blurHash: text) {
+        return blur
+      }
+    }
+    for key in PicturePlaceholder.colorKeys {
+      if let text = entry["\(key)"]?.text, let color = PicturePlaceholder(color: text) {
+        return color
+      }
+    }
+    return nil
   }
 
   private static func usable(_ side: Double) -> Bool {

@@ -1,8 +1,8 @@
 /// Mastodon statuses (`/api/v1/timelines/public`, `/api/v1/accounts/:id/statuses`): one item
 /// per image attachment, from the status or the status it boosts. The picture is `preview_url`
 /// (Mastodon's terminal-friendly size, same shape), else `url`; the size is
-/// `meta.original.width/height`; the title is the alt text. Pages come from the `Link:
-/// <…>; rel="next"` header, which `FeedLoader` reads.
+/// `meta.original.width/height`; the title is the alt text; the placeholder the attachment's
+/// `blurhash`. Pages come from the `Link: <…>; rel="next"` header, which `FeedLoader` reads.
 enum MastodonDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let statuses = root.array else {
@@ -26,7 +26,8 @@ enum MastodonDecoder {
           ShapedItem.make(
             url: url, width: size?["width"]?.number, height: size?["height"]?.number,
             title: image["description"]?.text, id: image["id"]?.identifier,
-            link: status["url"]?.text ?? status["uri"]?.text))
+            link: status["url"]?.text ?? status["uri"]?.text,
+            placeholder: ShapedItem.placeholder(of: image)))
       }
     }
     return FeedDocument(items: items, skipped: skipped)

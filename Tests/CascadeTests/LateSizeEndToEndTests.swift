@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real binary over a loopback feed that gives no sizes: the boxes are `?×?` squares until
+/// the pictures' headers are read, then take the pictures' shapes, while the selected box keeps
+/// its place on screen.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct LateSizeEndToEndTests {
+  /// A JSON Feed of `count` pictures without sizes, at `/p/N.png` of `server`.
+  private static func feed(_ count: Int, on server: TestHTTPServer) -> String {
+    let items = (1...count).map { i in
+      #"{"id": "\#(i)", "title": "wide \#(i)", "image": "\#(server.url("/p/\(i).png"))"}"#
+    }
+    return #"{"version": "https://jsonfeed.org/version/1.1", "title": "Late sizes", "items": ["#
+      + items.joined(separator: ",") + "]}"
+  }
+
+  @Test func boxesTakeTheirShapesWhenSizesArriveAndTheSelectionKeepsItsPlace() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let gate = ResponseGate()
+    defer { gate.open() }
+    server.route("/feed.json", reply: .json(Self.feed(40, on: server)))
+    try gate.servePictures(1...40, on: server, latency: 0.15)
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --columns 3 --timeout 120 '\(server.url("/feed.json"))'",
+      width: 100, height: 30)
+    defer { tmux.close() }
+
+    // Without sizes, every box is a square that says so.
+    let (unsized, first) = try await tmux.waitFor(timeout: 60) {
+      TmuxSession.statusLine($0).contains("40 items") && $0.contains("?×?")
+    }
+    #expect(unsized, "\(first)")
+    // Go to item 25 while the first view's sizes are still on their way.
+    try await tmux.send("2", "5", "G")
+    let (jumped, square) = try await tmux.waitFor(timeout: 60) { screen in
+      ScreenBox.all(in: screen).contains { $0.selected && $0.number == 25 }
+    }
+    #expect(jumped, "\(square)")
+    let before = try #require(ScreenBox.all(in: square).first { $0.selected })
+    #expect(square.contains("?×?"), "the sizes came before the gate opened:\n\(square)")
+
+    gate.open()
+    // Settled: no box in view waits for its size, and the same screen twice in a row (a
+    // capture never catches a frame half drawn).
+    var previous = ""
+    let (settled, shaped) = try await tmux.waitFor(timeout: 120) { screen in
+      defer { previous = screen }
+      return screen == previous && !screen.contains("?×?")
+        && ScreenBox.all(in: screen).contains { $0.selected && $0.number == 25 }
+        && ScreenBox.all(in: screen).filter { !$0.selected }.count >= 3
+    }
+    #expect(settled, "\(shaped)")
+    let boxes = ScreenBox.all(in: shaped)
+    let after = try #require(boxes.first { $0.selected }, "\(shaped)")
+    #expect(after.number == 25, "\(shaped)")
+    // The square was as tall as it is wide (a cell is twice as tall as wide); a 2:1 picture's
+    // box is half that.
+    #expect(abs(before.rect.height - before.rect.width / 2) <= 2, "square: \(before)")
+    #expect(abs(after.rect.height - after.rect.width / 4) <= 2, "2:1: \(after)\n\(shaped)")
+    // The selected box is the reader's place: it stays on the same screen row.
+    #expect(after.rect.row == before.rect.row, "\(before) → \(after)\n\(shaped)")
+    #expect(
+      boxes.allSatisfy { abs($0.rect.height - $0.rect.width / 4) <= 2 },
+      "every box in view is 2:1:\n\(shaped)")
+  }
+}
