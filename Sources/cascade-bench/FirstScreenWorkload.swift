@@ -7,6 +7,10 @@ import Foundation
 ///
 /// What a person notices: how soon the feed is on screen, and how soon all of it is there.
 enum FirstScreenWorkload {
+  /// Browser runs so far: each gets a tmux server of its own, as a server just told to stop
+  /// may still hold its socket.
+  nonisolated(unsafe) private static var browses = 0
+
   static func measure(quick: Bool, into report: inout Report) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cascade-bench-first-\(getpid())")
@@ -88,7 +92,8 @@ enum FirstScreenWorkload {
   private static func browse(_ binary: String, _ file: String, items: Int, tmux: String) -> (
     Double, Double
   )? {
-    let session = "cascade-bench-\(getpid())"
+    browses += 1
+    let session = "cascade-bench-\(getpid())-\(browses)"
     let command =
       "TERM=xterm-256color '\(binary)' '\(file)' --max-bytes 200000000 --no-images"
     let start = DispatchTime.now().uptimeNanoseconds

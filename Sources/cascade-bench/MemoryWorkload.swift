@@ -9,22 +9,41 @@ import LayoutEngine
 enum MemoryWorkload {
   /// Run in the child: load the feed file the parent wrote, show it, report peak RSS.
   ///
-  /// The path is BrowseCommand's: a `FeedSession` (which keeps the items and what it needs to
-  /// drop duplicates of later pages) then a `BrowserState` laying the
-  /// items out as the browser keeps them, on a 200 × 60 screen.
+  /// The path is BrowseCommand's and the browser's: a `FeedSession` (which keeps what it needs
+  /// to drop duplicates of later pages) streams page 1 through an `OpeningLoad`, and a
+  /// `BrowserState` on a 200 × 60 screen shows its first items, then takes the rest as the
+  /// browser's main loop does, as `.loaded` events, laying them out as they come.
   static func child(path: String) async -> Int32 {
     var options = LoadOptions()
     options.maxBytes = Int(Int32.max)
     let session = FeedSession(source: .file(path), options: options)
-    let first = await session.refresh()
-    guard case .replaced(let items, _, _) = first else {
+    let opening = OpeningLoad.begin(session)
+    var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))
+    switch await opening.opening() {
+    case .items(let items):
+      _ = browser.update(.started(.partial(items), title: nil))
+    case .end(let update, let title):
+      _ = browser.update(.started(update, title: title))
+    }
+    if let request = browser.loading {
+      let (pieces, arrival) = AsyncStream.makeStream(of: OpeningLoad.Piece.self)
+      opening.listen { arrival.yield($0) }
+      for await piece in pieces {
+        switch piece {
+        case .items(let items):
+          _ = browser.update(.loaded(.partial(items), request, title: nil))
+        case .end(let update, let title):
+          _ = browser.update(.loaded(update, request, title: title))
+          arrival.finish()
+        }
+      }
+    }
+    guard browser.loading == nil, !browser.items.isEmpty else {
       FileHandle.standardError.write(Data("memory child: \(path) did not load\n".utf8))
       return 1
     }
-    var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))
-    _ = browser.update(.started(first, title: await session.title))
     Sink.take(browser.contentRows)
-    print("\(items.count) \(peakResidentBytes())")
+    print("\(browser.items.count) \(peakResidentBytes())")
     withExtendedLifetime((session, browser)) {}
     return 0
   }
