@@ -165,8 +165,6 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     ),
     (#"{"img": 5, "width": 1, "height": 1}"#, #"item 1: "img" is a number, not a string"#),
     (#"{"img": " ", "width": 1, "height": 1}"#, #"item 1: "img" is empty"#),
-    (#"{"img": "a", "height": 1}"#, #"item 1: no "width" (or "w")"#),
-    (#"{"img": "a", "width": 1}"#, #"item 1: no "height" (or "h")"#),
     (#"{"img": "a", "w": 1, "h": "abc"}"#, #"item 1: "h" is "abc", not a number"#),
     (#""a.jpg""#, "item 1: a string, not an object"),
     ("[1, 2]", "item 1: a list, not an object"),
@@ -180,13 +178,26 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
 
   @Test func skipsAreCountedAndFirstReasonKept() throws {
     let document = try decode(
-      #"{"items": [{"img": "a", "w": 1, "h": 1}, {"img": "b", "w": 1}, "#
+      #"{"items": [{"img": "a", "w": 1, "h": 1}, {"img": "b", "w": 1, "h": -2}, "#
         + #"{"img": "c", "w": 1, "h": 1}, {"img": "d", "w": 1, "h": "abc"}, 7]}"#)
     #expect(document.items.map(\.imageURL) == ["a", "c"])
     #expect(document.skipped.count == 3)
-    #expect(document.skipped.firstReason == #"item 2: no "height" (or "h")"#)
+    #expect(document.skipped.firstReason == #"item 2: "h" is -2, not above zero"#)
     #expect(
-      document.skipped.message == #"skipped 3 items (first: item 2: no "height" (or "h"))"#)
+      document.skipped.message == #"skipped 3 items (first: item 2: "h" is -2, not above zero)"#)
+  }
+
+  /// An item with no size, or half of one, is kept without one: its size is read from the
+  /// picture, as for the formats that never give sizes.
+  @Test(arguments: [
+    #"{"img": "a"}"#, #"{"img": "a", "height": 1}"#, #"{"img": "a", "w": 300}"#,
+  ])
+  func anItemWithoutASizeIsKeptUnsized(json: String) throws {
+    let document = try decode("[\(json)]")
+    let item = try #require(document.items.first)
+    #expect(document.skipped.count == 0)
+    #expect(!item.hasSize)
+    #expect(item.width == 0 && item.height == 0)
   }
 
   @Test func reasonQuotesHostileTextSafely() throws {

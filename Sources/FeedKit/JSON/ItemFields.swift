@@ -128,17 +128,19 @@ struct ItemFields {
         SkipReason(
           text: imageProblem ?? "no image URL (expected \"img\", \"image\", \"url\" or \"src\")"))
     }
-    let widthValue: Double
+    // A size that is there must be usable; an item with no size (or half of one) is kept
+    // without one, as other formats' items are, and its size is read from the picture.
+    var widthValue: Double?
     switch width ?? shortWidth {
     case .value(let value): widthValue = value
     case .unusable(let reason): return .failure(SkipReason(text: reason))
-    case nil: return .failure(SkipReason(text: "no \"width\" (or \"w\")"))
+    case nil: break
     }
-    let heightValue: Double
+    var heightValue: Double?
     switch height ?? shortHeight {
     case .value(let value): heightValue = value
     case .unusable(let reason): return .failure(SkipReason(text: reason))
-    case nil: return .failure(SkipReason(text: "no \"height\" (or \"h\")"))
+    case nil: break
     }
     let slice = image.url.withValidUTF8(in: reader) { url in
       FieldText.withValidUTF8(title, in: reader) { title in
@@ -153,6 +155,7 @@ struct ItemFields {
         }
       }
     }
+    guard let widthValue, let heightValue else { return .success(FeedItem(texts: slice)) }
     return .success(FeedItem(texts: slice, width: widthValue, height: heightValue))
   }
 

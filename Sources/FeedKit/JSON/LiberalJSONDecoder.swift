@@ -9,8 +9,10 @@
 ///   `" 1200 "`, `"1200.5"`); optional `title`, `id` (a string or a number) and `link`;
 /// - at the top level, an optional `next` (the following page) and `title`.
 ///
-/// An item without a usable image URL, width or height is skipped, with a reason like
-/// `item 7: "height" is "abc", not a number`. Malformed JSON is an error at a line and column.
+/// An item without a usable image URL, or with a width or height that is there but unusable,
+/// is skipped, with a reason like `item 7: "height" is "abc", not a number`; an item with no
+/// size is kept without one (its picture will tell). Malformed JSON is an error at a line and
+/// column.
 public enum LiberalJSONDecoder {
   /// - Parameter source: how to name the document in errors (a path or URL).
   /// - Complexity: O(n) in the document's size; memory is the items, not a tree of the document.
