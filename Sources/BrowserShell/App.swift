@@ -163,16 +163,23 @@ public struct BrowserApp {
     if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
     let uploads = kitty?.uploads
+    // Whether the next turn draws a frame: after anything but the parts of a page streaming in,
+    // which come a few hundred times a second and redraw at most every `partFrameInterval`.
+    var frameDue = true
+    var lastFrame = ContinuousClock.now
     while running {
-      var canvas = CursesCanvas(terminal: terminal)
-      view.draw(state, into: &canvas)
-      // The pictures this frame's cells name were queued before they were cached, so before
-      // the frame was drawn: sent now, they reach the terminal before their cells do.
-      if let uploads { terminal.writeBetweenFrames(uploads.take()) }
-      if let overlay {
-        overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
-      } else {
-        terminal.present()
+      if frameDue {
+        var canvas = CursesCanvas(terminal: terminal)
+        view.draw(state, into: &canvas)
+        // The pictures this frame's cells name were queued before they were cached, so before
+        // the frame was drawn: sent now, they reach the terminal before their cells do.
+        if let uploads { terminal.writeBetweenFrames(uploads.take()) }
+        if let overlay {
+          overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
+        } else {
+          terminal.present()
+        }
+        lastFrame = .now
       }
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
@@ -186,6 +193,15 @@ public struct BrowserApp {
         timeout =
           timeout < 0
           ? Int32(min(milliseconds, 3_600_000)) : min(timeout, Int32(min(milliseconds, 3_600_000)))
+      }
+      if !frameDue {
+        // The frame held back is drawn when its time comes, whatever else happens.
+        let left = ContinuousClock.now.duration(to: lastFrame + Self.partFrameInterval)
+        let milliseconds = Int32(
+          clamping: max(
+            0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        )
+        timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
       }
       let (input, signal) = wake.waitForInput(timeout: timeout)
       if let signal {
@@ -221,6 +237,9 @@ public struct BrowserApp {
       for event in events where running {
         running = perform(state.update(event))
       }
+      frameDue =
+        input || !events.allSatisfy(Self.isStreamingPart)
+        || lastFrame.duration(to: .now) >= Self.partFrameInterval
       children.removeAll { pid in
         var code: Int32 = 0
         return waitpid(pid, &code, WNOHANG) != 0
@@ -230,6 +249,18 @@ public struct BrowserApp {
     terminal.restore()
     leaving(state.readingPlace)
     return status
+  }
+
+  /// How often a page streaming in redraws the screen: enough to see it grow, without
+  /// drawing a frame for each of its hundreds of parts.
+  static let partFrameInterval = Duration.milliseconds(40)
+
+  /// Whether `event` only says that a streaming page grew or got further.
+  static func isStreamingPart(_ event: Event) -> Bool {
+    switch event {
+    case .loaded(.partial, _, _), .loadProgress: true
+    default: false
+    }
   }
 
   private func printError(_ message: String) {
