@@ -16,6 +16,8 @@ enum MemoryWorkload {
   static func child(path: String) async -> Int32 {
     var options = LoadOptions()
     options.maxBytes = Int(Int32.max)
+    // As BrowseCommand does: the progress shown is also what sizes the tables.
+    options.progress = LoadProgress()
     let session = FeedSession(source: .file(path), options: options)
     let opening = OpeningLoad.begin(session)
     var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))

@@ -159,7 +159,8 @@ public actor FeedSession {
     cancel()
     let mine = generation
     let loader = self.loader
-    let stream = partial.map(StreamedLoad.init)
+    let progress = loader.options.progress
+    let stream = partial.map { StreamedLoad(partial: $0, progress: progress) }
     streaming = stream
     var take: (@Sendable ([FeedItem]) -> Void)?
     if let stream { take = { stream.take($0) } }

@@ -9,6 +9,13 @@ struct LoadedItems {
 
   var count: Int { texts.count }
 
+  /// Makes room for `total` items, so that loading that many grows neither the table (each
+  /// growth hashes every identity again) nor the texts.
+  mutating func reserve(_ total: Int) {
+    identities.reserve(total)
+    texts.reserveCapacity(total)
+  }
+
   /// The identities, in order (`FeedItem.identity`).
   var identityStrings: [String] { texts.map { FeedItem(texts: $0).identity } }
 

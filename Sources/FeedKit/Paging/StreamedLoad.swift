@@ -17,13 +17,26 @@ final class StreamedLoad: @unchecked Sendable {
   /// The items handed out so far; read by the session once the load has ended.
   private(set) var loaded = LoadedItems()
 
-  init(partial: @escaping @Sendable ([FeedItem]) -> Void) {
+  /// How far the load has got, when it says: the first batch's share of the bytes sizes the
+  /// tables for the whole page.
+  private let progress: LoadProgress?
+
+  init(partial: @escaping @Sendable ([FeedItem]) -> Void, progress: LoadProgress?) {
     self.partial = partial
+    self.progress = progress
   }
 
   /// Takes a batch of decoded items (on the decoding thread).
   func take(_ batch: [FeedItem]) {
     guard current.load(ordering: .acquiring) else { return }
+    if loaded.count == 0, let snapshot = progress?.snapshot, let total = snapshot.total,
+      snapshot.bytes > 0, total >= snapshot.bytes
+    {
+      // Items in the bytes read so far, scaled to the page's size, with 2 % to spare; a guess
+      // too high costs address space, not memory, as nothing is written there.
+      let estimate = Double(batch.count) * Double(total) / Double(snapshot.bytes) * 1.02
+      if estimate.isFinite, estimate < 100_000_000 { loaded.reserve(Int(estimate)) }
+    }
     let fresh = loaded.keepNew(batch)
     if !fresh.isEmpty { partial(fresh) }
   }
