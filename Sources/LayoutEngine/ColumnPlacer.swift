@@ -35,7 +35,7 @@ struct ColumnPlacer: Sendable {
     enlargement = configuration.enlargement
   }
 
-  /// Places every item of `encoded` from `start` on, in order, handing each frame to `sink`.
+  /// Places every item of `encoded` from `start` on, in order, handing each frame to `run`.
   ///
   /// Every item goes through here, of a full layout and of an append alike, which is why an
   /// append gives exactly the frames of a full layout. The waterfall (with or without a tie
@@ -43,42 +43,65 @@ struct ColumnPlacer: Sendable {
   /// other styles go item by item through `place(_:index:)`.
   @inline(__always)
   mutating func place(
-    _ encoded: UnsafeBufferPointer<Double>, from start: Int, _ sink: (PlacedFrame) -> Void
+    _ encoded: UnsafeBufferPointer<Double>, from start: Int, into run: inout RectIndex.Run
   ) {
     guard order == .shortest, enlargement == nil else {
-      for i in start..<encoded.count { sink(place(encoded[i], index: i)) }
+      for i in start..<encoded.count { run.append(place(encoded[i], index: i)) }
       return
     }
-    let (rowSpacing, itemWidth, tolerance) = (self.rowSpacing, self.itemWidth, tieTolerance)
+    let rules = (rowSpacing: rowSpacing, itemWidth: itemWidth, tolerance: tieTolerance)
     bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
-        // Once every column holds an item (after the first few), no item needs to ask whether
-        // its column is started, and the column's bottom is read without waiting for that.
-        var allStarted = !started.contains(false)
-        for i in start..<encoded.count {
-          let value = encoded[i]
-          if value > 0 {
-            let column = Self.shortest(UnsafeBufferPointer(bottoms), within: tolerance)
-            if allStarted {
-              let y = bottoms[column] + rowSpacing
-              let height = itemWidth * value
-              bottoms[column] = y + height
-              sink(
-                PlacedFrame(
-                  y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
-            } else {
-              sink(
-                Self.stack(
-                  value, column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth))
-              allStarted = !started.contains(false)
-            }
-          } else {
-            sink(Self.row(height: -value, bottoms, started, rowSpacing: rowSpacing))
-            allStarted = true
-          }
-        }
+        Self.waterfall(encoded, start, bottoms, started, rules, &run)
       }
     }
+  }
+
+  /// The spacing, width and tolerance that the waterfall's loop reads for every item.
+  private typealias Rules = (rowSpacing: Double, itemWidth: Double, tolerance: Double)
+
+  /// The waterfall: each picture into the leftmost column within the tolerance of the lowest
+  /// bottom, the bottoms in `bottoms`.
+  @inline(__always)
+  private static func waterfall(
+    _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
+    _ bottoms: UnsafeMutableBufferPointer<Double>, _ started: UnsafeMutableBufferPointer<Bool>,
+    _ rules: Rules, _ run: inout RectIndex.Run
+  ) {
+    // Once every column holds an item (after the first few), no item needs to ask whether
+    // its column is started, and the column's bottom is read without waiting for that.
+    var allStarted = !started.contains(false)
+    for i in start..<encoded.count {
+      let value = encoded[i]
+      let frame: PlacedFrame
+      if value > 0, allStarted {
+        let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
+        let y = bottoms[column] + rules.rowSpacing
+        let height = rules.itemWidth * value
+        bottoms[column] = y + height
+        frame = PlacedFrame(
+          y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1)
+      } else {
+        frame = place(value, bottoms, started, rules)
+        allStarted = !started.contains(false)
+      }
+      run.append(frame)
+    }
+  }
+
+  /// One waterfall item, picture or full-width row, with the bottoms in `bottoms`: the first
+  /// items and the rows, rare enough to be called, which leaves the hot loops small.
+  @inline(never)
+  private static func place(
+    _ value: Double, _ bottoms: UnsafeMutableBufferPointer<Double>,
+    _ started: UnsafeMutableBufferPointer<Bool>, _ rules: Rules
+  ) -> PlacedFrame {
+    guard value > 0 else {
+      return row(height: -value, bottoms, started, rowSpacing: rules.rowSpacing)
+    }
+    let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
+    return stack(
+      value, column, bottoms, started, rowSpacing: rules.rowSpacing, width: rules.itemWidth)
   }
 
   /// Places item `index`, stored as `LayoutItem.encoded`.
