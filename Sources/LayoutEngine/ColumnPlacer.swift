@@ -35,50 +35,123 @@ struct ColumnPlacer: Sendable {
     enlargement = configuration.enlargement
   }
 
-  /// Places every item of `encoded` from `start` on, in order, handing each frame to `sink`.
+  /// Places every item of `encoded` from `start` on, in order, handing each frame to `run`.
   ///
   /// Every item goes through here, of a full layout and of an append alike, which is why an
   /// append gives exactly the frames of a full layout. The waterfall (with or without a tie
-  /// tolerance) runs a loop of its own that pins the column state once for the whole run; the
-  /// other styles go item by item through `place(_:index:)`.
+  /// tolerance) runs a loop of its own that pins the column state once for the whole run, its
+  /// bottoms in SIMD lanes for up to 4 columns (`ColumnLanes`); the other styles go item by item through
+  /// `place(_:index:)`.
   @inline(__always)
   mutating func place(
-    _ encoded: UnsafeBufferPointer<Double>, from start: Int, _ sink: (PlacedFrame) -> Void
+    _ encoded: UnsafeBufferPointer<Double>, from start: Int, into run: inout RectIndex.Run
   ) {
     guard order == .shortest, enlargement == nil else {
-      for i in start..<encoded.count { sink(place(encoded[i], index: i)) }
+      for i in start..<encoded.count { run.append(place(encoded[i], index: i)) }
       return
     }
-    let (rowSpacing, itemWidth, tolerance) = (self.rowSpacing, self.itemWidth, tieTolerance)
+    let rules = (rowSpacing: rowSpacing, itemWidth: itemWidth, tolerance: tieTolerance)
     bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
-        // Once every column holds an item (after the first few), no item needs to ask whether
-        // its column is started, and the column's bottom is read without waiting for that.
-        var allStarted = !started.contains(false)
-        for i in start..<encoded.count {
-          let value = encoded[i]
-          if value > 0 {
-            let column = Self.shortest(UnsafeBufferPointer(bottoms), within: tolerance)
-            if allStarted {
-              let y = bottoms[column] + rowSpacing
-              let height = itemWidth * value
-              bottoms[column] = y + height
-              sink(
-                PlacedFrame(
-                  y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
-            } else {
-              sink(
-                Self.stack(
-                  value, column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth))
-              allStarted = !started.contains(false)
-            }
-          } else {
-            sink(Self.row(height: -value, bottoms, started, rowSpacing: rowSpacing))
-            allStarted = true
-          }
+        switch bottoms.count {
+        case ...2: Self.waterfall(SIMD2<Double>.self, encoded, start, bottoms, started, rules, &run)
+        case ...4: Self.waterfall(SIMD4<Double>.self, encoded, start, bottoms, started, rules, &run)
+        default: Self.waterfall(encoded, start, bottoms, started, rules, &run)
         }
       }
     }
+  }
+
+  /// The spacing, width and tolerance that the waterfall's loop reads for every item.
+  private typealias Rules = (rowSpacing: Double, itemWidth: Double, tolerance: Double)
+
+  /// The waterfall for up to `V.scalarCount` columns: the bottoms live in the lanes of a `V`
+  /// while pictures follow one another, and go back to `bottoms` for the first item of each
+  /// column and for a full-width row.
+  ///
+  /// Each item's column waits on the bottom the item before changed, so the chain from one
+  /// choice to the next is the loop's cost. In lanes it is: the lowest of the limits (each
+  /// lane's bottom plus the tolerance, kept beside the bottoms: rounding is monotonic, so their
+  /// lowest is exactly the lowest bottom plus the tolerance, the scalar rule's limit), one
+  /// compare, the leftmost lane within, and a blend. The tops and new bottoms are added for
+  /// every lane while the choice is made, so neither they nor a load of the chosen bottom wait
+  /// on it. With 2 columns this is a fifth faster than the scalar loop, with 4 a twentieth.
+  @inline(__always)
+  private static func waterfall<V: ColumnLanes>(
+    _: V.Type, _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
+    _ bottoms: UnsafeMutableBufferPointer<Double>, _ started: UnsafeMutableBufferPointer<Bool>,
+    _ rules: Rules, _ run: inout RectIndex.Run
+  ) {
+    var i = start
+    while i < encoded.count {
+      // Until every column holds an item, and for full-width rows, item by item.
+      let value = encoded[i]
+      guard value > 0, !started.contains(false) else {
+        run.append(place(value, bottoms, started, rules))
+        i += 1
+        continue
+      }
+      var lanes = V(repeating: .infinity)
+      for c in bottoms.indices { lanes[c] = bottoms[c] }
+      var limits = lanes.adding(rules.tolerance)
+      while i < encoded.count, encoded[i] > 0 {
+        let height = rules.itemWidth * encoded[i]
+        let tops = lanes.adding(rules.rowSpacing)
+        let ends = tops.adding(height)
+        let chosen = lanes.leftmost(within: limits.lowest)
+        lanes.take(chosen, from: ends)
+        limits.take(chosen, from: ends.adding(rules.tolerance))
+        let column = V.lane(chosen)
+        run.append(
+          PlacedFrame(
+            y: tops[column], height: height, column: Int32(truncatingIfNeeded: column), span: 1))
+        i += 1
+      }
+      for c in bottoms.indices { bottoms[c] = lanes[c] }
+    }
+  }
+
+  /// The waterfall for more columns than the lanes serve: the bottoms stay in `bottoms`.
+  @inline(__always)
+  private static func waterfall(
+    _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
+    _ bottoms: UnsafeMutableBufferPointer<Double>, _ started: UnsafeMutableBufferPointer<Bool>,
+    _ rules: Rules, _ run: inout RectIndex.Run
+  ) {
+    // Once every column holds an item (after the first few), no item needs to ask whether
+    // its column is started, and the column's bottom is read without waiting for that.
+    var allStarted = !started.contains(false)
+    for i in start..<encoded.count {
+      let value = encoded[i]
+      let frame: PlacedFrame
+      if value > 0, allStarted {
+        let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
+        let y = bottoms[column] + rules.rowSpacing
+        let height = rules.itemWidth * value
+        bottoms[column] = y + height
+        frame = PlacedFrame(
+          y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1)
+      } else {
+        frame = place(value, bottoms, started, rules)
+        allStarted = !started.contains(false)
+      }
+      run.append(frame)
+    }
+  }
+
+  /// One waterfall item, picture or full-width row, with the bottoms in `bottoms`: the first
+  /// items and the rows, rare enough to be called, which leaves the hot loops small.
+  @inline(never)
+  private static func place(
+    _ value: Double, _ bottoms: UnsafeMutableBufferPointer<Double>,
+    _ started: UnsafeMutableBufferPointer<Bool>, _ rules: Rules
+  ) -> PlacedFrame {
+    guard value > 0 else {
+      return row(height: -value, bottoms, started, rowSpacing: rules.rowSpacing)
+    }
+    let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
+    return stack(
+      value, column, bottoms, started, rowSpacing: rules.rowSpacing, width: rules.itemWidth)
   }
 
   /// Places item `index`, stored as `LayoutItem.encoded`.

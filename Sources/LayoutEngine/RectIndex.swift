@@ -4,8 +4,8 @@
 /// which a tie tolerance (the browser's default) and reading order do not keep, and it grows
 /// item by item, so a full layout and an append build it the same way.
 struct RectIndex: Sendable {
-  private(set) var frames: [PlacedFrame] = []
-  private var stacks: ColumnStacks
+  var frames: [PlacedFrame] = []
+  var stacks: ColumnStacks
 
   /// An empty index for `columnCount` columns, with room for `expected` items.
   init(columnCount: Int = 1, expected: Int = 0) {
@@ -14,23 +14,6 @@ struct RectIndex: Sendable {
   }
 
   var count: Int { frames.count }
-
-  /// Records a run of items: `body` hands each next item's frame, in index order, to the
-  /// function it is given.
-  @inline(__always)
-  mutating func appendRun(_ body: (_ append: (PlacedFrame) -> Void) -> Void) {
-    var staging = ColumnStacks.Staging(columnCount: stacks.columnCount)
-    body { frame in
-      let item = Int32(truncatingIfNeeded: frames.count)
-      frames.append(frame)
-      let first = Int(frame.column)
-      if frame.span != 1 { staging.noteSpan() }
-      for column in first..<(first + Int(frame.span)) where staging.add(item, column: column) {
-        frames.withUnsafeBufferPointer { stacks.flush(&staging, column: column, frames: $0) }
-      }
-    }
-    frames.withUnsafeBufferPointer { stacks.flush(&staging, frames: $0) }
-  }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(overlapping rect: Rect, geometry: ColumnGeometry) -> [Int] {

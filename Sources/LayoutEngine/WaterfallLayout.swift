@@ -122,7 +122,7 @@ public struct WaterfallLayout: Sendable {
     into index: inout RectIndex
   ) {
     ratios.withUnsafeBufferPointer { ratios in
-      index.appendRun { append in placer.place(ratios, from: start, append) }
+      index.appendRun { run in placer.place(ratios, from: start, into: &run) }
     }
   }
 

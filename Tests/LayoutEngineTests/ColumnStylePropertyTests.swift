@@ -135,6 +135,20 @@ import Testing
     #expect(tolerant.attributes(at: 2)?.column == 0)
   }
 
+  @Test func columnsThatOverflowToInfinityFollowTheReferenceRules() throws {
+    // Three columns fill three of the four SIMD lanes, the fourth padded with +infinity; once
+    // every column's bottom is +infinity too, the leftmost column, not the padding, wins.
+    let huge = LayoutItem.picture(ItemSize(width: 1, height: 1e308))
+    let normal = LayoutItem.picture(ItemSize(width: 10, height: 12))
+    let items = [normal, normal, normal, huge, normal, normal, huge, normal, huge, normal, normal]
+    let configuration = LayoutConfiguration(
+      columnCount: 3, rowSpacing: 2, containerWidth: 30, tieTolerance: 2)
+    let layout = try #require(RandomLayouts.prepared(configuration, items))
+    #expect(placed(layout) == ReferenceLayout.layout(configuration, items))
+    #expect(layout.attributes(at: 9)?.column == 0)
+    #expect(layout.attributes(at: 10)?.column == 0)
+  }
+
   @Test func fullWidthRowSitsBelowEverythingAndSpansAllColumns() throws {
     var layout = WaterfallLayout(
       configuration: LayoutConfiguration(columnCount: 3, rowSpacing: 1, containerWidth: 30))
