@@ -253,10 +253,12 @@ struct ItemFields {
       return outOfRange(name, value, shown: reader.text(token))
     case .string:
       let token = try reader.readString()
+      // Digits and nothing else, as most feeds write them, need no trimming and no grammar.
       let number =
         token.hasEscapes
         ? decimalValue(of: reader.string(token))
-        : decimalValue(of: UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
+        : JSONReader.plainInteger(reader.bytes, token.start..<token.end)
+          ?? decimalValue(of: UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
       guard let number else {
         return .unusable("\"\(name)\" is \(quoted(reader.string(token))), not a number")
       }
