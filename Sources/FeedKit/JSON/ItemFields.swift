@@ -84,7 +84,9 @@ struct ItemFields {
   mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
     .Failure)
   {
-    switch ItemKey(key, in: reader) {
+    let field =
+      key.hasEscapes ? ItemKey.of(decoded: reader.string(key)) : ItemKey.of(key, in: reader.bytes)
+    switch field {
     case .image(let rank): try readImage(rank: rank, from: &reader)
     case .width: width = try Self.readSize(named: "width", from: &reader)
     case .height: height = try Self.readSize(named: "height", from: &reader)

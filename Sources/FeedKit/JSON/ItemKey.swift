@@ -17,21 +17,22 @@ enum ItemKey: Equatable {
   /// A blur or colour field: the rank in `blurKeys` or `colorKeys`.
   case placeholder(PicturePlaceholder.Kind, rank: Int)
 
-  /// The field `key` names, or nil for a key the decoder does not read.
+  /// The field an unescaped key at `key`'s place in `bytes` names, or nil for a key the decoder
+  /// does not read.
   ///
-  /// A key with escapes is matched on its decoded text, as `JSONReader.stringEquals` does (the
-  /// names are ASCII letters and `_`, and no other text is canonically equivalent to one).
-  init?(_ key: JSONReader.Token, in reader: JSONReader) {
-    if key.hasEscapes {
-      var text = reader.string(key)
-      guard let found = text.withUTF8({ Self.named($0) }) else { return nil }
-      self = found
-    } else {
-      guard let base = reader.bytes.baseAddress,
-        let found = Self.named(UnsafeBufferPointer(start: base + key.start, count: key.count))
-      else { return nil }
-      self = found
-    }
+  /// Given the reader's bytes, not the reader: passed a reader, the caller copied the whole
+  /// reader for every key.
+  static func of(_ key: JSONReader.Token, in bytes: UnsafeBufferPointer<UInt8>) -> ItemKey? {
+    guard let base = bytes.baseAddress else { return nil }
+    return named(UnsafeBufferPointer(start: base + key.start, count: key.count))
+  }
+
+  /// The field a key with escapes names, matched on its decoded text as
+  /// `JSONReader.stringEquals` does (the names are ASCII letters and `_`, and no other text is
+  /// canonically equivalent to one).
+  static func of(decoded text: String) -> ItemKey? {
+    var text = text
+    return text.withUTF8 { named($0) }
   }
 
   /// The field whose name is exactly `name`.
