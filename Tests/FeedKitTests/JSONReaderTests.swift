@@ -220,6 +220,28 @@ private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, l
     }
   }
 
+  /// Plain integers are added up digit by digit without overflow checks: up to 15 digits are
+  /// read exactly, anything longer or holding another byte anywhere is left to `Double(_:)`.
+  @Test func plainIntegersAreReadExactlyUpToFifteenDigits() {
+    func plain(_ text: String) -> Double? {
+      let bytes = Array(("x" + text + "y").utf8)
+      return bytes.withUnsafeBufferPointer { JSONReader.plainInteger($0, 1..<bytes.count - 1) }
+    }
+    #expect(plain("999999999999999") == 999_999_999_999_999)
+    #expect(plain("000000000001200") == 1200)
+    #expect(plain("0") == 0)
+    #expect(plain("1000000000000000") == nil)
+    #expect(plain("") == nil)
+    let digits = "123456789012345"
+    for position in digits.indices {
+      for other in ["/", ":", " ", ".", "-", "é"] {
+        var text = digits
+        text.replaceSubrange(position...position, with: other)
+        #expect(plain(text) == nil, "\(text)")
+      }
+    }
+  }
+
   /// Giving bytes back counts their lines and columns ahead; wherever that happens, the place
   /// of a later error is the one counted over the whole document.
   @Test func forgettingInPiecesKeepsLocationsExact() {

@@ -30,6 +30,35 @@ import Testing
     #expect(after.string == "after")
   }
 
+  /// The common start is found eight bytes a step: a first difference at any position of a
+  /// word, in texts of any length (and one text a prefix of the other) must be found exactly,
+  /// as must a difference in a non-ASCII byte.
+  @Test func commonPrefixIsExactAtEveryPosition() {
+    for length in 0..<40 {
+      let base = (0..<length).map { UInt8(0x61 + $0 % 26) }
+      for shorter in 0...length {
+        base.withUnsafeBufferPointer { a in
+          Array(base[..<shorter]).withUnsafeBufferPointer { b in
+            #expect(TextBlockWriter.commonPrefix(a, b) == shorter, "\(length), prefix \(shorter)")
+          }
+        }
+      }
+      for position in 0..<length {
+        for changed: UInt8 in [base[position] ^ 0x01, 0xC3, 0x80] {
+          var other = base
+          other[position] = changed
+          base.withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in
+              #expect(
+                TextBlockWriter.commonPrefix(a, b) == position, "\(length), differs at \(position)")
+              #expect(TextBlockWriter.commonPrefix(b, a) == position)
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func emptyTextsAreEmpty() {
     var arena = TextBlockWriter()
     #expect(append("", to: &arena).string == "")

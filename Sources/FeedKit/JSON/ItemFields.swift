@@ -28,7 +28,7 @@ struct ItemFields {
   }
 
   /// The image keys in order of preference: `img` wins over `url`, which may be a page link.
-  private static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
+  static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
 
   /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
   /// reader's buffer, copied into the page's `TextBlockWriter` only when the item is kept; or the
@@ -84,21 +84,17 @@ struct ItemFields {
   mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
     .Failure)
   {
-    if let rank = Self.imageKeys.firstIndex(where: { reader.stringEquals(key, $0) }) {
-      try readImage(rank: rank, from: &reader)
-    } else if reader.stringEquals(key, "width") {
-      width = try Self.readSize(named: "width", from: &reader)
-    } else if reader.stringEquals(key, "height") {
-      height = try Self.readSize(named: "height", from: &reader)
-    } else if reader.stringEquals(key, "w") {
-      shortWidth = try Self.readSize(named: "w", from: &reader)
-    } else if reader.stringEquals(key, "h") {
-      shortHeight = try Self.readSize(named: "h", from: &reader)
-    } else if reader.stringEquals(key, "title") {
-      title = try Self.readOptionalString(from: &reader)
-    } else if reader.stringEquals(key, "link") {
-      link = try Self.readOptionalString(from: &reader)
-    } else if reader.stringEquals(key, "id") {
+    let field =
+      key.hasEscapes ? ItemKey.of(decoded: reader.string(key)) : ItemKey.of(key, in: reader.bytes)
+    switch field {
+    case .image(let rank): try readImage(rank: rank, from: &reader)
+    case .width: width = try Self.readSize(named: "width", from: &reader)
+    case .height: height = try Self.readSize(named: "height", from: &reader)
+    case .shortWidth: shortWidth = try Self.readSize(named: "w", from: &reader)
+    case .shortHeight: shortHeight = try Self.readSize(named: "h", from: &reader)
+    case .title: title = try Self.readOptionalString(from: &reader)
+    case .link: link = try Self.readOptionalString(from: &reader)
+    case .id:
       switch try reader.peekKind() {
       case .string: id = FieldText(try reader.readString(), in: reader)
       case .number:
@@ -106,15 +102,11 @@ struct ItemFields {
         id = .bytes(token.start..<token.end)
       default: try reader.skipValue()
       }
-    } else if let rank = PicturePlaceholder.blurKeys.firstIndex(where: {
-      reader.stringEquals(key, $0)
-    }) {
+    case .placeholder(.blurHash, let rank):
       try readPlaceholder(.blurHash, rank: rank, from: &reader)
-    } else if let rank = PicturePlaceholder.colorKeys.firstIndex(where: {
-      reader.stringEquals(key, $0)
-    }) {
+    case .placeholder(.color, let rank):
       try readPlaceholder(.color, rank: PicturePlaceholder.blurKeys.count + rank, from: &reader)
-    } else {
+    case nil:
       try reader.skipValue()
     }
   }
@@ -266,10 +258,12 @@ struct ItemFields {
       return outOfRange(name, value, shown: reader.text(token))
     case .string:
       let token = try reader.readString()
+      // Digits and nothing else, as most feeds write them, need no trimming and no grammar.
       let number =
         token.hasEscapes
         ? decimalValue(of: reader.string(token))
-        : decimalValue(of: UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
+        : JSONReader.plainInteger(reader.bytes, token.start..<token.end)
+          ?? decimalValue(of: UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
       guard let number else {
         return .unusable("\"\(name)\" is \(quoted(reader.string(token))), not a number")
       }

@@ -402,11 +402,13 @@ struct JSONReader {
   /// otherwise nil. How sizes are written, as numbers and as strings.
   static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
     guard !range.isEmpty, range.count <= 15 else { return nil }
+    // Over the digits' own buffer, with wrapping arithmetic that 15 digits cannot overflow: a
+    // size is read twice per item, and a bounds and an overflow check per digit were most of it.
     var value = 0
-    for index in range {
-      let digit = bytes[index] &- UInt8(ascii: "0")
+    for byte in UnsafeBufferPointer(rebasing: bytes[range]) {
+      let digit = byte &- UInt8(ascii: "0")
       guard digit < 10 else { return nil }
-      value = value * 10 + Int(digit)
+      value = value &* 10 &+ Int(digit)
     }
     return Double(value)
   }

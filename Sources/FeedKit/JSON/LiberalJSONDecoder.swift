@@ -264,14 +264,24 @@ private struct FeedParser {
   private mutating func itemAndSeparator(number: Int) throws(JSONReader.Failure) -> Bool {
     let mark = reader.mark
     while true {
-      do {
-        let outcome = try item(number: number)
-        let more = try reader.arrayHasMore()
-        switch outcome {
-        case .success(let item): items.append(item)
-        case .failure(let reason): skipped.record("item \(number): \(reason.text)")
+      do throws(JSONReader.Failure) {
+        // A kept item goes into the list at once, and out again if its separator is cut
+        // short: holding it in the `Result` across the separator's read cost a retain and a
+        // release of its texts' block per item.
+        switch try item(number: number) {
+        case .success(let item):
+          items.append(consume item)
+          do throws(JSONReader.Failure) {
+            return try reader.arrayHasMore()
+          } catch {
+            items.removeLast()
+            throw error
+          }
+        case .failure(let reason):
+          let more = try reader.arrayHasMore()
+          skipped.record("item \(number): \(reason.text)")
+          return more
         }
-        return more
       } catch {
         guard isCutShort(error) else { throw error }
         let seen = reader.bytes.count

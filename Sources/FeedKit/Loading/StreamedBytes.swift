@@ -46,6 +46,8 @@ final class StreamedBytes {
   private(set) var isComplete = false
   /// Bytes from `base` given back, a multiple of the page size; they read as zeros.
   private(set) var released = 0
+  /// Bytes from `base` whose pages `prefault(upTo:)` has mapped.
+  private var prefaulted = 0
 
   /// Reserves the address space; reads nothing yet. Does not close `descriptor`.
   convenience init(descriptor: Int32, source: String, maxBytes: Int, readSize: Int = 1 << 20)
@@ -135,6 +137,7 @@ final class StreamedBytes {
     }
     let size = min(readSize, room)
     try commit(upTo: count + size)
+    prefault(upTo: count + size)
     let got = try input.read(into: base + count, count: size)
     if got == 0 {
       isComplete = true
@@ -143,6 +146,22 @@ final class StreamedBytes {
     count += got
     progress?.read(count)
     if count > maxBytes { throw tooLarge }
+  }
+
+  /// Maps the fresh pages up to `end` in one call before `read` writes to them.
+  ///
+  /// Every read lands in pages never touched (those behind the decoder are given back), and
+  /// `read` faulted them in one at a time: 256 faults a MiB, about a tenth of decoding a large
+  /// file. Where the system cannot (not Linux, or before Linux 5.14), `read` faults them as
+  /// before.
+  private func prefault(upTo end: Int) {
+    #if os(Linux)
+      let start = max(prefaulted, (count + Self.pageSize - 1) / Self.pageSize * Self.pageSize)
+      let end = min((end + Self.pageSize - 1) / Self.pageSize * Self.pageSize, committed)
+      guard end > start else { return }
+      _ = madvise(base + start, end - start, MADV_POPULATE_WRITE)
+      prefaulted = end
+    #endif
   }
 
   /// Makes the reservation readable and writable up to at least `end`.

@@ -73,12 +73,25 @@ struct TextBlockWriter {
   }
 
   /// How many bytes `a` and `b` start with alike.
-  private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+  ///
+  /// Eight bytes a step: every URL of a feed is compared with its block's stem, over the
+  /// 30-odd bytes of host and path they share, and a byte a step was a tenth of appending.
+  /// The first differing byte of a step is the lowest set byte of the two words' difference.
+  static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
     -> Int
   {
     let count = min(a.count, b.count)
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return 0 }
     var i = 0
-    while i < count, a[i] == b[i] { i += 1 }
+    while i &+ 8 <= count {
+      // Byte k of the text in bits 8k..<8k+8 whatever the machine's byte order.
+      let difference =
+        UInt64(littleEndian: UnsafeRawPointer(x + i).loadUnaligned(as: UInt64.self))
+        ^ UInt64(littleEndian: UnsafeRawPointer(y + i).loadUnaligned(as: UInt64.self))
+      if difference != 0 { return i &+ difference.trailingZeroBitCount / 8 }
+      i &+= 8
+    }
+    while i < count, x[i] == y[i] { i &+= 1 }
     return i
   }
 }
