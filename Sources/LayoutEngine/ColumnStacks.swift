@@ -90,6 +90,12 @@ struct ColumnStacks: Sendable {
     }
   }
 
+  /// Room for about `expected` items in all, spread over the columns.
+  mutating func reserve(_ expected: Int) {
+    let share = stacks.isEmpty ? 0 : expected / stacks.count + expected / (4 * stacks.count)
+    for column in stacks.indices { stacks[column].items.reserveCapacity(share) }
+  }
+
   /// Moves the items staged for `column` into its stack; `frames` must hold every one of them.
   mutating func flush(
     _ staging: inout Staging, column: Int, frames: UnsafeBufferPointer<PlacedFrame>

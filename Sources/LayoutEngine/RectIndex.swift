@@ -15,6 +15,12 @@ struct RectIndex: Sendable {
 
   var count: Int { frames.count }
 
+  /// Room for `expected` items in all.
+  mutating func reserve(_ expected: Int) {
+    frames.reserveCapacity(expected)
+    stacks.reserve(expected)
+  }
+
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(overlapping rect: Rect, geometry: ColumnGeometry) -> [Int] {
     frames.withUnsafeBufferPointer { frames in

@@ -80,6 +80,14 @@ public struct WaterfallLayout: Sendable {
     invalidate()
   }
 
+  /// Makes room for `total` items in all, so that appending up to that many grows no array
+  /// step by step: each growth copies what is there and leaves the old space to the allocator.
+  /// A caller that knows how many items are coming (a page being decoded) says so first.
+  public mutating func reserveCapacity(_ total: Int) {
+    ratios.reserveCapacity(total)
+    index.reserve(total)
+  }
+
   /// Adds a page of items after the existing ones.
   ///
   /// On a prepared layout the new items are placed at once, continuing from the column bottoms,

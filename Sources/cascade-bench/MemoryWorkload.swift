@@ -17,7 +17,8 @@ enum MemoryWorkload {
     var options = LoadOptions()
     options.maxBytes = Int(Int32.max)
     // As BrowseCommand does: the progress shown is also what sizes the tables.
-    options.progress = LoadProgress()
+    let progress = LoadProgress()
+    options.progress = progress
     let session = FeedSession(source: .file(path), options: options)
     let opening = OpeningLoad.begin(session)
     var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))
@@ -34,6 +35,8 @@ enum MemoryWorkload {
         switch piece {
         case .items(let items):
           _ = browser.update(.loaded(.partial(items), request, title: nil))
+          // As the browser's loop does at every wake while a load runs.
+          _ = browser.update(.loadProgress(progress.snapshot))
         case .end(let update, let title):
           _ = browser.update(.loaded(update, request, title: title))
           arrival.finish()

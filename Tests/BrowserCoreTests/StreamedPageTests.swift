@@ -52,6 +52,24 @@ import Testing
     #expect(state.top == top)
   }
 
+  /// The first progress of a page streaming in makes room for as many items as its share of
+  /// the bytes says, once; what is shown does not change.
+  @Test func roomIsMadeOnceForThePageStreamingIn() throws {
+    var (state, request) = try started(Array(Fixtures.items(100)))
+    let before = state.cellRect(of: 99)
+    _ = state.update(
+      .loadProgress(LoadProgress.Snapshot(bytes: 1000, total: 20_000, items: 100, isLoading: true)))
+    #expect(state.items.capacity >= 2000)
+    #expect(state.reservedForStreamedPage)
+    #expect(state.cellRect(of: 99) == before)
+    #expect(state.loading == request)
+    // Later snapshots change nothing more.
+    _ = state.update(
+      .loadProgress(LoadProgress.Snapshot(bytes: 2000, total: 20_000, items: 5000, isLoading: true))
+    )
+    #expect(state.items.capacity < 5000 * 10)
+  }
+
   /// The parts lay out exactly as the whole page would have.
   @Test func thePartsLayOutAsTheWholePage() throws {
     let all = Fixtures.items(500)

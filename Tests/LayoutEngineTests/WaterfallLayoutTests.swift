@@ -138,6 +138,27 @@ import Testing
     #expect(layout.frame(of: 2) == Rect(x: 10 + 2 * (w + 15), y: 10, width: w, height: w))
   }
 
+  /// Room made before a page comes in parts changes nothing of where items go, and a guess too
+  /// small or too large is only a guess.
+  @Test(arguments: [0, 5, 200])
+  func reservingThenAppendingInPartsPlacesAsAWholeLayout(reserved: Int) throws {
+    var sizes: [(Double, Double)] = []
+    for i in 0..<60 { sizes.append((Double(10 + i % 7), Double(10 + (i * 13) % 29))) }
+    let whole = try prepared(sizes)
+    var parts = try prepared(Array(sizes[0..<5]))
+    parts.reserveCapacity(reserved)
+    for start in stride(from: 5, to: sizes.count, by: 11) {
+      let part = sizes[start..<min(start + 11, sizes.count)]
+      parts.append(contentsOf: part.map { ItemSize(width: $0.0, height: $0.1) })
+    }
+    #expect(parts.itemCount == whole.itemCount)
+    for i in 0..<sizes.count { #expect(parts.frame(of: i) == whole.frame(of: i), "item \(i)") }
+    let view = Rect(x: 0, y: 100, width: 375, height: 300)
+    let shown: [Int] = parts.indices(in: view)
+    #expect(!shown.isEmpty)
+    #expect(shown == whole.indices(in: view))
+  }
+
   @Test func appendToAnInvalidLayoutWaitsForPrepare() throws {
     var layout = WaterfallLayout(configuration: classic)
     layout.append(contentsOf: [ItemSize(width: 10, height: 10)])

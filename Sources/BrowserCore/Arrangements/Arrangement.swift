@@ -40,6 +40,9 @@ protocol Arrangement: Sendable {
   mutating func append(
     _ feed: ArrangedFeed, firstNew: Int, rows: [FullWidthRow], in: ArrangementContext)
 
+  /// Makes room for `total` items in all before a page that big comes in parts.
+  mutating func reserve(items total: Int)
+
   /// The height of the content in rows.
   var contentRows: Int { get }
 
@@ -79,6 +82,7 @@ protocol Arrangement: Sendable {
 }
 
 extension Arrangement {
+  mutating func reserve(items total: Int) {}
   var focus: Int? { nil }
   mutating func focus(on i: Int) {}
   mutating func slide(by columns: Int) -> Bool { false }

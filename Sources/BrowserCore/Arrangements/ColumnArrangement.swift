@@ -132,6 +132,10 @@ struct ColumnArrangement: Arrangement {
     prepare()
   }
 
+  mutating func reserve(items total: Int) {
+    layout.reserveCapacity(total)
+  }
+
   /// The shape the engine lays `item` out with: the feed's layout shape (64:1 at most), made
   /// no flatter than `minimumRatio`.
   static func engineSize(of item: FeedItem, minimumRatio: Double) -> ItemSize {

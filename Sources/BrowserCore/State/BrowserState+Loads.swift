@@ -93,6 +93,7 @@ extension BrowserState {
       generation += 1
       loading = LoadRequest(kind: .refresh, generation: generation)
       isStreaming = true
+      reservedForStreamedPage = false
       message = "loading…"
       return []
     case .replaced(let items, let skipped, let hasMore),
@@ -141,6 +142,23 @@ extension BrowserState {
     syncFocus()
     if case .details = overlay { overlay = .none }
     clampTop()
+  }
+
+  /// Makes room, once, for as many items as the page being decoded will hold, from its items
+  /// so far and its share of the bytes: a million items that come in parts would otherwise
+  /// grow the items and the layout's arrays step by step, each growth a copy and the old space
+  /// left with the allocator.
+  mutating func reserveForStreamedPage(_ snapshot: LoadProgress.Snapshot) {
+    guard !reservedForStreamedPage, let total = snapshot.total, let decoded = snapshot.items,
+      decoded > 0, snapshot.bytes > 0, total >= snapshot.bytes
+    else { return }
+    let estimate = Double(decoded) * Double(total) / Double(snapshot.bytes) * 1.02
+    guard estimate.isFinite, estimate < 100_000_000 else { return }
+    reservedForStreamedPage = true
+    let count = Int(estimate)
+    guard count > items.count else { return }
+    items.reserveCapacity(count)
+    arrangement.reserve(items: count)
   }
 
   /// More items of the page being read (a page decoded while it is shown): no page row

@@ -44,6 +44,8 @@ public struct BrowserState: Sendable {
   /// Whether the running load shows its page while it is decoded (`FeedUpdate.partial`): its
   /// items join the page being read, not a page of their own.
   var isStreaming = false
+  /// Whether room was made for the page streaming in (`reserveForStreamedPage`).
+  var reservedForStreamedPage = false
   /// How far the running load has got, while one runs and says.
   public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
@@ -128,6 +130,7 @@ public struct BrowserState: Sendable {
       return [.revalidatePictures] + effects
     case .loadProgress(let snapshot):
       loadProgress = loading == nil ? nil : snapshot
+      if isStreaming { reserveForStreamedPage(snapshot) }
       return []
     case .copied(let text, let request, let outcome):
       copied(text, request, outcome: outcome)
