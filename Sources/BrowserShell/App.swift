@@ -153,10 +153,7 @@ public struct BrowserApp {
     // The rest of a page shown while it is decoded, as the load the state now waits for.
     if let opening, let request = state.loading {
       opening.listen { piece in
-        switch piece {
-        case .items(let items): mailbox.post(.loaded(.partial(items), request, title: nil))
-        case .end(let update, let title): mailbox.post(.loaded(update, request, title: title))
-        }
+        mailbox.post(.loaded(piece.update, request, title: piece.title))
         wake.wake()
       }
     }
@@ -187,22 +184,9 @@ public struct BrowserApp {
       var timeout: Int32 = state.isSliding ? 150 : -1
       // While a load runs, its progress is read a few times a second.
       if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
-      if let expiry {
-        let left = ContinuousClock.now.duration(to: expiry.deadline).components
-        let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
-        timeout =
-          timeout < 0
-          ? Int32(min(milliseconds, 3_600_000)) : min(timeout, Int32(min(milliseconds, 3_600_000)))
-      }
-      if !frameDue {
-        // The frame held back is drawn when its time comes, whatever else happens.
-        let left = ContinuousClock.now.duration(to: lastFrame + Self.partFrameInterval)
-        let milliseconds = Int32(
-          clamping: max(
-            0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-        )
-        timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
-      }
+      if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
+      // The frame held back is drawn when its time comes, whatever else happens.
+      if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
       let (input, signal) = wake.waitForInput(timeout: timeout)
       if let signal {
         status = 128 + signal
@@ -254,6 +238,15 @@ public struct BrowserApp {
   /// How often a page streaming in redraws the screen: enough to see it grow, without
   /// drawing a frame for each of its hundreds of parts.
   static let partFrameInterval = Duration.milliseconds(40)
+
+  /// `timeout` (milliseconds, −1 for none) shortened so that the wait ends by `deadline`, and
+  /// never later than an hour from now.
+  static func timeout(_ timeout: Int32, endingBy deadline: ContinuousClock.Instant) -> Int32 {
+    let left = ContinuousClock.now.duration(to: deadline).components
+    let milliseconds = Int32(
+      min(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000), 3_600_000))
+    return timeout < 0 ? milliseconds : min(timeout, milliseconds)
+  }
 
   /// Whether `event` only says that a streaming page grew or got further.
   static func isStreamingPart(_ event: Event) -> Bool {

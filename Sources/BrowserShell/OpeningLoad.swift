@@ -19,6 +19,20 @@ public final class OpeningLoad: Sendable {
     /// The load's own update (the items after those given, or all of them) and the feed's
     /// title as it left it.
     case end(FeedUpdate, title: String?)
+
+    /// The piece as the update the browser applies: items as a `.partial` update.
+    public var update: FeedUpdate {
+      switch self {
+      case .items(let items): .partial(items)
+      case .end(let update, _): update
+      }
+    }
+
+    /// The feed's title, once the load has ended.
+    public var title: String? {
+      if case .end(_, let title) = self { return title }
+      return nil
+    }
   }
 
   private struct Inbox {

@@ -22,24 +22,18 @@ enum MemoryWorkload {
     let session = FeedSession(source: .file(path), options: options)
     let opening = OpeningLoad.begin(session)
     var browser = BrowserState(screen: CanvasSize(columns: 200, rows: 60))
-    switch await opening.opening() {
-    case .items(let items):
-      _ = browser.update(.started(.partial(items), title: nil))
-    case .end(let update, let title):
-      _ = browser.update(.started(update, title: title))
-    }
+    let first = await opening.opening()
+    _ = browser.update(.started(first.update, title: first.title))
     if let request = browser.loading {
       let (pieces, arrival) = AsyncStream.makeStream(of: OpeningLoad.Piece.self)
       opening.listen { arrival.yield($0) }
       for await piece in pieces {
-        switch piece {
-        case .items(let items):
-          _ = browser.update(.loaded(.partial(items), request, title: nil))
+        _ = browser.update(.loaded(piece.update, request, title: piece.title))
+        if case .end = piece {
+          arrival.finish()
+        } else {
           // As the browser's loop does at every wake while a load runs.
           _ = browser.update(.loadProgress(progress.snapshot))
-        case .end(let update, let title):
-          _ = browser.update(.loaded(update, request, title: title))
-          arrival.finish()
         }
       }
     }

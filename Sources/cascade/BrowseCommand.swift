@@ -66,15 +66,8 @@ enum BrowseCommand {
     // A large page is shown from its first items while the rest is decoded; a place to go
     // back to (`--last`) may be anywhere in it, so that load is waited for whole.
     let opening = OpeningLoad.begin(feed, streams: resume == nil)
-    let first: FeedUpdate
-    var title: String?
-    switch await opening.opening() {
-    case .items(let items):
-      first = .partial(items)
-    case .end(let update, let name):
-      first = update
-      title = name
-    }
+    let piece = await opening.opening()
+    let (first, title) = (piece.update, piece.title)
     await ProgressNotice.stop(notice)
     if case .failed(let error) = first {
       Console.error("\(error)")

@@ -66,6 +66,17 @@ import Testing
     #expect(!progress.snapshot.isLoading)
   }
 
+  @Test func theItemsOfTheWholeBodyAreEstimatedFromThoseDecodedSoFar() {
+    #expect(
+      LoadProgress.Snapshot(bytes: 1000, total: 20_000, items: 100).estimatedTotalItems == 2040)
+    #expect(LoadProgress.Snapshot(bytes: 1000, items: 100).estimatedTotalItems == nil)
+    #expect(LoadProgress.Snapshot(bytes: 0, total: 20_000, items: 100).estimatedTotalItems == nil)
+    #expect(LoadProgress.Snapshot(bytes: 1000, total: 20_000, items: 0).estimatedTotalItems == nil)
+    #expect(
+      LoadProgress.Snapshot(bytes: 1, total: 1 << 40, items: 1000).estimatedTotalItems == nil,
+      "no page holds that many")
+  }
+
   @Test func theAmountReadsAsBytesOfTheTotal() {
     #expect(LoadProgress.Snapshot(bytes: 512, total: 2048).amount == "512 bytes of 2.0 KiB")
     // A real file's size is no round number: a tenth of its unit, not its bytes.

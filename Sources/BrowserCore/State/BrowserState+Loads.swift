@@ -42,7 +42,7 @@ extension BrowserState {
       hasMorePages = hasMore
       prefetchHold = .none
       message =
-        "loaded \(counted(filter?.allItems.count ?? items.count, "item"))"
+        "loaded \(counted(unfilteredCount ?? items.count, "item"))"
         + (skipped.message.map { "; \($0)" } ?? "")
     case .replaced(let newItems, let skipped, let hasMore):
       let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
@@ -74,7 +74,7 @@ extension BrowserState {
       message = "error: \(error)"
       if streamed {
         message +=
-          "; the \(counted(filter?.allItems.count ?? items.count, "item")) before it are shown"
+          "; the \(counted(unfilteredCount ?? items.count, "item")) before it are shown"
       }
     case .superseded:
       break
@@ -149,13 +149,8 @@ extension BrowserState {
   /// grow the items and the layout's arrays step by step, each growth a copy and the old space
   /// left with the allocator.
   mutating func reserveForStreamedPage(_ snapshot: LoadProgress.Snapshot) {
-    guard !reservedForStreamedPage, let total = snapshot.total, let decoded = snapshot.items,
-      decoded > 0, snapshot.bytes > 0, total >= snapshot.bytes
-    else { return }
-    let estimate = Double(decoded) * Double(total) / Double(snapshot.bytes) * 1.02
-    guard estimate.isFinite, estimate < 100_000_000 else { return }
+    guard !reservedForStreamedPage, let count = snapshot.estimatedTotalItems else { return }
     reservedForStreamedPage = true
-    let count = Int(estimate)
     guard count > items.count else { return }
     items.reserveCapacity(count)
     arrangement.reserve(items: count)

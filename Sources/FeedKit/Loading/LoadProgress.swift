@@ -42,6 +42,17 @@ public final class LoadProgress: Hashable, Sendable {
       return "\(tenths / 10).\(tenths % 10) \(name)"
     }
 
+    /// How many items the whole body holds, judging by the items decoded from the bytes read so
+    /// far, with 2 % to spare; nil until there are both, or for a size no page has. For making
+    /// room once rather than growing step by step: a guess too high costs address space, as
+    /// nothing is written there.
+    public var estimatedTotalItems: Int? {
+      guard let total, let items, items > 0, bytes > 0, total >= bytes else { return nil }
+      let estimate = Double(items) * Double(total) / Double(bytes) * 1.02
+      guard estimate.isFinite, estimate < 100_000_000 else { return nil }
+      return Int(estimate)
+    }
+
     /// The part read, 0…1, when the total is known.
     public var fraction: Double? {
       guard let total, total > 0 else { return nil }

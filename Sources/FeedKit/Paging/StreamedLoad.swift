@@ -7,7 +7,7 @@ import Synchronization
 /// Why on the decoding thread: through the session's actor every batch crossed threads twice,
 /// and each item's text block had its reference count bumped from three threads at once, which
 /// cost more than the decoding itself. Here the decoder's thread alone touches `loaded` until
-/// the load's task ends (which orders it before the session reads it); `isCurrent` is the only
+/// the load's task ends (which orders it before the session reads it); `current` is the only
 /// state shared while it runs.
 final class StreamedLoad: @unchecked Sendable {
   private let partial: @Sendable ([FeedItem]) -> Void
@@ -29,13 +29,9 @@ final class StreamedLoad: @unchecked Sendable {
   /// Takes a batch of decoded items (on the decoding thread).
   func take(_ batch: [FeedItem]) {
     guard current.load(ordering: .acquiring) else { return }
-    if loaded.count == 0, let snapshot = progress?.snapshot, let total = snapshot.total,
-      snapshot.bytes > 0, total >= snapshot.bytes
-    {
-      // Items in the bytes read so far, scaled to the page's size, with 2 % to spare; a guess
-      // too high costs address space, not memory, as nothing is written there.
-      let estimate = Double(batch.count) * Double(total) / Double(snapshot.bytes) * 1.02
-      if estimate.isFinite, estimate < 100_000_000 { loaded.reserve(Int(estimate)) }
+    // The first batch is counted in the progress before it comes here.
+    if loaded.count == 0, let estimate = progress?.snapshot.estimatedTotalItems {
+      loaded.reserve(estimate)
     }
     let fresh = loaded.keepNew(batch)
     if !fresh.isEmpty { partial(fresh) }
