@@ -41,6 +41,23 @@ extension FeedDocument {
     }
   }
 
+  /// Decodes what `input` gives while it is read (a file, a pipe, a body arriving over the
+  /// network), the bytes behind the decoder given back, the body's size limit enforced as it
+  /// reads, and `options.progress` told the bytes read.
+  /// - Parameters:
+  ///   - readSize: bytes asked of one read, and given back at a time.
+  ///   - expectedBytes: the input's size when known (a regular file's).
+  static func decode(
+    reading input: any ByteInput, origin: String, options: LoadOptions, readSize: Int,
+    expectedBytes: Int? = nil, takeItems: (([FeedItem]) -> Void)? = nil
+  ) throws(FeedError) -> FeedDocument {
+    let stream = try StreamedBytes(
+      input: input, source: origin, maxBytes: options.maxBytes, readSize: readSize)
+    stream.progress = options.progress
+    return try decode(
+      stream, origin: origin, options: options, expectedBytes: expectedBytes, takeItems: takeItems)
+  }
+
   /// Decodes what `stream` reads: classic JSON while it reads it (files and standard input can
   /// be very large); any other format, once read whole (its pages are small).
   /// - Parameter takeItems: when set, given the items of a classic document a read's worth at a

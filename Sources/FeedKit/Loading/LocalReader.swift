@@ -42,13 +42,10 @@ enum LocalReader {
           expectedBytes = Int(status.st_size)
         }
       }
-      let stream = try StreamedBytes(
-        descriptor: descriptor, source: path, maxBytes: options.maxBytes, readSize: readSize)
       options.progress?.expect(total: expectedBytes)
-      stream.progress = options.progress
       return try FeedDocument.decode(
-        stream, origin: path, options: options, expectedBytes: expectedBytes,
-        takeItems: takeItems)
+        reading: DescriptorInput(descriptor: descriptor, source: path), origin: path,
+        options: options, readSize: readSize, expectedBytes: expectedBytes, takeItems: takeItems)
     }
   }
 
@@ -67,11 +64,9 @@ enum LocalReader {
     takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> FeedDocument {
     try await runOffThread { () throws(FeedError) -> FeedDocument in
-      let stream = try StreamedBytes(
-        descriptor: descriptor, source: source, maxBytes: options.maxBytes, readSize: readSize)
-      stream.progress = options.progress
-      return try FeedDocument.decode(
-        stream, origin: source, options: options, takeItems: takeItems)
+      try FeedDocument.decode(
+        reading: DescriptorInput(descriptor: descriptor, source: source), origin: source,
+        options: options, readSize: readSize, takeItems: takeItems)
     }
   }
 

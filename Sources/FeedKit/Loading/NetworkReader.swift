@@ -27,12 +27,9 @@ enum NetworkReader {
         return .success(
           try await runOffThread { () throws(FeedError) -> Page in
             let response = try body.response()
-            let stream = try StreamedBytes(
-              input: body, source: response.url, maxBytes: options.maxBytes,
-              readSize: Self.readSize)
-            stream.progress = options.progress
             let document = try FeedDocument.decode(
-              stream, origin: response.url, options: options, takeItems: takeItems)
+              reading: body, origin: response.url, options: options, readSize: Self.readSize,
+              takeItems: takeItems)
             let final = body.finalResponse ?? response
             return Page(
               document: document, url: final.url,

@@ -62,8 +62,8 @@ public actor FeedSession {
   }
 
   /// `refresh()`, showing a large first page while it is decoded: when nothing is loaded yet,
-  /// `partial` is given the page's new items a read's worth at a time (a local file's or the
-  /// standard input's, in the classic shape), and the update returned then holds the items
+  /// `partial` is given the page's new items a read's worth at a time (a classic page's, from a
+  /// file, the standard input or http(s)), and the update returned then holds the items
   /// after those (`.appended`), or all of them (`.replaced`) when none were given. A refresh
   /// of a feed already loaded does not stream: what is shown stays until the new page is
   /// whole. Items given stay loaded if the page then fails: they were shown.
