@@ -18,7 +18,8 @@ enum FirstScreenWorkload {
     defer { try? FileManager.default.removeItem(at: folder) }
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("cascade").path
-    guard FileManager.default.isExecutableFile(atPath: binary), let tmux = which("tmux") else {
+    guard FileManager.default.isExecutableFile(atPath: binary), let tmux = ChildProcess.find("tmux")
+    else {
       print(
         "first screen: needs the release cascade (swift build -c release --product cascade) "
           + "and tmux; not measured")
@@ -59,7 +60,7 @@ enum FirstScreenWorkload {
         layoutRect.append(wall)
         layoutCPU.append(cpu)
       }
-      if let python = which("python3"),
+      if let python = ChildProcess.find("python3"),
         let (_, cpu) = timed(
           python, ["-c", "import json,sys; json.load(open(sys.argv[1]))", largeFile])
       {
@@ -99,14 +100,14 @@ enum FirstScreenWorkload {
     let start = DispatchTime.now().uptimeNanoseconds
     // A server of its own, so that a reader's tmux is neither used nor disturbed.
     guard
-      run(
-        tmux, ["-L", session, "new-session", "-d", "-s", session, "-x", "200", "-y", "60", command])
-        == 0
+      ChildProcess.run(
+        tmux, ["-L", session, "new-session", "-d", "-s", session, "-x", "200", "-y", "60", command]
+      ).status == 0
     else {
       print("first screen: tmux could not start a session; not measured")
       return nil
     }
-    defer { _ = run(tmux, ["-L", session, "kill-server"]) }
+    defer { _ = ChildProcess.run(tmux, ["-L", session, "kill-server"]) }
     var first: Double?
     let deadline = start + 120_000_000_000
     while DispatchTime.now().uptimeNanoseconds < deadline {
@@ -128,7 +129,8 @@ enum FirstScreenWorkload {
   }
 
   private static func capture(_ tmux: String, _ session: String) -> String {
-    spawn(tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true).output
+    ChildProcess.run(tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true)
+      .output
   }
 
   /// Wall and CPU (user + system, of the child) seconds of one run to its end.
@@ -136,7 +138,7 @@ enum FirstScreenWorkload {
     var before = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &before)
     let start = DispatchTime.now().uptimeNanoseconds
-    guard run(path, arguments) == 0 else { return nil }
+    guard ChildProcess.run(path, arguments).status == 0 else { return nil }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     var after = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &after)
@@ -148,64 +150,6 @@ enum FirstScreenWorkload {
 
   private static func seconds(_ t: timeval) -> Double {
     Double(t.tv_sec) + Double(t.tv_usec) / 1e6
-  }
-
-  private static func run(_ path: String, _ arguments: [String]) -> Int32 {
-    spawn(path, arguments, capture: false).status
-  }
-
-  /// Runs a program to its end with `posix_spawn` and `waitpid`, its standard output read
-  /// when `capture` (else thrown away). Not `Process`: its wait did not always return once
-  /// tmux had started its server in the background.
-  private static func spawn(_ path: String, _ arguments: [String], capture: Bool) -> (
-    status: Int32, output: String
-  ) {
-    var pipe: [Int32] = [-1, -1]
-    if capture, Glibc.pipe(&pipe) != 0 { return (-1, "") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capture {
-      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-      posix_spawn_file_actions_addclose(&actions, pipe[0])
-      posix_spawn_file_actions_addclose(&actions, pipe[1])
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    if capture { close(pipe[1]) }
-    guard started == 0 else {
-      if capture { close(pipe[0]) }
-      return (-1, "")
-    }
-    var output: [UInt8] = []
-    if capture {
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let got = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
-        if got > 0 {
-          output += buffer[0..<got]
-        } else if got == 0 || errno != EINTR {
-          break
-        }
-      }
-      close(pipe[0])
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    let exited = status & 0x7f == 0
-    return (exited ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
-  }
-
-  private static func which(_ name: String) -> String? {
-    ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
   }
 
   private static func median(_ values: [Double]) -> Double? {

@@ -118,49 +118,29 @@ enum PictureScreenWorkloads {
     let runs = quick ? 3 : 7
     let cold = Stopwatch.median(runs: runs) {
       try? FileManager.default.removeItem(atPath: cacheHome)
-      Sink.take(run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome]))
+      Sink.take(
+        Int(ChildProcess.run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome]).status))
     }
-    _ = run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome])
+    _ = ChildProcess.run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome])
     let warm = Stopwatch.median(runs: runs) {
-      Sink.take(run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome]))
+      Sink.take(
+        Int(ChildProcess.run(binary, arguments, environment: ["XDG_CACHE_HOME": cacheHome]).status))
     }
     report.add(
       Figure(
         "cascade print 200×60, 30 photos", "warm cache", warm * 1000, unit: "ms",
         baseline: ("cold ms", cold * 1000), target: "≤ 0.3×"))
-    guard
-      let timg = ["/usr/bin/timg", "/usr/local/bin/timg"].first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-    else {
+    guard let timg = ChildProcess.find("timg") else {
       print("pictures: timg is not installed, so cascade print is not compared with it")
       return
     }
     let peer = Stopwatch.median(runs: runs) {
-      Sink.take(run(timg, ["--grid=8", "-g200x60", "-ph", "--color8"] + files, environment: [:]))
+      Sink.take(
+        Int(ChildProcess.run(timg, ["--grid=8", "-g200x60", "-ph", "--color8"] + files).status))
     }
     report.add(
       Figure(
         "cascade print 200×60, 30 photos", "cold cache", cold * 1000, unit: "ms",
         baseline: ("timg --grid ms", peer * 1000), target: "≤ 1.0×"))
-  }
-
-  /// Runs a command to its end with its output thrown away; returns its exit status.
-  private static func run(_ path: String, _ arguments: [String], environment: [String: String])
-    -> Int
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      process.waitUntilExit()
-      return Int(process.terminationStatus)
-    } catch {
-      return -1
-    }
   }
 }
