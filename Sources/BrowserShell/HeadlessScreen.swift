@@ -8,12 +8,18 @@ enum HeadlessScreen {
   /// bytes written so far (ncurses' output flushed first).
   ///
   /// Sets the process's locale to a UTF-8 one if it has none, as the browser needs.
-  static func run<T>(
-    type: String, size: CanvasSize, _ body: (Terminal, () -> Int) -> T
-  ) throws(TerminalError) -> T {
+  /// Sets the process's locale from the environment, or to `C.UTF-8` where that is not a
+  /// UTF-8 one: curses writes characters a locale without them cannot encode as spaces.
+  static func useUTF8Locale() {
     if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
       setlocale(LC_ALL, "C.UTF-8")
     }
+  }
+
+  static func run<T>(
+    type: String, size: CanvasSize, _ body: (Terminal, () -> Int) -> T
+  ) throws(TerminalError) -> T {
+    useUTF8Locale()
     guard let output = tmpfile(), let input = fopen("/dev/null", "r") else {
       throw .notATerminal
     }

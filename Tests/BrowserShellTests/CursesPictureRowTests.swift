@@ -11,9 +11,7 @@ import Testing
   /// The bytes a headless `type` terminal is sent for one frame drawn by `draw`.
   func bytes(_ type: String, _ draw: (inout CursesCanvas) -> Void) throws -> [UInt8] {
     try CursesLock.run {
-      if setlocale(LC_ALL, "").map({ String(cString: $0) })?.uppercased().contains("UTF") != true {
-        setlocale(LC_ALL, "C.UTF-8")
-      }
+      HeadlessScreen.useUTF8Locale()
       let output = try #require(tmpfile())
       let input = try #require(fopen("/dev/null", "r"))
       defer {

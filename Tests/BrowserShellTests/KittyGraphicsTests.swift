@@ -57,10 +57,13 @@ import Testing
   /// curses attaches a mark to the cell before only if the C library gives it no width, and
   /// the placeholder must take exactly one cell.
   @Test func theMarksAttachAndThePlaceholderIsOneCellWide() {
-    setlocale(LC_ALL, "C.UTF-8")
-    for mark in KittyPlaceholder.diacritics {
-      #expect(Terminal.libraryWidth(of: mark) == 0, "U+\(String(mark.value, radix: 16))")
+    // The process's locale, set in turn with the curses tests (see `CursesLock`).
+    CursesLock.run {
+      setlocale(LC_ALL, "C.UTF-8")
+      for mark in KittyPlaceholder.diacritics {
+        #expect(Terminal.libraryWidth(of: mark) == 0, "U+\(String(mark.value, radix: 16))")
+      }
+      #expect(Terminal.libraryWidth(of: KittyPlaceholder.character) == 1)
     }
-    #expect(Terminal.libraryWidth(of: KittyPlaceholder.character) == 1)
   }
 }

@@ -24,8 +24,18 @@ import Testing
 @Suite struct TerminalWidthTests {
   /// The table must agree with glibc's `wcwidth`, which ncurses uses to place characters.
   @Test func displayTextWidthsAgreeWithTheCLibrary() throws {
-    guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return }
-    defer { setlocale(LC_CTYPE, "C") }
+    // The locale is the process's, like curses' screen: changed only in turn with the curses
+    // tests, which write UTF-8 (a "C" locale set meanwhile turned their symbols into spaces),
+    // and given back as it was.
+    try CursesLock.run {
+      let previous = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
+      guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return }
+      defer { setlocale(LC_CTYPE, previous ?? "C") }
+      try checkWidths()
+    }
+  }
+
+  private func checkWidths() throws {
     let samples: [UInt32] = [
       0x41, 0xE9, 0x301, 0x4E00, 0x3042, 0xFF21, 0xFF71, 0x1F341, 0x1F98A, 0xAC00, 0x2500, 0x2026,
       0x1F600, 0x231A, 0x2764, 0x20AC, 0x0E01, 0x0E31,
