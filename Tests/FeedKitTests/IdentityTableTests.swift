@@ -119,4 +119,37 @@ private func item(_ identity: String, byID: Bool = false) -> FeedItem {
       }
     }
   }
+
+  /// A table sized for what is coming holds it at most three quarters full in about as many
+  /// slots as that needs, not the next power of two (a third of its memory at a million).
+  @Test func aReservedTableHasTheSlotsItNeeds() {
+    for total in [1, 100, 1_000, 12_345, 1_000_000] {
+      var table = IdentityTable()
+      table.reserve(total)
+      #expect(table.capacity * 3 >= total * 4, "\(total)")
+      #expect(table.capacity <= max(16, total * 4 / 3 + 2), "\(total)")
+    }
+  }
+
+  /// Tables of sizes that are not powers of two, reserved short of what comes (so they grow
+  /// while batches arrive, from any size), with every hash: the same items as a set keeps.
+  @Test func reservedTablesOfAnySizeMatchASetOfStrings() {
+    for (name, hash) in Self.hashes {
+      for reserved in [0, 1, 17, 100, 333] {
+        var session = Session(hash: hash)
+        session.table.reserve(reserved)
+        var reference: Set<String> = []
+        var random = SplitMix64(seed: UInt64(reserved))
+        for _ in 0..<4 {
+          let batch = (0..<Int.random(in: 50...400, using: &random)).map { _ in
+            item(String(Int.random(in: 0..<900, using: &random), radix: 5))
+          }
+          let expected = batch.filter { reference.insert($0.identity).inserted }
+          #expect(session.add(batch) == expected, "hash \(name), reserved \(reserved)")
+        }
+        #expect(session.table.count == reference.count, "hash \(name), reserved \(reserved)")
+        #expect(session.table.capacity * 3 >= reference.count * 4)
+      }
+    }
+  }
 }

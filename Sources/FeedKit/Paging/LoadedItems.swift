@@ -1,10 +1,10 @@
 /// What a session knows of the items it has loaded: their texts, by position, and the table of
 /// their identities, to drop an item whose identity is already loaded.
 ///
-/// Texts alone, 16 bytes an item (and the table's 8-byte slots): the browser keeps the items
-/// themselves, and a million items are not held twice.
+/// Texts alone, 8 bytes an item in a `TextColumn` (and the table's 8-byte slots): the browser
+/// keeps the items themselves, and a million items are not held twice.
 struct LoadedItems {
-  private(set) var texts: [TextHandle] = []
+  private(set) var texts = TextColumn()
   private var identities = IdentityTable()
 
   var count: Int { texts.count }
@@ -17,7 +17,7 @@ struct LoadedItems {
   }
 
   /// The identities, in order (`FeedItem.identity`).
-  var identityStrings: [String] { texts.map { FeedItem(texts: $0).identity } }
+  var identityStrings: [String] { (0..<texts.count).map { FeedItem(texts: texts[$0]).identity } }
 
   /// The items whose identity is new (within `candidates` too), recorded as loaded. When none
   /// is dropped, that is `candidates` itself, not a copy.
@@ -47,19 +47,17 @@ struct LoadedItems {
   private mutating func identify(_ candidates: [FeedItem]) -> [Int] {
     let kept = texts
     let base = kept.count
-    return kept.withUnsafeBufferPointer { kept in
-      candidates.withUnsafeBufferPointer { fresh in
-        let identity: IdentityTable.IdentityReader = { position, body in
-          if position < base {
-            kept[position].withIdentityUTF8(body)
-          } else {
-            fresh[position - base].withIdentityUTF8(body)
-          }
+    return candidates.withUnsafeBufferPointer { fresh in
+      let identity: IdentityTable.IdentityReader = { position, body in
+        if position < base {
+          kept[position].withIdentityUTF8(body)
+        } else {
+          fresh[position - base].withIdentityUTF8(body)
         }
-        let dropped = identities.insert(from: base, count: fresh.count, identity: identity)
-        identities.closeGaps(after: base, dropped: dropped)
-        return dropped
       }
+      let dropped = identities.insert(from: base, count: fresh.count, identity: identity)
+      identities.closeGaps(after: base, dropped: dropped)
+      return dropped
     }
   }
 }

@@ -40,6 +40,20 @@ struct TextHandle: Hashable, Sendable {
 
   static let empty = TextHandle(nil, start: 0, length: 0)
 
+  /// The block the text is kept in (nil for the empty text).
+  var block: TextBlock? { chunk }
+
+  /// Where in its block the text is, in 8 bytes: what `TextColumn` keeps per item, with the
+  /// block once for a run of items.
+  var place: UInt64 { UInt64(start) << 32 | UInt64(length) }
+
+  /// The text at `place` (from `place`) in `block`.
+  init(block: TextBlock?, place: UInt64) {
+    self.init(
+      block, start: UInt32(truncatingIfNeeded: place >> 32),
+      length: UInt32(truncatingIfNeeded: place))
+  }
+
   private init(_ chunk: TextBlock?, start: UInt32, length: UInt32) {
     self.chunk = chunk
     self.start = start

@@ -1,0 +1,48 @@
+/// The texts of many items in order, 8 bytes an item: where each is in its block, and each
+/// block once for the run of items kept in it.
+///
+/// What a session keeps of its items to drop duplicates of later ones. A `TextHandle` is 16
+/// bytes, half of them a reference to its block; the decoder writes the texts of a page's items
+/// one after another into blocks of a MiB, so consecutive items share a block and a million
+/// items name a few hundred blocks. An item made on its own (one block for it) costs a run of
+/// its own, 16 bytes more: no worse than handles.
+struct TextColumn {
+  /// Per item, `TextHandle.place`.
+  private var places: [UInt64] = []
+  /// The block of items `first...` up to the next run's `first`.
+  private var runs: [(first: Int, block: TextBlock?)] = []
+
+  var count: Int { places.count }
+
+  mutating func reserveCapacity(_ total: Int) {
+    places.reserveCapacity(total)
+  }
+
+  /// Adds `texts` after the items already kept.
+  mutating func append(_ texts: TextHandle) {
+    let block = texts.block
+    if runs.last.map({ $0.block !== block }) ?? true {
+      runs.append((places.count, block))
+    }
+    places.append(texts.place)
+  }
+
+  mutating func append<S: Sequence<TextHandle>>(contentsOf texts: S) {
+    places.reserveCapacity(places.count + texts.underestimatedCount)
+    for handle in texts { append(handle) }
+  }
+
+  /// The texts of item `i`.
+  /// - Complexity: O(log r) for r runs.
+  subscript(i: Int) -> TextHandle {
+    precondition(i >= 0 && i < places.count, "TextColumn: index out of range")
+    var low = 0
+    var high = runs.count
+    // The last run whose first item is at or before i.
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if runs[middle].first <= i { low = middle } else { high = middle }
+    }
+    return TextHandle(block: runs[low].block, place: places[i])
+  }
+}
