@@ -28,26 +28,26 @@ struct ColumnStacks: Sendable {
 
     /// Adds `added` to the end, and to the summary the bottom of every block they complete.
     mutating func append(
-      _ added: UnsafeBufferPointer<Int32>, frames: UnsafeBufferPointer<PlacedFrame>
+      _ added: UnsafeBufferPointer<Int32>, frames: FrameStore.View
     ) {
       let old = items.count
       items.append(contentsOf: added)
       var end = (old / Self.block + 1) * Self.block
       while end <= items.count {
-        summary.append(frames[Int(items[end - 1])].maxY)
+        summary.append(frames.extents[Int(items[end - 1])].maxY)
         end += Self.block
       }
     }
 
     /// The position of the first entry whose bottom lies below `y`, strictly.
-    func firstIndex(below y: Double, frames: UnsafeBufferPointer<PlacedFrame>) -> Int {
+    func firstIndex(below y: Double, frames: FrameStore.View) -> Int {
       let blockIndex = summary.withUnsafeBufferPointer { summary in
         Self.search(0, summary.count, y) { summary[$0] }
       }
       let start = blockIndex * Self.block
       return items.withUnsafeBufferPointer { items in
         Self.search(start, min(items.count, start + Self.block), y) {
-          frames[Int(items[$0])].maxY
+          frames.extents[Int(items[$0])].maxY
         }
       }
     }
@@ -98,7 +98,7 @@ struct ColumnStacks: Sendable {
 
   /// Moves the items staged for `column` into its stack; `frames` must hold every one of them.
   mutating func flush(
-    _ staging: inout Staging, column: Int, frames: UnsafeBufferPointer<PlacedFrame>
+    _ staging: inout Staging, column: Int, frames: FrameStore.View
   ) {
     let count = staging.fills[column]
     guard count > 0 else { return }
@@ -108,14 +108,14 @@ struct ColumnStacks: Sendable {
   }
 
   /// Moves every staged item into the stacks; `frames` must hold every one of them.
-  mutating func flush(_ staging: inout Staging, frames: UnsafeBufferPointer<PlacedFrame>) {
+  mutating func flush(_ staging: inout Staging, frames: FrameStore.View) {
     if staging.sawSpan { hasSpans = true }
     for column in 0..<staging.columnCount { flush(&staging, column: column, frames: frames) }
   }
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(
-    overlapping rect: Rect, frames: UnsafeBufferPointer<PlacedFrame>, geometry: ColumnGeometry
+    overlapping rect: Rect, frames: FrameStore.View, geometry: ColumnGeometry
   ) -> [Int] {
     var found: [Int] = []
     var columnsHit = 0

@@ -50,9 +50,15 @@ public struct LayoutConfiguration: Hashable, Sendable {
     return (containerWidth - insets.left - insets.right - (c - 1) * columnSpacing) / c
   }
 
+  /// The most columns a layout may have (16,384: far more than any screen shows; the index
+  /// keeps an item's column in 14 bits).
+  public static let maxColumnCount = FrameStore.maxColumns
+
   /// Checks every value; the error names the first one that is wrong and how to fix it.
   public func validate() throws(LayoutError) {
-    guard columnCount >= 1 else { throw .columnCount(columnCount) }
+    guard columnCount >= 1, columnCount <= Self.maxColumnCount else {
+      throw .columnCount(columnCount)
+    }
     try Self.check(columnSpacing, "column spacing")
     try Self.check(rowSpacing, "row spacing")
     try Self.check(insets.top, "top inset")

@@ -1,7 +1,7 @@
 /// Why a configuration cannot be laid out. Each case's `description` says what is wrong and
 /// what to change, so a front end can show it as it is.
 public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The column count is below 1.
+  /// The column count is below 1 or above `LayoutConfiguration.maxColumnCount`.
   case columnCount(Int)
   /// A spacing or an inset (named) is negative, infinite or NaN.
   case negativeOrNonFinite(String, Double)
@@ -15,7 +15,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .columnCount(let count):
-      return "column count must be at least 1, got \(count)"
+      return
+        "column count must be from 1 to \(LayoutConfiguration.maxColumnCount), got \(count)"
     case .negativeOrNonFinite(let name, let value):
       return "\(name) must be a finite number of at least 0, got \(LayoutNumber.text(value))"
     case .containerWidth(let width):

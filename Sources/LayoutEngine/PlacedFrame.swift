@@ -1,4 +1,5 @@
-/// One laid-out item as the engine stores it: 24 bytes instead of a 32-byte `Rect` plus column.
+/// One laid-out item as the engine places it (`FrameStore` keeps it in 18 bytes): a 32-byte
+/// `Rect` plus column would be 40.
 ///
 /// In a column layout every item's `x` and `width` follow from its column and span, so only the
 /// vertical extent is kept; `ColumnGeometry` turns it back into a `Rect`.

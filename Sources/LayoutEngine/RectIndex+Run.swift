@@ -3,34 +3,68 @@ extension RectIndex {
   /// loop hands it one frame after another.
   ///
   /// A concrete value passed `inout`, not a closure: its `append` inlines into the placing loop
-  /// whatever that loop is specialised for, so that no call per item makes the loop spill the
-  /// column state it keeps in vector registers.
+  /// whatever that loop is specialised for. Frames are written, in the store's two halves,
+  /// through pointers into blocks of their own and moved into the store a block at a time: no
+  /// array is checked for uniqueness and capacity per item.
   struct Run: ~Copyable {
-    fileprivate(set) var frames: [PlacedFrame]
+    /// Frames written by the run before they move into `frames`.
+    private static let block = 1_024
+
+    fileprivate(set) var frames: FrameStore
     fileprivate(set) var stacks: ColumnStacks
     private var staging: ColumnStacks.Staging
+    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`.
+    private let extents: UnsafeMutablePointer<FrameStore.Extent>
+    private let places: UnsafeMutablePointer<UInt16>
+    private var pendingCount = 0
+    /// The number the next item gets: `frames.count + pendingCount`.
+    private var next: Int32
 
-    fileprivate init(frames: [PlacedFrame], stacks: ColumnStacks) {
+    fileprivate init(frames: FrameStore, stacks: ColumnStacks) {
+      next = Int32(truncatingIfNeeded: frames.count)
       self.frames = frames
       self.stacks = stacks
       staging = ColumnStacks.Staging(columnCount: stacks.columnCount)
+      extents = .allocate(capacity: Self.block)
+      places = .allocate(capacity: Self.block)
+    }
+
+    deinit {
+      extents.deallocate()
+      places.deallocate()
     }
 
     /// Records the next item's frame.
     @inline(__always)
     mutating func append(_ frame: PlacedFrame) {
-      let item = Int32(truncatingIfNeeded: frames.count)
-      frames.append(frame)
+      let item = next
+      next &+= 1
+      extents[pendingCount] = FrameStore.Extent(y: frame.y, height: frame.height)
+      places[pendingCount] = frames.place(of: frame)
+      pendingCount += 1
+      if pendingCount == Self.block { moveFrames() }
       let first = Int(frame.column)
       if frame.span != 1 { staging.noteSpan() }
       for column in first..<(first + Int(frame.span)) where staging.add(item, column: column) {
-        frames.withUnsafeBufferPointer { stacks.flush(&staging, column: column, frames: $0) }
+        // The stacks read the bottoms of the items they take from the store.
+        moveFrames()
+        frames.withView { stacks.flush(&staging, column: column, frames: $0) }
       }
     }
 
-    /// Moves what is still staged into the stacks.
+    /// Moves the pending frames into `frames`.
+    @inline(never)
+    private mutating func moveFrames() {
+      frames.append(
+        extents: UnsafeBufferPointer(start: extents, count: pendingCount),
+        places: UnsafeBufferPointer(start: places, count: pendingCount))
+      pendingCount = 0
+    }
+
+    /// Moves what is still pending or staged into the frames and the stacks.
     fileprivate mutating func finish() {
-      frames.withUnsafeBufferPointer { stacks.flush(&staging, frames: $0) }
+      moveFrames()
+      frames.withView { stacks.flush(&staging, frames: $0) }
     }
   }
 
@@ -40,7 +74,7 @@ extension RectIndex {
   mutating func appendRun(_ body: (inout Run) -> Void) {
     // Moved out, not copied, so that the run's arrays stay uniquely referenced.
     var run = Run(frames: frames, stacks: stacks)
-    frames = []
+    frames = FrameStore(columnCount: 0)
     stacks = ColumnStacks(columnCount: 0)
     body(&run)
     run.finish()

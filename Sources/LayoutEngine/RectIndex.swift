@@ -4,12 +4,13 @@
 /// which a tie tolerance (the browser's default) and reading order do not keep, and it grows
 /// item by item, so a full layout and an append build it the same way.
 struct RectIndex: Sendable {
-  var frames: [PlacedFrame] = []
+  var frames: FrameStore
   var stacks: ColumnStacks
 
   /// An empty index for `columnCount` columns, with room for `expected` items.
   init(columnCount: Int = 1, expected: Int = 0) {
     stacks = ColumnStacks(columnCount: columnCount, expected: expected)
+    frames = FrameStore(columnCount: columnCount)
     frames.reserveCapacity(expected)
   }
 
@@ -23,7 +24,7 @@ struct RectIndex: Sendable {
 
   /// The indices of the items whose frames overlap `rect`, in ascending order.
   func indices(overlapping rect: Rect, geometry: ColumnGeometry) -> [Int] {
-    frames.withUnsafeBufferPointer { frames in
+    frames.withView { frames in
       stacks.indices(overlapping: rect, frames: frames, geometry: geometry)
     }
   }

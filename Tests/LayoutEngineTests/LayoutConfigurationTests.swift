@@ -15,6 +15,8 @@ import Testing
     cases.append((LayoutConfiguration(columnCount: 0, containerWidth: 100), .columnCount(0)))
     cases.append((LayoutConfiguration(columnCount: -3, containerWidth: 100), .columnCount(-3)))
     cases.append(
+      (LayoutConfiguration(columnCount: 16_385, containerWidth: 1e6), .columnCount(16_385)))
+    cases.append(
       (
         LayoutConfiguration(columnSpacing: -1, containerWidth: 100),
         .negativeOrNonFinite("column spacing", -1)
@@ -63,6 +65,24 @@ import Testing
     let narrow = LayoutError.itemWidth(-2.5, containerWidth: 20, columnCount: 3)
     #expect(narrow.description.contains("use fewer columns"))
     #expect(narrow.description.contains("-2.5"))
-    #expect(LayoutError.columnCount(0).description == "column count must be at least 1, got 0")
+    #expect(
+      LayoutError.columnCount(0).description == "column count must be from 1 to 16384, got 0")
+  }
+
+  /// The most columns there may be: items land in the last of them, and rows span them all,
+  /// which the index keeps in the bits it has for a column and a span.
+  @Test func theMostColumnsLayOutToTheLast() throws {
+    let columns = LayoutConfiguration.maxColumnCount
+    var layout = WaterfallLayout(
+      configuration: LayoutConfiguration(columnCount: columns, containerWidth: Double(columns) * 2))
+    let pictures = (0..<(columns + 3)).map { _ in LayoutItem.picture(ItemSize(width: 1, height: 1))
+    }
+    layout.setItems([.fullWidth(height: 5)] + pictures + [.fullWidth(height: 7)])
+    try layout.prepare()
+    #expect(layout.attributes(at: 0)?.span == columns)
+    #expect(layout.attributes(at: columns)?.column == columns - 1)
+    #expect(layout.attributes(at: columns + 1)?.column == 0)
+    let last = try #require(layout.attributes(at: columns + 4))
+    #expect(last.span == columns && last.column == 0 && last.frame.height == 7)
   }
 }
