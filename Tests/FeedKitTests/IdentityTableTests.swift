@@ -3,12 +3,22 @@ import Testing
 
 @testable import FeedKit
 
+/// The items a session holds and a batch after them.
+private struct Items: IdentitySource {
+  let kept: [FeedItem]
+  let batch: [FeedItem]
+
+  func withIdentity<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    (position < kept.count ? kept[position] : batch[position - kept.count]).withIdentityUTF8(body)
+  }
+}
+
 /// A session's use of the table, with a `Set<String>` beside it as the reference: batches
 /// (pages) of items are inserted at the positions they would take, the left-out ones closed up.
 private struct Session {
   var table: IdentityTable
   var items: [FeedItem] = []
-  /// Whether batches go in one `insert` at a time, or in one `insert(from:count:identity:)`.
+  /// Whether batches go in one `insert` at a time, or in one `insert(from:count:identities:)`.
   var oneByOne: Bool
 
   init(hash: @escaping IdentityTable.HashFunction, oneByOne: Bool = false) {
@@ -18,18 +28,17 @@ private struct Session {
 
   /// The batch's items the table let in.
   mutating func add(_ batch: [FeedItem]) -> [FeedItem] {
-    let kept = items
-    let base = kept.count
-    let identity: IdentityTable.IdentityReader = { p, body in
-      (p < base ? kept[p] : batch[p - base]).withIdentityUTF8(body)
-    }
+    let base = items.count
+    let identities = Items(kept: items, batch: batch)
     let dropped: [Int]
     if oneByOne {
       var left: [Int] = []
-      for i in batch.indices where !table.insert(base + i, identity: identity) { left.append(i) }
+      for i in batch.indices where !table.insert(base + i, identities: identities) {
+        left.append(i)
+      }
       dropped = left
     } else {
-      dropped = table.insert(from: base, count: batch.count, identity: identity)
+      dropped = table.insert(from: base, count: batch.count, identities: identities)
     }
     table.closeGaps(after: base, dropped: dropped)
     let fresh = batch.indices.filter { !dropped.contains($0) }.map { batch[$0] }

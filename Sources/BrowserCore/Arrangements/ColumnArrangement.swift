@@ -69,7 +69,7 @@ struct ColumnArrangement: Arrangement {
       prepare()
       return
     }
-    smallestRatio = Self.smallestRatio(of: feed.items[...])
+    smallestRatio = Self.smallestRatio(of: feed.items, from: 0)
     // Row k goes before picture `before`, after the k rows ahead of it.
     rows = feed.rows.enumerated().compactMap { k, entry in
       entry.before <= feed.items.count ? (entry.before + k, entry.row) : nil
@@ -124,10 +124,16 @@ struct ColumnArrangement: Arrangement {
       rows.append((layout.itemCount + items.count, row))
       items.append(.fullWidth(height: context.geometry.cellAspect))
     }
-    for item in feed.items[firstNew...] {
-      items.append(.picture(Self.engineSize(of: item, minimumRatio: minimumRatio)))
+    items.reserveCapacity(items.count + feed.items.count - firstNew)
+    // Read in place: a `for item in` over the items copies each one, a retain and a release
+    // of its text block, which the decoding thread is retaining at the same time for the items
+    // it makes, so each is a cache line taken from the other core.
+    feed.items.withUnsafeBufferPointer { all in
+      for i in firstNew..<all.count {
+        items.append(.picture(Self.engineSize(of: all[i], minimumRatio: minimumRatio)))
+      }
     }
-    smallestRatio = min(smallestRatio, Self.smallestRatio(of: feed.items[firstNew...]))
+    smallestRatio = min(smallestRatio, Self.smallestRatio(of: feed.items, from: firstNew))
     layout.append(contentsOf: items)
     prepare()
   }
@@ -152,13 +158,16 @@ struct ColumnArrangement: Arrangement {
     return Double(minimumBoxRows) * geometry.cellAspect / width
   }
 
-  private static func smallestRatio(of items: ArraySlice<FeedItem>) -> Double {
-    var smallest = Double.infinity
-    for item in items {
-      let shape = item.layoutSize
-      smallest = min(smallest, shape.height / shape.width)
+  /// The smallest height / width of `items[first...]`, read in place (see `append`).
+  private static func smallestRatio(of items: [FeedItem], from first: Int) -> Double {
+    items.withUnsafeBufferPointer { items in
+      var smallest = Double.infinity
+      for i in first..<items.count {
+        let shape = items[i].layoutSize
+        smallest = min(smallest, shape.height / shape.width)
+      }
+      return smallest
     }
-    return smallest
   }
 
   private mutating func prepare() {

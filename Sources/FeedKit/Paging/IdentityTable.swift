@@ -16,11 +16,6 @@ struct IdentityTable {
   /// hash alike. Tests pass a poor one to force collisions.
   typealias HashFunction = @Sendable (UnsafeBufferPointer<UInt8>) -> Int
 
-  /// Calls its closure with the UTF-8 bytes of the identity of the item at a position, read in
-  /// place: handing out a copy of the item would bump its text block's reference count twice
-  /// for every item, which cost more than the hashing.
-  typealias IdentityReader = (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
-
   /// A slot is empty (0) or holds an item's position + 1 in its low 32 bits and the low 32 bits
   /// of its identity's hash in its high 32 bits.
   private var slots: [UInt64] = []
@@ -80,14 +75,12 @@ struct IdentityTable {
 
   /// Adds the item at `position` unless an item with the same identity is in the table;
   /// whether it was added.
-  /// - Parameter identity: reads the identity of the item at a position in the table, or at
-  ///   `position`.
+  /// - Parameter identities: the items at the positions in the table, and at `position`.
   /// - Complexity: O(1) on average.
-  mutating func insert(_ position: Int, identity: IdentityReader) -> Bool {
+  mutating func insert<Source: IdentitySource>(_ position: Int, identities: Source) -> Bool {
     grow(toHold: count + 1, geometric: true)
-    var home = 0
-    identity(position) { home = hash($0) }
-    return insert(position, hash: home, identity: identity)
+    let home = identities.withIdentity(at: position) { hash($0) }
+    return insert(position, hash: home, identities: identities)
   }
 
   /// Adds the items at positions `base + i` for `i` in `0..<count` in order, as `insert` would
@@ -96,9 +89,14 @@ struct IdentityTable {
   /// In groups of sixteen: the group's hashes first, then a read of each home slot, then the
   /// inserts. The reads do not wait on each other, so the processor fetches the slots
   /// (scattered over a table of megabytes) at once instead of one after another.
-  mutating func insert(from base: Int, count: Int, identity: IdentityReader) -> [Int] {
+  mutating func insert<Source: IdentitySource>(
+    from base: Int, count: Int, identities: Source
+  ) -> [Int] {
     grow(toHold: self.count + count, geometric: true)
     var dropped: [Int] = []
+    // Copied once: called as `self.hash` in a mutating method, the closure's context was
+    // retained and released around every call.
+    let hash = self.hash
     let group = 16
     withUnsafeTemporaryAllocation(of: Int.self, capacity: group) { hashes in
       var start = 0
@@ -106,7 +104,7 @@ struct IdentityTable {
         let size = min(group, count - start)
         var touched: UInt64 = 0
         let capacity = slots.count
-        for k in 0..<size { identity(base + start + k) { hashes[k] = hash($0) } }
+        for k in 0..<size { hashes[k] = identities.withIdentity(at: base + start + k, hash) }
         // In a loop of their own, so that all the reads are in flight at once (between two
         // hashes there are more instructions than the processor looks ahead).
         for k in 0..<size {
@@ -115,7 +113,7 @@ struct IdentityTable {
         // Keeps the reads, whose values are not otherwise needed: no slot is all ones (a
         // position + 1 stays below 2^31), but the compiler cannot know that.
         if touched == .max { dropped.reserveCapacity(count) }
-        for k in 0..<size where !insert(base + start + k, hash: hashes[k], identity: identity) {
+        for k in 0..<size where !insert(base + start + k, hash: hashes[k], identities: identities) {
           dropped.append(start + k)
         }
         start += size
@@ -125,7 +123,9 @@ struct IdentityTable {
   }
 
   /// `insert` with the identity's hash already known; the table has room.
-  private mutating func insert(_ position: Int, hash: Int, identity: IdentityReader) -> Bool {
+  private mutating func insert<Source: IdentitySource>(
+    _ position: Int, hash: Int, identities: Source
+  ) -> Bool {
     precondition(position >= 0 && position < Int(Int32.max), "IdentityTable: position too large")
     let tag = UInt64(UInt32(truncatingIfNeeded: hash))
     let capacity = slots.count
@@ -138,11 +138,9 @@ struct IdentityTable {
         return true
       }
       if slot >> 32 == tag {
-        var same = false
         let other = Int(slot & 0xFFFF_FFFF) - 1
-        // Both identities at once: the reader is called from within itself.
-        withoutActuallyEscaping(identity) { reader in
-          reader(position) { new in reader(other) { same = TextHandle.sameText($0, new) } }
+        let same = identities.withIdentity(at: position) { new in
+          identities.withIdentity(at: other) { TextHandle.sameText($0, new) }
         }
         if same { return false }
       }
@@ -167,4 +165,16 @@ struct IdentityTable {
       slots[index] = slots[index] & 0xFFFF_FFFF_0000_0000 | UInt64(base + i - low + 1)
     }
   }
+}
+
+/// Where an `IdentityTable` reads the identities of the items it holds positions of: the UTF-8
+/// bytes of each, read in place.
+///
+/// A protocol the table is generic over, not a closure: the table's loops are specialised for
+/// the session's items and read them inline, where a closure's call per item (its context
+/// retained and released each time) and copying an item out (a retain and a release of its
+/// text block) cost more than the hashing.
+protocol IdentitySource {
+  /// Calls `body` with the UTF-8 bytes of the identity of the item at `position`.
+  func withIdentity<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
 }

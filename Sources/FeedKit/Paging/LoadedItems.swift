@@ -24,7 +24,7 @@ struct LoadedItems {
   mutating func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
     let dropped = identify(candidates)
     guard !dropped.isEmpty else {
-      texts.append(contentsOf: candidates.lazy.map(\.texts))
+      texts.append(contentsOf: candidates)
       return candidates
     }
     var fresh: [FeedItem] = []
@@ -37,7 +37,7 @@ struct LoadedItems {
         fresh.append(candidate)
       }
     }
-    texts.append(contentsOf: fresh.lazy.map(\.texts))
+    texts.append(contentsOf: fresh)
     return fresh
   }
 
@@ -45,19 +45,27 @@ struct LoadedItems {
   /// are appended to `texts`; the indices of those whose identity is already loaded (or
   /// earlier in `candidates`), ascending.
   private mutating func identify(_ candidates: [FeedItem]) -> [Int] {
-    let kept = texts
-    let base = kept.count
-    return candidates.withUnsafeBufferPointer { fresh in
-      let identity: IdentityTable.IdentityReader = { position, body in
-        if position < base {
-          kept[position].withIdentityUTF8(body)
-        } else {
-          fresh[position - base].withIdentityUTF8(body)
-        }
-      }
-      let dropped = identities.insert(from: base, count: fresh.count, identity: identity)
-      identities.closeGaps(after: base, dropped: dropped)
+    candidates.withUnsafeBufferPointer { fresh in
+      let page = PageIdentities(kept: texts, fresh: fresh)
+      let dropped = identities.insert(from: texts.count, count: fresh.count, identities: page)
+      identities.closeGaps(after: texts.count, dropped: dropped)
       return dropped
     }
+  }
+}
+
+/// The identities of a session's items and of a batch after them, at the positions the batch's
+/// items will have.
+private struct PageIdentities: IdentitySource {
+  let kept: TextColumn
+  let fresh: UnsafeBufferPointer<FeedItem>
+
+  func withIdentity<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    guard position >= kept.count, let first = fresh.baseAddress else {
+      return kept[position].withIdentityUTF8(body)
+    }
+    // Through `pointee`, so the item is read where it is, not copied (a retain and a release of
+    // its text block).
+    return (first + (position - kept.count)).pointee.withIdentityUTF8(body)
   }
 }

@@ -20,16 +20,28 @@ struct TextColumn {
 
   /// Adds `texts` after the items already kept.
   mutating func append(_ texts: TextHandle) {
-    let block = texts.block
-    if runs.last.map({ $0.block !== block }) ?? true {
-      runs.append((places.count, block))
+    if runs.isEmpty || !texts.isKept(in: runs[runs.count - 1].block) {
+      runs.append((places.count, texts.block))
     }
     places.append(texts.place)
   }
 
-  mutating func append<S: Sequence<TextHandle>>(contentsOf texts: S) {
-    places.reserveCapacity(places.count + texts.underestimatedCount)
-    for handle in texts { append(handle) }
+  /// Adds the texts of `items` after the items already kept, read in place: copying an item
+  /// out of the array retains its text block and releases it again, for every item, while the
+  /// decoder retains the same block for the items it makes.
+  mutating func append(contentsOf items: [FeedItem]) {
+    places.reserveCapacity(places.count + items.count)
+    items.withUnsafeBufferPointer { items in
+      guard var base = items.baseAddress else { return }
+      for _ in items.indices {
+        // Through the pointer's `pointee`, so the item is read where it is, never copied.
+        if runs.isEmpty || !base.pointee.texts.isKept(in: runs[runs.count - 1].block) {
+          runs.append((places.count, base.pointee.texts.block))
+        }
+        places.append(base.pointee.texts.place)
+        base += 1
+      }
+    }
   }
 
   /// The texts of item `i`.

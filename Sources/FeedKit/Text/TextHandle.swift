@@ -43,6 +43,10 @@ struct TextHandle: Hashable, Sendable {
   /// The block the text is kept in (nil for the empty text).
   var block: TextBlock? { chunk }
 
+  /// Whether the text is kept in `block` (both nil for the empty text), without taking a
+  /// reference to either.
+  func isKept(in block: TextBlock?) -> Bool { chunk === block }
+
   /// Where in its block the text is, in 8 bytes: what `TextColumn` keeps per item, with the
   /// block once for a run of items.
   var place: UInt64 { UInt64(start) << 32 | UInt64(length) }
@@ -110,19 +114,25 @@ struct TextHandle: Hashable, Sendable {
 
   /// Calls `body` with the text's UTF-8 bytes, valid only during the call. A stemmed text is
   /// put together in a temporary buffer (on the stack when small).
+  ///
+  /// The block is kept alive by `self` for the call, not by a reference of its own: binding it
+  /// (`if let`) retained and released it for every text read, an atomic operation on a count
+  /// that the decoder is changing for the items it makes from the same block.
   func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    guard let chunk else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return try withExtendedLifetime(chunk) {
-      let own = chunk.base + Int(start)
+    guard chunk != nil else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return try withExtendedLifetime(self) {
+      let base = chunk.unsafelyUnwrapped.base
+      let own = base + Int(start)
       let count = Int(length & Self.countMask)
       if count == Int(Self.toChunkEnd) {
-        return try body(UnsafeBufferPointer(start: own, count: chunk.count - Int(start)))
+        let end = chunk.unsafelyUnwrapped.count
+        return try body(UnsafeBufferPointer(start: own, count: end - Int(start)))
       }
       guard length & Self.stemmedFlag != 0 else {
         return try body(UnsafeBufferPointer(start: own, count: count))
       }
       let header = UnsafeRawPointer(own - Self.stemHeader)
-      let stem = chunk.base + Int(header.loadUnaligned(as: UInt32.self))
+      let stem = base + Int(header.loadUnaligned(as: UInt32.self))
       let shared = Int(header.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
       return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shared + count) {
         text in
@@ -135,11 +145,13 @@ struct TextHandle: Hashable, Sendable {
   }
 
   /// Calls `body` with the item texts kept with this text (`.none` when there are none), valid
-  /// only during the call.
+  /// only during the call. The block is kept alive by `self`, as in `withUTF8`.
   func withTexts<R>(_ body: (ItemTextRecord) throws -> R) rethrows -> R {
-    guard let chunk, length & Self.textsFlag != 0 else { return try body(.none) }
-    return try withExtendedLifetime(chunk) {
-      let record = chunk.base + Int(start) - (length & Self.stemmedFlag != 0 ? Self.stemHeader : 0)
+    guard chunk != nil, length & Self.textsFlag != 0 else { return try body(.none) }
+    return try withExtendedLifetime(self) {
+      let record =
+        chunk.unsafelyUnwrapped.base + Int(start)
+        - (length & Self.stemmedFlag != 0 ? Self.stemHeader : 0)
       return try body(ItemTextRecord(storedBefore: record))
     }
   }
