@@ -78,6 +78,7 @@ enum LayoutCommand {
       write(size, items, to: &output)
     }
     output.flush()
+    ProcessEnd.keep(document)
     return 0
   }
 
