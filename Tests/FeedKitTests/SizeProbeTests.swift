@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -112,5 +113,100 @@ extension SizeProbeTests {
     .get()
     #expect(first == (width: 1, height: 1) && second == first)
     #expect(server.requests.count == 1)
+  }
+
+  /// Probes under way at one server, held at a gate until the test lets them answer.
+  private final class Held: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts = (now: 0, most: 0)
+    func enter() {
+      lock.withLock {
+        counts.now += 1; counts.most = max(counts.most, counts.now)
+      }
+    }
+    func leave() { lock.withLock { counts.now -= 1 } }
+    var now: Int { lock.withLock { counts.now } }
+    var most: Int { lock.withLock { counts.most } }
+  }
+
+  private static func hold(_ count: Int, on server: TestHTTPServer, at gate: Gate) throws -> Held {
+    let held = Held()
+    let png = try fixture("png-1x1.png")
+    for i in 0..<count {
+      server.route("/\(i).png") { request in
+        held.enter()
+        defer { held.leave() }
+        gate.wait()
+        return TestHTTPServer.Reply.ranged(png, for: request)
+      }
+    }
+    return held
+  }
+
+  private static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+  }
+
+  /// A screen of unsized pictures from one host is probed `probesPerServer` at a time, however
+  /// many probes the caller allows at once, as the pictures themselves are fetched.
+  @Test func oneServerGetsNoMoreProbesAtOnceThanItsShare() async throws {
+    let server = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
+    let held = try Self.hold(20, on: server, at: gate)
+    let items = (0..<20).map { FeedItem.unsized(imageURL: server.url("/\($0).png")) }
+    let sized = Mutex(0)
+    let probing = Task {
+      await SizeProbe.probe(
+        Array(items.indices), of: items, in: .url(server.url("/feed.json")), options: LoadOptions(),
+        concurrency: 16
+      ) { _, result in if case .success = result { sized.withLock { $0 += 1 } } }
+    }
+    #expect(try await Self.eventually { held.now == SizeProbe.probesPerServer })
+    // Every probe waits at the gate: a seventh would have started by now if it were allowed.
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(held.now == SizeProbe.probesPerServer)
+    gate.open()
+    await probing.value
+    #expect(sized.withLock { $0 } == 20)
+    #expect(held.most == SizeProbe.probesPerServer)
+  }
+
+  /// Probes waiting for a busy server let those for another server go first.
+  @Test func aBusyServerDoesNotHoldUpAnothersProbes() async throws {
+    let busy = try TestHTTPServer()
+    let quick = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      busy.stop()
+      quick.stop()
+    }
+    _ = try Self.hold(20, on: busy, at: gate)
+    let png = try Self.fixture("png-1x1.png")
+    for i in 0..<3 { quick.route("/\(i).png") { TestHTTPServer.Reply.ranged(png, for: $0) } }
+    // The busy server's pictures come first in the order asked.
+    let items =
+      (0..<20).map { FeedItem.unsized(imageURL: busy.url("/\($0).png")) }
+      + (0..<3).map { FeedItem.unsized(imageURL: quick.url("/\($0).png")) }
+    let done = Mutex<Set<Int>>([])
+    let probing = Task {
+      await SizeProbe.probe(
+        Array(items.indices), of: items, in: .file("/nonexistent/feed.json"),
+        options: LoadOptions(), concurrency: 16
+      ) { index, result in if case .success = result { done.withLock { _ = $0.insert(index) } } }
+    }
+    #expect(try await Self.eventually { done.withLock { $0 } == [20, 21, 22] })
+    gate.open()
+    await probing.value
+    #expect(done.withLock { $0.count } == 23)
   }
 }

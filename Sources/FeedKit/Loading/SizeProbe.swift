@@ -65,28 +65,62 @@ public enum SizeProbe {
     return .size(width: Double(sides[0]), height: Double(sides[1]))
   }
 
-  /// Sizes for the items at `indices` of `items`, at most `concurrency` probes at a time, in
-  /// the order given (the caller puts the visible ones first); each result is reported to
-  /// `report` as it arrives.
+  /// Probes at once to one server (`host:port`), as `PictureLoader` allows pictures: a feed of
+  /// unsized pictures from one host is read six at a time, not all of a screen at once.
+  public static let probesPerServer = 6
+
+  /// Sizes for the items at `indices` of `items`, at most `concurrency` probes at a time and
+  /// `perServer` to one server, in the order given (the caller puts the visible ones first):
+  /// a probe waiting for a busy server lets the next one for another server go ahead. Each
+  /// result is reported to `report` as it arrives.
   public static func probe(
     _ indices: [Int], of items: [FeedItem], in source: FeedSource, options: LoadOptions,
-    concurrency: Int = 8, cache: PictureDiskCache? = nil,
+    concurrency: Int = 8, perServer: Int = probesPerServer, cache: PictureDiskCache? = nil,
     report: (Int, Result<(width: Double, height: Double), FeedError>) -> Void
   ) async {
+    // Per server (nil: files, which take no connection), its probes in the order given.
+    var queues: [String?: [Int]] = [:]
+    var order: [String?] = []
+    for k in indices.indices {
+      let server = (try? source.pictureLocation(of: items[indices[k]].imageURL))?.server
+      if queues[server] == nil { order.append(server) }
+      queues[server, default: []].append(k)
+    }
+    var heads = [String?: Int]()
+    var busy: [String: Int] = [:]
+    /// The next probe to start: the earliest waiting one whose server has a probe to spare.
+    func next() -> (k: Int, server: String?)? {
+      var best: (k: Int, server: String?)?
+      order.removeAll { queues[$0]?.count == heads[$0, default: 0] }
+      for server in order {
+        if let server, busy[server, default: 0] >= max(1, perServer) { continue }
+        let k = queues[server, default: []][heads[server, default: 0]]
+        if best.map({ k < $0.k }) ?? true { best = (k, server) }
+      }
+      if let best { heads[best.server, default: 0] += 1 }
+      return best
+    }
     await withTaskGroup(of: (Int, Result<(width: Double, height: Double), FeedError>).self) {
       group in
-      var next = 0
+      var running = 0
       func launch() {
-        guard next < indices.count else { return }
-        let index = indices[next]
-        let item = items[index]
-        next += 1
-        group.addTask {
-          (index, await size(of: item, in: source, options: options, cache: cache))
+        while running < max(1, concurrency), let (k, server) = next() {
+          if let server { busy[server, default: 0] += 1 }
+          running += 1
+          let (index, item) = (indices[k], items[indices[k]])
+          group.addTask {
+            (index, await size(of: item, in: source, options: options, cache: cache))
+          }
         }
       }
-      for _ in 0..<max(1, concurrency) { launch() }
+      launch()
       while let (index, result) = await group.next() {
+        running -= 1
+        let server = (try? source.pictureLocation(of: items[index].imageURL))?.server
+        if let server {
+          let left = busy[server, default: 1] - 1
+          busy[server] = left > 0 ? left : nil
+        }
         report(index, result)
         launch()
       }
