@@ -7,8 +7,9 @@
 /// minimums, the columns within the tolerance one compare, the leftmost of them is picked out
 /// in the vector registers (not through a bit mask in an integer register and back), and the
 /// chosen column's new bottom, worked out for every lane while the choice is made, is blended
-/// in. A lane at +infinity is never below a finite limit, and when the limit is +infinity lane
-/// 0 is within it too, so a padding lane is never chosen.
+/// in. With two lanes there is no tree: one compare decides. A lane at +infinity is never below
+/// a finite limit, and when the limit is +infinity lane 0 is within it too, so a padding lane
+/// is never chosen.
 ///
 /// Eight lanes were slower than the scalar loop: on the baseline x86-64 target (SSE2) a vector
 /// of eight takes four registers, and its compares, blends and shuffles cost more than the
@@ -19,8 +20,9 @@
 protocol ColumnLanes: SIMD where Scalar == Double, MaskStorage.Scalar == Int64 {
   /// The lowest lane: exactly `Swift.min` over the lanes, as a tree instead of a chain.
   var lowest: Double { get }
-  /// All ones in the leftmost lane at or below `limit`, zero in the others.
-  func leftmost(within limit: Double) -> MaskStorage
+  /// All ones in the leftmost lane at or below the lowest of `limits` (each lane's bottom plus
+  /// the tolerance), zero in the others.
+  func leftmost(within limits: Self) -> MaskStorage
   /// The number of the lane that `chosen` (from `leftmost(within:)`) marks.
   static func lane(_ chosen: MaskStorage) -> Int
   /// Every lane plus `value`.
@@ -33,8 +35,21 @@ extension SIMD2: ColumnLanes where Scalar == Double {
   @inline(__always)
   var lowest: Double { Swift.min(self[0], self[1]) }
 
+  /// Lane 0 is within its own limit, so it is within the lowest exactly when it is within lane
+  /// 1's; if it is not, lane 1 is the lowest and the choice. One compare on the chain instead of
+  /// a minimum, a compare and a leftmost. Both lanes compare the same pair so that the compiler
+  /// keeps the result a vector mask: from a compare of lane 0 alone it made a branch, which
+  /// mispredicts on every other item.
   @inline(__always)
-  func leftmost(within limit: Double) -> SIMD2<Int64> {
+  func leftmost(within limits: Self) -> SIMD2<Int64> {
+    let first = Self(repeating: x) .<= Self(repeating: limits.y)
+    return SIMD2<Int64>().replacing(with: -1, where: first) ^ SIMD2<Int64>(0, -1)
+  }
+
+  /// All ones in the leftmost lane at or below `limit`, zero in the others: each half of
+  /// `SIMD4.leftmost(within:)`.
+  @inline(__always)
+  func leftmost(atOrBelow limit: Double) -> SIMD2<Int64> {
     let within = SIMD2<Int64>().replacing(with: -1, where: self .<= Self(repeating: limit))
     return within & ~SIMD2<Int64>(0, within[0])
   }
@@ -62,9 +77,10 @@ extension SIMD4: ColumnLanes where Scalar == Double {
   }
 
   @inline(__always)
-  func leftmost(within limit: Double) -> SIMD4<Int64> {
-    let low = lowHalf.leftmost(within: limit)
-    let high = highHalf.leftmost(within: limit)
+  func leftmost(within limits: Self) -> SIMD4<Int64> {
+    let limit = limits.lowest
+    let low = lowHalf.leftmost(atOrBelow: limit)
+    let high = highHalf.leftmost(atOrBelow: limit)
     let lowHas = SIMD2<Int64>(repeating: low[0] | low[1])
     return SIMD4<Int64>(lowHalf: low, highHalf: high & ~lowHas)
   }

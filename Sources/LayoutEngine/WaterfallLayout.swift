@@ -97,7 +97,7 @@ public struct WaterfallLayout: Sendable {
   @inlinable
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
     let start = ratios.count
-    ratios.append(contentsOf: items.lazy.map { $0.aspectRatio })
+    ratios.append(contentsOf: EncodedItems(items))
     placeAppended(from: start)
   }
 
@@ -107,7 +107,7 @@ public struct WaterfallLayout: Sendable {
   @inlinable
   public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == LayoutItem {
     let start = ratios.count
-    ratios.append(contentsOf: items.lazy.map { $0.encoded })
+    ratios.append(contentsOf: EncodedItems(items))
     placeAppended(from: start)
   }
 
