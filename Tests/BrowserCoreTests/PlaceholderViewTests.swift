@@ -155,3 +155,70 @@ import Testing
     #expect(backgrounds == [.palette(UInt8(Color.rgb(0xC0, 0xD8, 0xD8).paletteIndex))])
   }
 }
+
+/// Pictures the terminal draws over the frame (sixel, iTerm2) show only wholly in view; partly
+/// in view, the placeholder stands in for them.
+@Suite struct PixelPicturePlaceholderTests {
+  /// A canvas that notes the pictures placed over it.
+  struct OverlayCanvas: Canvas {
+    var cells: MemoryCanvas
+    var placed: [(overlay: UInt32, area: CellRect)] = []
+
+    var size: CanvasSize { cells.size }
+    mutating func clear() { cells.clear() }
+    mutating func put(
+      _ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance
+    ) {
+      cells.put(cluster, width: width, row: row, column: column, style: style)
+    }
+    mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+      cells.putPictureRow(picture, row: row, column: column)
+    }
+    mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
+      placed.append((overlay, area))
+    }
+  }
+
+  static func draw(_ state: BrowserState, _ pictures: PictureCache) -> OverlayCanvas {
+    var canvas = OverlayCanvas(
+      cells: MemoryCanvas(columns: state.screen.columns, rows: state.screen.rows))
+    BrowserView(theme: Theme(), pictures: pictures, pictureColors: .direct)
+      .draw(state, into: &canvas)
+    return canvas
+  }
+
+  @Test(arguments: [PlaceholderViewTests.colour, nil])
+  func aPixelPicturePartlyInViewShowsItsPlaceholder(placeholder: PicturePlaceholder?) throws {
+    var (state, first) = PlaceholderViewTests.started(
+      PlaceholderViewTests.items(6, placeholder: placeholder))
+    let key = try #require(first)
+    let cache = PictureCache()
+    cache.insert(.overlay(7, columns: key.columns, rows: key.rows), for: key)
+    _ = state.update(.pictureLoaded(key, failure: nil))
+    let background = Color.rgb(0xC0, 0xD8, 0xD8)
+
+    let whole = Self.draw(state, cache)
+    #expect(whole.placed.map(\.overlay) == [7], "wholly in view, the terminal draws it")
+    let area = try #require(whole.placed.first).area
+    /// The cells of the picture's area (moved up by `scrolled` rows) on the placeholder's colour.
+    func placeholderCells(_ canvas: OverlayCanvas, scrolled: Int) -> Int {
+      var count = 0
+      for row in (area.row - scrolled)..<(area.bottom - scrolled) where row >= 0 {
+        for column in area.column..<area.right
+        where canvas.cells[row, column].background == .rgb(0xC0, 0xD8, 0xD8) {
+          count += 1
+        }
+      }
+      return count
+    }
+    #expect(placeholderCells(whole, scrolled: 0) == 0)
+
+    // Scrolled so that the picture's top row is above the view.
+    state.top = area.row + 1
+    let partly = Self.draw(state, cache)
+    #expect(partly.placed.isEmpty, "pixels cannot be cut at a row")
+    let shown = placeholderCells(partly, scrolled: area.row + 1)
+    // Without a placeholder the area stays blank; with one, its rows still in view show it.
+    #expect(shown == (placeholder == nil ? 0 : area.width * (area.height - 1)))
+  }
+}

@@ -8,6 +8,10 @@ enum PictureSlot {
   /// size (`PlaceholderPicture`) when the feed gave one, else stays blank; the caption shows.
   case loading(PictureKey, placeholder: SymbolPicture?)
   case ready(SymbolPicture)
+  /// Drawn by the terminal over the frame (sixel, iTerm2), which shows it only wholly in view,
+  /// since pixels cannot be cut at a row: while the box is partly in view the area shows the
+  /// item's placeholder, if the feed gave one, as it did while the picture loaded.
+  case pixels(SymbolPicture, placeholder: SymbolPicture?)
   /// Could not be fetched or decoded: a marker in the box, over the placeholder if there is one
   /// (the nearest thing to the picture there will be); the reason in the details.
   case failed(String, placeholder: SymbolPicture?)

@@ -128,19 +128,24 @@ struct BoxRenderer {
       canvas.write(
         marker, row: row, column: area.column + (area.width - marker.width) / 2,
         maxWidth: area.width, style: CellAppearance(attributes: .dim))
+    case .pixels(let cells, let placeholder):
+      let placed = Self.centred(cells, in: area)
+      // Pixels cannot be cut at a row: a picture only partly in view is left out, and its
+      // placeholder stands in.
+      if let overlay = cells.overlay, clip.contains(placed.row),
+        clip.contains(placed.bottom - 1)
+      {
+        canvas.placeOverlay(overlay, in: placed)
+      } else if let placeholder {
+        drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas)
+      }
     case .ready(let cells):
-      let columns = min(cells.columns, area.width)
-      let rows = min(cells.rows, area.height)
-      let left = area.column + (area.width - columns) / 2
-      let top = area.row + (area.height - rows) / 2
-      if let overlay = cells.overlay {
-        // Pixels cannot be cut at a row: a picture only partly in view is left out.
-        if clip.contains(top), clip.contains(top + rows - 1) {
-          canvas.placeOverlay(
-            overlay, in: CellRect(row: top, column: left, width: columns, height: rows))
-        }
+      if cells.overlay != nil {
+        drawPicture(.pixels(cells, placeholder: nil), in: area, clip: clip, into: &canvas)
         return
       }
+      let placed = Self.centred(cells, in: area)
+      let (columns, rows, left, top) = (placed.width, placed.height, placed.column, placed.row)
       if let placeholder = cells.placeholder {
         drawPlaceholder(
           placeholder, columns: columns, rows: rows, at: (top, left), clip: clip, into: &canvas)
@@ -151,6 +156,15 @@ struct BoxRenderer {
         canvas.putPictureRow(cells.cells[start..<(start + columns)], row: top + r, column: left)
       }
     }
+  }
+
+  /// Where `picture` goes in `area`: centred, cut to it.
+  private static func centred(_ picture: SymbolPicture, in area: CellRect) -> CellRect {
+    let columns = min(picture.columns, area.width)
+    let rows = min(picture.rows, area.height)
+    return CellRect(
+      row: area.row + (area.height - rows) / 2, column: area.column + (area.width - columns) / 2,
+      width: columns, height: rows)
   }
 
   /// A picture the terminal holds: placeholder cells that name it, row by row.

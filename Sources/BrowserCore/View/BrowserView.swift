@@ -141,7 +141,10 @@ public struct BrowserView: Sendable {
     case .failed(let reason):
       return .failed(reason, placeholder: placeholder(of: state.items[i], at: key))
     case .ready, .requested, nil:
-      if let picture = pictures.picture(for: key) { return .ready(picture) }
+      if let picture = pictures.picture(for: key) {
+        guard picture.overlay != nil else { return .ready(picture) }
+        return .pixels(picture, placeholder: placeholder(of: state.items[i], at: key))
+      }
       return .loading(key, placeholder: placeholder(of: state.items[i], at: key))
     }
   }
