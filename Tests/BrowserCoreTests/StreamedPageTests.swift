@@ -60,7 +60,7 @@ import Testing
     _ = state.update(
       .loadProgress(LoadProgress.Snapshot(bytes: 1000, total: 20_000, items: 100, isLoading: true)))
     #expect(state.items.capacity >= 2000)
-    #expect(state.reservedForStreamedPage)
+    #expect(state.streamedPage?.hasRoom == true)
     #expect(state.cellRect(of: 99) == before)
     #expect(state.loading == request)
     // Later snapshots change nothing more.

@@ -31,8 +31,8 @@ extension BrowserState {
     loading = nil
     loadProgress = nil
     pull.loadEnded()
-    let streamed = isStreaming
-    isStreaming = false
+    let streamed = streamedPage != nil
+    streamedPage = nil
     switch result {
     case .partial: break
     case .appended(let newItems, let skipped, let hasMore) where streamed:
@@ -92,8 +92,7 @@ extension BrowserState {
       start(with: items, skipped: SkipReport(), hasMore: true, title: title)
       generation += 1
       loading = LoadRequest(kind: .refresh, generation: generation)
-      isStreaming = true
-      reservedForStreamedPage = false
+      streamedPage = StreamedPage()
       message = "loading…"
       return []
     case .replaced(let items, let skipped, let hasMore),
@@ -149,8 +148,8 @@ extension BrowserState {
   /// grow the items and the layout's arrays step by step, each growth a copy and the old space
   /// left with the allocator.
   mutating func reserveForStreamedPage(_ snapshot: LoadProgress.Snapshot) {
-    guard !reservedForStreamedPage, let count = snapshot.estimatedTotalItems else { return }
-    reservedForStreamedPage = true
+    guard streamedPage?.hasRoom == false, let count = snapshot.estimatedTotalItems else { return }
+    streamedPage?.hasRoom = true
     guard count > items.count else { return }
     items.reserveCapacity(count)
     arrangement.reserve(items: count)
@@ -184,4 +183,10 @@ extension BrowserState {
     syncFocus()
   }
 
+}
+
+/// A page shown while it is decoded.
+struct StreamedPage {
+  /// Whether room was made for all of it (`reserveForStreamedPage`), which happens once.
+  var hasRoom = false
 }

@@ -41,11 +41,9 @@ public struct BrowserState: Sendable {
   var pageStarts: [Int] = []
   /// Removed items, the last removed on top.
   var removals: [Removal] = []
-  /// Whether the running load shows its page while it is decoded (`FeedUpdate.partial`): its
-  /// items join the page being read, not a page of their own.
-  var isStreaming = false
-  /// Whether room was made for the page streaming in (`reserveForStreamedPage`).
-  var reservedForStreamedPage = false
+  /// The page the running load shows while it is decoded (`FeedUpdate.partial`), if it does:
+  /// its items join that page, not a page of their own.
+  var streamedPage: StreamedPage?
   /// How far the running load has got, while one runs and says.
   public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
@@ -116,7 +114,7 @@ public struct BrowserState: Sendable {
     case .loaded(let update, let request, let title):
       // A page or a refresh lands on the whole feed: a filter gives it back first. The rest of
       // a page shown while it loads joins it as it comes, filtered like it.
-      if loading == request, filter != nil, !isStreaming {
+      if loading == request, filter != nil, streamedPage == nil {
         switch update {
         case .replaced, .appended: clearFilter()
         case .partial, .endOfFeed, .failed, .superseded: break
@@ -130,7 +128,7 @@ public struct BrowserState: Sendable {
       return [.revalidatePictures] + effects
     case .loadProgress(let snapshot):
       loadProgress = loading == nil ? nil : snapshot
-      if isStreaming { reserveForStreamedPage(snapshot) }
+      if streamedPage != nil { reserveForStreamedPage(snapshot) }
       return []
     case .copied(let text, let request, let outcome):
       copied(text, request, outcome: outcome)
