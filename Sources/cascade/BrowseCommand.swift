@@ -45,16 +45,7 @@ enum BrowseCommand {
       argument = last.feed
       resume = last.place
     }
-    let source: FeedSource
-    do {
-      source =
-        try argument.map { (argument) throws(FeedError) in
-          try FeedSource(argument: argument)
-        } ?? .sample
-    } catch {
-      Console.error("\(error) (see cascade --help)")
-      return 2
-    }
+    guard let source = FeedArgument.source(argument, help: "cascade --help") else { return 2 }
     var load = options.load
     let progress = LoadProgress()
     load.progress = progress

@@ -20,13 +20,11 @@ enum LayoutCommand {
       Console.out(ConfigWriter.render(options.settings, for: .layout))
       return 0
     }
+    guard let source = FeedArgument.source(options.feed, help: "cascade layout --help") else {
+      return 1
+    }
     var document: FeedDocument
-    let source: FeedSource
     do {
-      source =
-        try options.feed.map { argument throws(FeedError) in
-          try FeedSource(argument: argument)
-        } ?? .sample
       var load = options.load
       let progress = LoadProgress()
       load.progress = progress

@@ -25,14 +25,7 @@ enum PrintCommand {
       Console.out(ConfigWriter.render(options, for: .print))
       return 0
     }
-    let source: FeedSource
-    do {
-      source =
-        try options.feed.map { (argument) throws(FeedError) in
-          try FeedSource(argument: argument)
-        } ?? .sample
-    } catch {
-      Console.error("\(error) (see cascade print --help)")
+    guard let source = FeedArgument.source(options.feed, help: "cascade print --help") else {
       return 2
     }
     let session = FeedSession(source: source, options: options.load)
