@@ -27,10 +27,15 @@ struct IdentityTable {
   }
 
   static let standardHash: HashFunction = { bytes in
-    var hasher = Hasher()
+    var hasher = freshHasher
     TextHandle.hashText(bytes, into: &hasher)
     return hasher.finalize()
   }
+
+  /// A new `Hasher`, copied: every new one in a process is the same (seeded once per process),
+  /// and a copy of 72 bytes costs less than `Hasher()` working out its seeded state again, once
+  /// an item.
+  private static let freshHasher = Hasher()
 
   /// The number of slots.
   var capacity: Int { slots.count }
