@@ -31,4 +31,26 @@ public enum ScreenTraffic {
       return (full - blank, after - full)
     }
   }
+
+  /// Scrolls `state` one row at a time, `steps` times, each frame drawn through ncurses and
+  /// sent (into a temporary file) as the browser draws and sends it: the work between a key
+  /// and its frame on the terminal, for timing. Returns the bytes sent.
+  ///
+  /// Sets the process's locale to a UTF-8 one if it has none, as the browser needs.
+  public static func scroll(
+    _ state: BrowserState, steps: Int, theme: Theme = Theme(),
+    terminalType: String = "xterm-256color"
+  ) throws(TerminalError) -> Int {
+    try HeadlessScreen.run(type: terminalType, size: state.screen) { terminal, written in
+      let view = BrowserView(theme: theme)
+      var stepping = state
+      for _ in 0..<steps {
+        _ = stepping.update(.action(.scroll(1)))
+        var canvas = CursesCanvas(terminal: terminal)
+        view.draw(stepping, into: &canvas)
+        terminal.present()
+      }
+      return written()
+    }
+  }
 }

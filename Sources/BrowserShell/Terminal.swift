@@ -29,6 +29,10 @@ final class Terminal {
   let colorCount: Int
   private var isActive = false
   private var pairs: [PairKey: Int32] = [:]
+  /// The pair `pair(_:)` gave last, and for which colours.
+  private var lastPair: (key: PairKey, pair: Int32)?
+  /// The curses bits `attributes(_:)` gave last, and for which attributes.
+  private var lastAttributes: (attributes: CellAttributes, bits: attr_t)?
   private let window: UnsafeMutablePointer<WINDOW>
   private let attributeBits: [(CellAttributes, attr_t)]
 
@@ -178,6 +182,7 @@ final class Terminal {
     if pairs.count > Int(cascade_color_pairs()) * 3 / 4 {
       reset_color_pairs()
       pairs.removeAll(keepingCapacity: true)
+      lastPair = nil
     }
     werase(window)
   }
@@ -203,30 +208,41 @@ final class Terminal {
   }
 
   func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance) {
-    var characters: [wchar_t] = []
-    characters.reserveCapacity(6)
-    if isUTF8 {
-      for scalar in cluster.unicodeScalars.prefix(1 + DisplayText.maximumMarksPerCluster) {
-        characters.append(wchar_t(bitPattern: scalar.value))
+    // The cluster's scalars and a terminating 0, on the stack: a frame puts every cell of the
+    // screen, and an array here was an allocation for each.
+    let capacity = 2 + DisplayText.maximumMarksPerCluster
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: capacity) { characters in
+      var count = 0
+      if isUTF8 {
+        // Decoded from the UTF-8 bytes: the substring's scalar view worked out and checked an
+        // index for every step.
+        var bytes = cluster
+        bytes.withUTF8 { utf8 in
+          var iterator = utf8.makeIterator()
+          var decoder = UTF8()
+          while count < capacity - 1, case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            characters[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+          }
+        }
       }
-    }
-    let ascii = characters.count == 1 && characters[0] < 0x80
-    if !isUTF8 || (!ascii && characters.isEmpty) {
-      let c = cluster.unicodeScalars.first.map { $0.isASCII ? wchar_t($0.value) : 0x3F } ?? 0x20
-      characters = [c]
-    }
-    characters.append(0)
-    let attributes = attributeBits.reduce(attr_t(0)) {
-      style.attributes.contains($1.0) ? $0 | $1.1 : $0
-    }
-    let pair = self.pair(style)
-    let y = Int32(row)
-    let x = Int32(column)
-    if cascade_put(window, y, x, characters, attributes, pair) == -2, width == 1 {
-      cascade_put(window, y, x, [0x3F, 0], attributes, pair)
-    }
-    if !isUTF8, width == 2 {
-      cascade_put(window, y, x + 1, [0x3F, 0], attributes, pair)
+      let ascii = count == 1 && characters[0] < 0x80
+      if !isUTF8 || (!ascii && count == 0) {
+        characters[0] =
+          cluster.unicodeScalars.first.map { $0.isASCII ? wchar_t($0.value) : 0x3F } ?? 0x20
+        count = 1
+      }
+      characters[count] = 0
+      let attributes = self.attributes(style.attributes)
+      let pair = self.pair(style)
+      let y = Int32(row)
+      let x = Int32(column)
+      if cascade_put(window, y, x, characters.baseAddress, attributes, pair) == -2, width == 1 {
+        cascade_put(window, y, x, [0x3F, 0], attributes, pair)
+      }
+      if !isUTF8, width == 2 {
+        cascade_put(window, y, x + 1, [0x3F, 0], attributes, pair)
+      }
     }
   }
 
@@ -264,6 +280,14 @@ final class Terminal {
     }
   }
 
+  /// The curses attributes of `attributes`; the last asked kept aside, as the last pair is.
+  private func attributes(_ attributes: CellAttributes) -> attr_t {
+    if let last = lastAttributes, last.attributes == attributes { return last.bits }
+    let bits = attributeBits.reduce(attr_t(0)) { attributes.contains($1.0) ? $0 | $1.1 : $0 }
+    lastAttributes = (attributes, bits)
+    return bits
+  }
+
   func pair(_ style: CellAppearance) -> Int32 {
     pair(foreground: style.foreground, background: style.background)
   }
@@ -272,10 +296,18 @@ final class Terminal {
     guard colorCount >= 8 else { return 0 }
     let key = PairKey(foreground: colorNumber(foreground), background: colorNumber(background))
     if key.foreground == -1 && key.background == -1 { return 0 }
-    if let known = pairs[key] { return known }
-    let made = alloc_pair(key.foreground, key.background)
-    let pair = made < 0 ? 0 : made
-    pairs[key] = pair
+    // Cells next to each other mostly share their colours: the last pair is kept aside, and
+    // the table (a hash of the key) asked only when they change.
+    if let last = lastPair, last.key == key { return last.pair }
+    let pair: Int32
+    if let known = pairs[key] {
+      pair = known
+    } else {
+      let made = alloc_pair(key.foreground, key.background)
+      pair = made < 0 ? 0 : made
+      pairs[key] = pair
+    }
+    lastPair = (key, pair)
     return pair
   }
 
