@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BrowserCore
@@ -95,5 +96,31 @@ import Testing
     DisplayText("a山e\u{301}").forEachCluster { seen.append((String($0), $1)) }
     #expect(seen.map(\.0) == ["a", "山", "e\u{301}"])
     #expect(seen.map(\.1) == [1, 2, 1])
+  }
+
+  /// Printable ASCII is kept without going through the sanitiser scalar by scalar: the result
+  /// must be the sanitiser's for every length around the width, and any other byte (a control,
+  /// DEL, a non-ASCII letter) anywhere the sanitiser looks must still go through it.
+  @Test func printableASCIIIsKeptAsTheSanitiserKeepsIt() {
+    var random = SplitMix64(seed: 11)
+    let others: [Character] = ["\u{7F}", "\t", "\u{1B}", "é", "\u{202E}", "\n", "界"]
+    for _ in 0..<2_000 {
+      let width = Int.random(in: 0...12, using: &random)
+      var text = String(
+        (0..<Int.random(in: 0...16, using: &random)).map { _ in
+          Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &random)))
+        })
+      if Bool.random(using: &random), !text.isEmpty {
+        let at = text.index(
+          text.startIndex, offsetBy: Int.random(in: 0..<text.count, using: &random))
+        text.insert(others.randomElement(using: &random)!, at: at)
+      }
+      let fast = DisplayText(text, maximumWidth: width)
+      let slow = DisplayText(sanitizing: text, maximumWidth: width)
+      guard fast == slow else {
+        Issue.record("\(text.debugDescription) at width \(width): \(fast) for \(slow)")
+        return
+      }
+    }
   }
 }

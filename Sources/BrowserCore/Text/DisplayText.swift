@@ -37,6 +37,15 @@ public struct DisplayText: Hashable, Sendable {
   /// Sanitises `raw`, keeping at most `maximumWidth` cells.
   /// - Complexity: O(min(n, `scanLimit`)) — independent of the input's length beyond that.
   public init(_ raw: String, maximumWidth: Int = DisplayText.defaultMaximumWidth) {
+    if let plain = Self.printableASCII(raw, maximumWidth: max(0, maximumWidth)) {
+      self = plain
+      return
+    }
+    self.init(sanitizing: raw, maximumWidth: maximumWidth)
+  }
+
+  /// `raw` through the sanitiser, scalar by scalar.
+  init(sanitizing raw: String, maximumWidth: Int) {
     var sanitizer = Sanitizer(maximumWidth: max(0, maximumWidth))
     var scanned = 0
     let limit = Self.scanLimit(forWidth: maximumWidth)
@@ -52,6 +61,25 @@ public struct DisplayText: Hashable, Sendable {
     string = sanitizer.output
     width = sanitizer.width
     isCut = cut || sanitizer.isCut
+  }
+
+  /// Printable ASCII (0x20–0x7E) kept as it is, as the sanitiser would keep it: each byte one
+  /// cell, cut after `maximumWidth`. Most titles and every URL are such text, and the view makes
+  /// the texts of the boxes in view for every frame: without looking up each scalar's Unicode
+  /// properties, a frame's labels cost a fraction. Nil for any other text.
+  private static func printableASCII(_ raw: String, maximumWidth: Int) -> DisplayText? {
+    var bytes = raw
+    return bytes.withUTF8 { bytes -> DisplayText? in
+      // The sanitiser looks at one scalar past the width, to know the text was cut.
+      for byte in bytes.prefix(maximumWidth + 1) where !(0x20...0x7E).contains(byte) {
+        return nil
+      }
+      var text = DisplayText()
+      text.width = min(bytes.count, maximumWidth)
+      text.isCut = bytes.count > maximumWidth
+      text.string = text.isCut ? String(decoding: bytes.prefix(maximumWidth), as: UTF8.self) : raw
+      return text
+    }
   }
 
   /// How many input scalars are looked at for a given kept width: room for escape sequences and
