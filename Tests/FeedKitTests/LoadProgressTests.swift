@@ -85,4 +85,18 @@ import Testing
     #expect(LoadProgress.Snapshot(bytes: 3 << 30).amount == "3.0 GiB")
     #expect(LoadProgress.Snapshot(bytes: 512).fraction == nil)
   }
+
+  /// The estimate counts the items against the bytes they were decoded from, not against the
+  /// bytes read since: a read ahead of the decoder made it half what it should be.
+  @Test func theEstimateGoesByTheBytesTheItemsCameFrom() {
+    let progress = LoadProgress()
+    progress.begin(total: 100 << 20)
+    progress.read(1 << 20)
+    progress.decoded(more: 10_000)
+    progress.read(2 << 20)
+    let snapshot = progress.snapshot
+    #expect(snapshot.bytes == 2 << 20)
+    #expect(snapshot.decodedBytes == 1 << 20)
+    #expect(snapshot.estimatedTotalItems == 1_020_000)
+  }
 }

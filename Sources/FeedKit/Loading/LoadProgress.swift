@@ -18,12 +18,21 @@ public final class LoadProgress: Hashable, Sendable {
     public var items: Int?
     /// Whether a load is running.
     public var isLoading = false
+    /// The bytes read when the decoder last said how many items it had: what those items were
+    /// decoded from. The reader may be a read further on, and items over all the bytes read
+    /// would be too few (half, a read after the first).
+    public var decodedBytes: Int
 
-    public init(bytes: Int = 0, total: Int? = nil, items: Int? = nil, isLoading: Bool = false) {
+    /// - Parameter decodedBytes: the bytes `items` were decoded from; `bytes` if not given.
+    public init(
+      bytes: Int = 0, total: Int? = nil, items: Int? = nil, isLoading: Bool = false,
+      decodedBytes: Int? = nil
+    ) {
       self.bytes = bytes
       self.total = total
       self.items = items
       self.isLoading = isLoading
+      self.decodedBytes = decodedBytes ?? bytes
     }
 
     /// `12.5 MiB of 40.0 MiB`, or `12.5 MiB` when the total is not known.
@@ -42,13 +51,16 @@ public final class LoadProgress: Hashable, Sendable {
       return "\(tenths / 10).\(tenths % 10) \(name)"
     }
 
-    /// How many items the whole body holds, judging by the items decoded from the bytes read so
-    /// far, with 2 % to spare; nil until there are both, or for a size no page has. For making
-    /// room once rather than growing step by step: a guess too high costs address space, as
-    /// nothing is written there.
+    /// How many items the whole body holds, judging by the items decoded so far and the bytes
+    /// they came from, with 2 % to spare; nil until there are both, or for a size no page has.
+    /// For making room once rather than growing step by step: a guess too high costs address
+    /// space, as nothing is written there; one too low made the browser's arrays grow, the old
+    /// and the new held at once (a tenth more resident memory at the peak for a million items).
     public var estimatedTotalItems: Int? {
-      guard let total, let items, items > 0, bytes > 0, total >= bytes else { return nil }
-      let estimate = Double(items) * Double(total) / Double(bytes) * 1.02
+      guard let total, let items, items > 0, decodedBytes > 0, total >= decodedBytes else {
+        return nil
+      }
+      let estimate = Double(items) * Double(total) / Double(decodedBytes) * 1.02
       guard estimate.isFinite, estimate < 100_000_000 else { return nil }
       return Int(estimate)
     }
@@ -81,9 +93,12 @@ public final class LoadProgress: Hashable, Sendable {
     state.withLock { $0.total = total }
   }
 
-  /// The decoder kept `count` more items.
+  /// The decoder kept `count` more items, from the bytes read so far.
   func decoded(more count: Int) {
-    state.withLock { $0.items = ($0.items ?? 0) + count }
+    state.withLock {
+      $0.items = ($0.items ?? 0) + count
+      $0.decodedBytes = $0.bytes
+    }
   }
 
   /// The page is decoded (or failed): `items` items, nil on failure.
