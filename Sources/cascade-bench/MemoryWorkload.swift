@@ -103,6 +103,6 @@ enum MemoryWorkload {
     report.add(
       Figure(
         "memory n=\(Int(count)) browser, \(name)", "peak RSS per item", peak / count,
-        unit: "B", target: "≤ 200 B/item all included"))
+        unit: "B", target: "≤ 140 B/item all included"))
   }
 }
