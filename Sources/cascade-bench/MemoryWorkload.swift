@@ -100,9 +100,11 @@ enum MemoryWorkload {
       print("memory: the child printed nothing usable (status \(process.terminationStatus))")
       return
     }
+    // The target is for a million items: at fewer, the runtime's ~28 MB is most of the figure.
+    let target = count >= 1_000_000 ? "≤ 140 B/item all included" : "report (≤ 140 at 1M)"
     report.add(
       Figure(
         "memory n=\(Int(count)) browser, \(name)", "peak RSS per item", peak / count,
-        unit: "B", target: "≤ 140 B/item all included"))
+        unit: "B", target: target))
   }
 }
