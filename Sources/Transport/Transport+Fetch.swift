@@ -40,45 +40,28 @@ extension Transport {
   }
 }
 
-/// The bytes of one `fetch`, and the handle that a task cancellation cancels, which may come
-/// before the handle exists.
+/// The bytes of one `fetch`, and the transfer that a task cancellation cancels, which may come
+/// before the transfer has started.
 private final class BodyBuffer: Sendable {
-  private struct State {
-    var bytes: [UInt8] = []
-    var handle: TransferHandle?
-    var cancelled = false
-  }
-
-  private let state = Locked(State())
+  private let bytes = Locked<[UInt8]>([])
+  private let transfer = TransferSlot()
 
   /// Keeps `chunk`; returns the bytes kept so far.
   func append(_ chunk: UnsafeRawBufferPointer) -> Int {
-    state.withLock {
-      $0.bytes.append(contentsOf: chunk)
-      return $0.bytes.count
+    bytes.withLock {
+      $0.append(contentsOf: chunk)
+      return $0.count
     }
   }
 
   func take() -> [UInt8] {
-    state.withLock { state in
-      defer { state.bytes = [] }
-      return state.bytes
+    bytes.withLock { bytes in
+      defer { bytes = [] }
+      return bytes
     }
   }
 
-  func attach(_ handle: TransferHandle) {
-    let cancelled = state.withLock { state in
-      state.handle = handle
-      return state.cancelled
-    }
-    if cancelled { handle.cancel() }
-  }
+  func attach(_ handle: TransferHandle) { transfer.attach(handle) }
 
-  func cancel() {
-    let handle = state.withLock { state in
-      state.cancelled = true
-      return state.handle
-    }
-    handle?.cancel()
-  }
+  func cancel() { transfer.cancel() }
 }

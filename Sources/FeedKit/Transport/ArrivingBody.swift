@@ -23,7 +23,8 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
   private var readOffset = 0
   private var answer: TransferResponse?
   private var outcome: Result<TransferResponse, TransferError>?
-  private var handle: TransferHandle?
+  /// The transfer, which a cancel may come before.
+  private let transfer = TransferSlot()
   private var paused = false
   private var cancelled = false
 
@@ -43,10 +44,7 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
       consumer: TransferConsumer(
         response: { body.answered($0) }, chunk: { body.arrived($0) },
         finish: { body.finished($0) }))
-    body.condition.withLock {
-      body.handle = handle
-      if body.cancelled { handle.cancel() }
-    }
+    body.transfer.attach(handle)
     return body
   }
 
@@ -77,24 +75,20 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
       buffer.copyMemory(from: bytes.baseAddress.unsafelyUnwrapped + readOffset, byteCount: taken)
     }
     readOffset += taken
-    var resume: TransferHandle?
-    if paused, pending.count - readOffset <= Self.highWater / 2 {
-      paused = false
-      resume = handle
-    }
+    let resume = paused && pending.count - readOffset <= Self.highWater / 2
+    if resume { paused = false }
     condition.unlock()
-    resume?.resume()
+    if resume { transfer.handle?.resume() }
     return taken
   }
 
   /// Stops the transfer; a read waiting or to come says the load was cancelled.
   func cancel() {
-    let handle = condition.withLock {
+    condition.withLock {
       cancelled = true
       condition.broadcast()
-      return self.handle
     }
-    handle?.cancel()
+    transfer.cancel()
   }
 
   /// The error for a failed, or cancelled, transfer. Called with the lock held.
