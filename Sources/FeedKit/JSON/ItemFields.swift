@@ -80,12 +80,14 @@ struct ItemFields {
   /// `PicturePlaceholder.blurKeys` and `colorKeys`.
   private var placeholder: (kind: PicturePlaceholder.Kind, rank: Int, text: FieldText)?
 
-  /// Reads the value of `key` (the reader is just past its colon), or skips it when unknown.
-  mutating func read(key: JSONReader.Token, from reader: inout JSONReader) throws(JSONReader
-    .Failure)
-  {
-    let field =
-      key.hasEscapes ? ItemKey.of(decoded: reader.string(key)) : ItemKey.of(key, in: reader.bytes)
+  /// The field `key` names, if any.
+  static func field(of key: JSONReader.Token, in reader: JSONReader) -> ItemKey? {
+    key.hasEscapes ? ItemKey.of(decoded: reader.string(key)) : ItemKey.of(key, in: reader.bytes)
+  }
+
+  /// Reads the value of a key naming `field` (the reader is just past its colon), or skips it
+  /// for a key that names none (nil).
+  mutating func read(_ field: ItemKey?, from reader: inout JSONReader) throws(JSONReader.Failure) {
     switch field {
     case .image(let rank): try readImage(rank: rank, from: &reader)
     case .width: width = try Self.readSize(named: "width", from: &reader)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A cursor over the UTF-8 bytes of a JSON document that reads one token at a time.
 ///
 /// The feed decoder walks a document with it and turns items straight into `FeedItem`s, so no
@@ -157,6 +163,19 @@ struct JSONReader {
     let key = try readString()
     try expect(UInt8(ascii: ":"), what: "':' after the key")
     return key
+  }
+
+  /// Consumes a key and its colon when the next bytes, after whitespace, are exactly `text` (the
+  /// bytes from a key's opening quote to its colon, as an earlier key was read); otherwise
+  /// consumes only the whitespace and returns false. Bytes the grammar allowed once are a key
+  /// it allows again, with the same meaning, so nothing is checked twice.
+  mutating func skipRepeatedKey(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    skipWhitespace()
+    guard let base = bytes.baseAddress, let expected = text.baseAddress, !text.isEmpty,
+      text.count <= bytes.count - offset, memcmp(base + offset, expected, text.count) == 0
+    else { return false }
+    offset += text.count
+    return true
   }
 
   /// After an object member: consumes `,` and returns true, or consumes `}` and returns false.

@@ -127,6 +127,8 @@ private struct FeedParser {
   var skipped = SkipReport()
   /// The page's texts: every kept item's URL, title, id and link, in shared blocks.
   var texts = TextBlockWriter()
+  /// The keys of the item before, to know a repeated key without reading it.
+  var keyMemo = ItemKeyMemo()
 
   mutating func document() throws(JSONReader.Failure) -> Outcome {
     let start = self
@@ -343,9 +345,18 @@ private struct FeedParser {
     }
     var fields = ItemFields()
     if try reader.enterObject() {
+      var place = 0
       repeat {
-        let key = try reader.readKey()
-        try fields.read(key: key, from: &reader)
+        let field: ItemKey?
+        if let repeated = keyMemo.repeated(at: place, in: &reader) {
+          field = repeated
+        } else {
+          let key = try reader.readKey()
+          field = ItemFields.field(of: key, in: reader)
+          keyMemo.remember(key, at: place, field: field, in: reader)
+        }
+        try fields.read(field, from: &reader)
+        place += 1
       } while try reader.objectHasMore()
     }
     return fields.item(reader: reader, texts: &texts)
