@@ -2,8 +2,9 @@ import Foundation
 
 /// The browser's first screen and full load, end to end with the release binary: launch to a
 /// drawn status line in a 200 × 60 tmux window, polled every 10 ms, on a 1M-item (89 MB) and a
-/// 10k-item feed file; against `cascade layout --rect` (decode and lay out, one screen
-/// printed) and `python3 -c 'json.load'` of the same file, in turns.
+/// 10k-item feed file; against `cascade layout` of the same file (every frame printed, the
+/// issue's baseline), `cascade layout --rect` (decode and lay out, one screen printed: the
+/// stricter one) and `python3 -c 'json.load'`, in turns.
 ///
 /// What a person notices: how soon the feed is on screen, and how soon all of it is there.
 enum FirstScreenWorkload {
@@ -40,6 +41,7 @@ enum FirstScreenWorkload {
     var largeFirst: [Double] = []
     var largeLoaded: [Double] = []
     var layoutRect: [Double] = []
+    var layoutAll: [Double] = []
     var layoutCPU: [Double] = []
     var pythonCPU: [Double] = []
     for _ in 0..<runs {
@@ -60,6 +62,14 @@ enum FirstScreenWorkload {
         layoutRect.append(wall)
         layoutCPU.append(cpu)
       }
+      // The issue's own baseline: `cascade layout` of the same file, every frame printed (to
+      // /dev/null).
+      if let (wall, _) = timed(
+        binary,
+        ["layout", largeFile, "--width", "200", "--columns", "8", "--max-bytes", "200000000"])
+      {
+        layoutAll.append(wall)
+      }
       if let python = ChildProcess.find("python3"),
         let (_, cpu) = timed(
           python, ["-c", "import json,sys; json.load(open(sys.argv[1]))", largeFile])
@@ -74,11 +84,18 @@ enum FirstScreenWorkload {
           name, "first screen ms", a * 1000, unit: "ms",
           baseline: ("10k-item file ms", b * 1000), target: "≤ 2×"))
     }
+    if let a = median(largeLoaded), let b = median(layoutAll) {
+      report.add(
+        Figure(
+          name, "fully loaded ms", a * 1000, unit: "ms",
+          baseline: ("cascade layout ms", b * 1000), target: "≤ 1.3×"))
+    }
+    // Stricter: decoding and laying out the same file with one screen printed.
     if let a = median(largeLoaded), let b = median(layoutRect) {
       report.add(
         Figure(
           name, "fully loaded ms", a * 1000, unit: "ms",
-          baseline: ("layout --rect ms", b * 1000), target: "≤ 1.3×"))
+          baseline: ("layout --rect ms", b * 1000), target: "report (stricter than ≤ 1.3×)"))
     }
     if let a = median(layoutCPU), let b = median(pythonCPU) {
       report.add(
