@@ -49,38 +49,9 @@ import Testing
     return true
   }
 
-  /// Requests for a route in progress, and the most at once: counted inside the handler, which
-  /// runs before the answer is sent, so a count can only fall short of the transfers open, never
-  /// exceed them.
-  final class InFlight: Sendable {
-    private let counts = Mutex((now: 0, most: 0, served: 0))
-    func enter() {
-      counts.withLock {
-        $0.now += 1; $0.most = max($0.most, $0.now)
-      }
-    }
-    func leave() {
-      counts.withLock {
-        $0.now -= 1; $0.served += 1
-      }
-    }
-    var now: Int { counts.withLock { $0.now } }
-    var most: Int { counts.withLock { $0.most } }
-  }
-
-  /// Serves `/0.png`, `/1.png`… on `server`, each answer held at `gate`; returns their count.
-  static func holdPictures(_ count: Int, on server: TestHTTPServer, at gate: Gate) -> InFlight {
-    let inFlight = InFlight()
-    let png = Self.png
-    for i in 0..<count {
-      server.route("/\(i).png") { _ in
-        inFlight.enter()
-        defer { inFlight.leave() }
-        gate.wait()
-        return .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
-      }
-    }
-    return inFlight
+  /// A picture's answer.
+  static let pngReply: @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in
+    .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
   }
 
   @Test func aCancelClosesTheTransferUnderWayAndALaterRequestLoads() async throws {
@@ -128,7 +99,7 @@ import Testing
       gate.open()
       server.stop()
     }
-    let inFlight = Self.holdPictures(30, on: server, at: gate)
+    let inFlight = server.holdPictures(30, at: gate, reply: Self.pngReply)
     let results = Results()
     let loader = Self.loader(
       for: FeedSource.url(server.url("/feed.json")), jobs: 16, results: results)
@@ -155,7 +126,7 @@ import Testing
       busy.stop()
       quick.stop()
     }
-    let inFlight = Self.holdPictures(30, on: busy, at: gate)
+    let inFlight = busy.holdPictures(30, at: gate, reply: Self.pngReply)
     let png = Self.png
     for i in 0..<5 {
       quick.route("/\(i).png", reply: .respond(status: 200, headers: [:], body: png))

@@ -115,41 +115,12 @@ extension SizeProbeTests {
     #expect(server.requests.count == 1)
   }
 
-  /// Probes under way at one server, held at a gate until the test lets them answer.
-  private final class Held: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts = (now: 0, most: 0)
-    func enter() {
-      lock.withLock {
-        counts.now += 1; counts.most = max(counts.most, counts.now)
-      }
-    }
-    func leave() { lock.withLock { counts.now -= 1 } }
-    var now: Int { lock.withLock { counts.now } }
-    var most: Int { lock.withLock { counts.most } }
-  }
-
-  private static func hold(_ count: Int, on server: TestHTTPServer, at gate: Gate) throws -> Held {
-    let held = Held()
+  /// Serves `count` copies of a 1×1 PNG, honouring ranges, each answer held at `gate`.
+  private static func hold(_ count: Int, on server: TestHTTPServer, at gate: Gate) throws
+    -> InFlight
+  {
     let png = try fixture("png-1x1.png")
-    for i in 0..<count {
-      server.route("/\(i).png") { request in
-        held.enter()
-        defer { held.leave() }
-        gate.wait()
-        return TestHTTPServer.Reply.ranged(png, for: request)
-      }
-    }
-    return held
-  }
-
-  private static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
+    return server.holdPictures(count, at: gate) { TestHTTPServer.Reply.ranged(png, for: $0) }
   }
 
   /// A screen of unsized pictures from one host is probed `probesPerServer` at a time, however
@@ -170,7 +141,7 @@ extension SizeProbeTests {
         concurrency: 16
       ) { _, result in if case .success = result { sized.withLock { $0 += 1 } } }
     }
-    #expect(try await Self.eventually { held.now == SizeProbe.probesPerServer })
+    try await waitUntil { held.now == SizeProbe.probesPerServer }
     // Every probe waits at the gate: a seventh would have started by now if it were allowed.
     try await Task.sleep(for: .milliseconds(200))
     #expect(held.now == SizeProbe.probesPerServer)
@@ -204,7 +175,7 @@ extension SizeProbeTests {
         options: LoadOptions(), concurrency: 16
       ) { index, result in if case .success = result { done.withLock { _ = $0.insert(index) } } }
     }
-    #expect(try await Self.eventually { done.withLock { $0 } == [20, 21, 22] })
+    try await waitUntil { done.withLock { $0 } == [20, 21, 22] }
     gate.open()
     await probing.value
     #expect(done.withLock { $0.count } == 23)
