@@ -78,31 +78,25 @@ enum FirstScreenWorkload {
       }
     }
     let name = "browser \(large / 1000)k-item file"
-    if let a = median(largeFirst), let b = median(smallFirst) {
+    /// A figure of milliseconds against a baseline, each the median of its runs, if both ran.
+    func add(
+      _ workload: String, _ figure: String, _ values: [Double], _ baseline: String,
+      _ baselineValues: [Double], target: String
+    ) {
+      guard let a = median(values), let b = median(baselineValues) else { return }
       report.add(
         Figure(
-          name, "first screen ms", a * 1000, unit: "ms",
-          baseline: ("10k-item file ms", b * 1000), target: "≤ 2×"))
+          workload, figure, a * 1000, unit: "ms", baseline: (baseline, b * 1000), target: target))
     }
-    if let a = median(largeLoaded), let b = median(layoutAll) {
-      report.add(
-        Figure(
-          name, "fully loaded ms", a * 1000, unit: "ms",
-          baseline: ("cascade layout ms", b * 1000), target: "≤ 1.3×"))
-    }
+    add(name, "first screen ms", largeFirst, "10k-item file ms", smallFirst, target: "≤ 2×")
+    add(name, "fully loaded ms", largeLoaded, "cascade layout ms", layoutAll, target: "≤ 1.3×")
     // Stricter: decoding and laying out the same file with one screen printed.
-    if let a = median(largeLoaded), let b = median(layoutRect) {
-      report.add(
-        Figure(
-          name, "fully loaded ms", a * 1000, unit: "ms",
-          baseline: ("layout --rect ms", b * 1000), target: "report (stricter than ≤ 1.3×)"))
-    }
-    if let a = median(layoutCPU), let b = median(pythonCPU) {
-      report.add(
-        Figure(
-          "cascade layout --rect, \(large / 1000)k", "CPU ms", a * 1000, unit: "ms",
-          baseline: ("python json.load CPU ms", b * 1000), target: "≤ 0.5×"))
-    }
+    add(
+      name, "fully loaded ms", largeLoaded, "layout --rect ms", layoutRect,
+      target: "report (stricter than ≤ 1.3×)")
+    add(
+      "cascade layout --rect, \(large / 1000)k", "CPU ms", layoutCPU, "python json.load CPU ms",
+      pythonCPU, target: "≤ 0.5×")
   }
 
   /// Seconds from launch to the first status line, and to the status line that counts every
