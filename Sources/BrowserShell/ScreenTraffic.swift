@@ -16,9 +16,7 @@ public enum ScreenTraffic {
     try HeadlessScreen.run(type: terminalType, size: state.screen) { terminal, written in
       let view = BrowserView(theme: theme)
       func frame(_ state: BrowserState) -> Int {
-        var canvas = CursesCanvas(terminal: terminal)
-        view.draw(state, into: &canvas)
-        terminal.present()
+        send(state, view, terminal)
         return written()
       }
       terminal.erase()
@@ -46,11 +44,16 @@ public enum ScreenTraffic {
       var stepping = state
       for _ in 0..<steps {
         _ = stepping.update(.action(.scroll(1)))
-        var canvas = CursesCanvas(terminal: terminal)
-        view.draw(stepping, into: &canvas)
-        terminal.present()
+        send(stepping, view, terminal)
       }
       return written()
     }
+  }
+
+  /// Draws `state` through ncurses and sends the frame, as the browser's loop does.
+  private static func send(_ state: BrowserState, _ view: BrowserView, _ terminal: Terminal) {
+    var canvas = CursesCanvas(terminal: terminal)
+    view.draw(state, into: &canvas)
+    terminal.present()
   }
 }
