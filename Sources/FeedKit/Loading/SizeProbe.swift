@@ -78,11 +78,12 @@ public enum SizeProbe {
     concurrency: Int = 8, perServer: Int = probesPerServer, cache: PictureDiskCache? = nil,
     report: (Int, Result<(width: Double, height: Double), FeedError>) -> Void
   ) async {
-    // Per server (nil: files, which take no connection), its probes in the order given.
+    // Each probe's server (nil: a file, which takes no connection), and per server its probes
+    // in the order given.
+    let servers = indices.map { (try? source.pictureLocation(of: items[$0].imageURL))?.server }
     var queues: [String?: [Int]] = [:]
     var order: [String?] = []
-    for k in indices.indices {
-      let server = (try? source.pictureLocation(of: items[indices[k]].imageURL))?.server
+    for (k, server) in servers.enumerated() {
       if queues[server] == nil { order.append(server) }
       queues[server, default: []].append(k)
     }
@@ -107,21 +108,18 @@ public enum SizeProbe {
         while running < max(1, concurrency), let (k, server) = next() {
           if let server { busy[server, default: 0] += 1 }
           running += 1
-          let (index, item) = (indices[k], items[indices[k]])
-          group.addTask {
-            (index, await size(of: item, in: source, options: options, cache: cache))
-          }
+          let item = items[indices[k]]
+          group.addTask { (k, await size(of: item, in: source, options: options, cache: cache)) }
         }
       }
       launch()
-      while let (index, result) = await group.next() {
+      while let (k, result) = await group.next() {
         running -= 1
-        let server = (try? source.pictureLocation(of: items[index].imageURL))?.server
-        if let server {
+        if let server = servers[k] {
           let left = busy[server, default: 1] - 1
           busy[server] = left > 0 ? left : nil
         }
-        report(index, result)
+        report(indices[k], result)
         launch()
       }
     }
