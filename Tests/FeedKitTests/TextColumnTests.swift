@@ -25,7 +25,7 @@ import Testing
         }
       }
       handles.append(handle)
-      column.append(handle)
+      column.append(contentsOf: [FeedItem(texts: handle)])
     }
     #expect(column.count == handles.count)
     for i in handles.indices {

@@ -51,7 +51,7 @@ struct IdentityTable {
   /// moves each slot a bounded number of times.
   ///
   /// Any number of slots, not only powers of two: a position's home is the tag scaled to the
-  /// table (the high half of `tag × capacity`), so a million identities take 1.34 million slots
+  /// table (the high half of `tag × capacity`), so a million identities take 1.33 million slots
   /// (10.7 MB) where the next power of two took 2.1 million (16.8 MB): 6 bytes an item.
   private mutating func grow(toHold total: Int, geometric: Bool) {
     let needed = max(16, (total * 4 + 2) / 3)
@@ -65,6 +65,10 @@ struct IdentityTable {
       slots[index] = slot
     }
   }
+
+  /// The 32 bits of an identity's hash a slot keeps, and its home is scaled from.
+  @inline(__always)
+  private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash)) }
 
   /// The home slot of a 32-bit tag in a table of `capacity` slots.
   @inline(__always)
@@ -113,7 +117,7 @@ struct IdentityTable {
         // In a loop of their own, so that all the reads are in flight at once (between two
         // hashes there are more instructions than the processor looks ahead).
         for k in 0..<size {
-          touched |= slots[Self.home(UInt64(UInt32(truncatingIfNeeded: hashes[k])), capacity)]
+          touched |= slots[Self.home(Self.tag(hashes[k]), capacity)]
         }
         // Keeps the reads, whose values are not otherwise needed: no slot is all ones (a
         // position + 1 stays below 2^31), but the compiler cannot know that.
@@ -132,7 +136,7 @@ struct IdentityTable {
     _ position: Int, hash: Int, identities: Source
   ) -> Bool {
     precondition(position >= 0 && position < Int(Int32.max), "IdentityTable: position too large")
-    let tag = UInt64(UInt32(truncatingIfNeeded: hash))
+    let tag = Self.tag(hash)
     let capacity = slots.count
     var index = Self.home(tag, capacity)
     while true {

@@ -18,14 +18,6 @@ struct TextColumn {
     places.reserveCapacity(total)
   }
 
-  /// Adds `texts` after the items already kept.
-  mutating func append(_ texts: TextHandle) {
-    if runs.isEmpty || !texts.isKept(in: runs[runs.count - 1].block) {
-      runs.append((places.count, texts.block))
-    }
-    places.append(texts.place)
-  }
-
   /// Adds the texts of `items` after the items already kept, read in place: copying an item
   /// out of the array retains its text block and releases it again, for every item, while the
   /// decoder retains the same block for the items it makes.
