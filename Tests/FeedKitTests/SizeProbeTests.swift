@@ -180,4 +180,34 @@ extension SizeProbeTests {
     await probing.value
     #expect(done.withLock { $0.count } == 23)
   }
+
+  // MARK: Local files that are not pictures to read
+
+  private func probeFile(_ path: String) async -> Result<(width: Double, height: Double), FeedError>
+  {
+    await SizeProbe.size(
+      of: .unsized(imageURL: path), in: .file("/feed.json"), options: LoadOptions())
+  }
+
+  private func reason(_ result: Result<(width: Double, height: Double), FeedError>) -> String? {
+    guard case .failure(.unreadable(_, let detail)) = result else { return nil }
+    return detail
+  }
+
+  /// A FIFO named as a picture once waited forever for a writer, holding `cascade layout`.
+  @Test(.timeLimit(.minutes(1))) func probeOfAFIFOAnswersAtOnce() async throws {
+    let path = try temporaryFolder() + "/waiting.jpg"
+    try #require(mkfifo(path, 0o600) == 0)
+    #expect(reason(await probeFile(path)) == "not a regular file")
+  }
+
+  /// A device named as a picture is not opened for reading: `/dev/tty` took the user's keys.
+  @Test func probeOfADeviceIsRefused() async {
+    #expect(reason(await probeFile("/dev/null")) == "not a regular file")
+  }
+
+  @Test func probeOfAMissingFileSaysItIsMissing() async throws {
+    let path = try temporaryFolder() + "/gone.jpg"
+    #expect(reason(await probeFile(path)) == "no such file; check the path")
+  }
 }

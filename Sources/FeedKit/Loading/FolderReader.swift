@@ -26,17 +26,30 @@ enum FolderReader {
   {
     let root = absolute(folder)
     var entries: [Entry] = []
-    try collect(root, depth: 0, into: &entries, options: options, source: folder)
+    var skipped = SkipReport()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+      throw .unreadable(source: folder, detail: "cannot list the folder; check its permissions")
+    }
+    try collect(
+      names, in: root, of: root, depth: 0, into: &entries, skipped: &skipped, options: options,
+      source: folder)
     switch options.folderOrder {
     case .name: entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     case .time: entries.sort { ($0.modified, $1.path) > ($1.modified, $0.path) }
     case .size: entries.sort { ($0.size, $1.path) > ($1.size, $0.path) }
     }
     var items: [FeedItem] = []
-    var skipped = SkipReport()
     for entry in entries {
-      let name = String(entry.path.dropFirst(root.count).drop { $0 == "/" })
-      switch PictureSize.read({ count in prefix(of: entry.path, count: count) }) {
+      let name = Self.name(of: entry.path, in: root)
+      let outcome: PictureSize.Outcome
+      do {
+        outcome = try PictureSize.read { (count: Int) throws(FeedError) in
+          try PictureFile.prefix(of: entry.path, count: count)
+        }
+      } catch {
+        outcome = .unreadable(reason(error))
+      }
+      switch outcome {
       case .size(let width, let height):
         let shape = ItemFields.clampShape(width: width, height: height)
         items.append(
@@ -48,13 +61,13 @@ enum FolderReader {
     return FeedDocument(items: items, skipped: skipped, title: folder)
   }
 
+  /// Adds the pictures among `names` (the entries of `folder`) to `entries`, and those of its
+  /// subfolders with `--recursive`. A subfolder that cannot be listed, and a file that starts
+  /// out unreadable, are skipped with the reason: one locked folder does not cost the rest.
   private static func collect(
-    _ folder: String, depth: Int, into entries: inout [Entry], options: LoadOptions,
-    source: String
+    _ names: [String], in folder: String, of root: String, depth: Int, into entries: inout [Entry],
+    skipped: inout SkipReport, options: LoadOptions, source: String
   ) throws(FeedError) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-      throw .unreadable(source: folder, detail: "cannot list the folder; check its permissions")
-    }
     for name in names where !name.hasPrefix(".") {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       var status = stat()
@@ -62,7 +75,14 @@ enum FolderReader {
       let kind = status.st_mode & S_IFMT
       if kind == S_IFDIR {
         guard options.recursive, depth < options.maxDepth else { continue }
-        try collect(path, depth: depth + 1, into: &entries, options: options, source: source)
+        guard let inner = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+          skipped.record(
+            "\(Self.name(of: path, in: root)): cannot list the folder; check its permissions")
+          continue
+        }
+        try collect(
+          inner, in: path, of: root, depth: depth + 1, into: &entries, skipped: &skipped,
+          options: options, source: source)
         continue
       }
       // A link to a file is read; stat follows it.
@@ -71,7 +91,14 @@ enum FolderReader {
       } else if kind != S_IFREG {
         continue
       }
-      guard PictureSize.isPicture(prefix(of: path, count: 12)) else { continue }
+      let start: [UInt8]
+      do {
+        start = try PictureFile.prefix(of: path, count: 12)
+      } catch {
+        skipped.record("\(Self.name(of: path, in: root)): \(reason(error))")
+        continue
+      }
+      guard PictureSize.isPicture(start) else { continue }
       guard entries.count < options.maxItems else {
         throw .limitExceeded(source: source, limit: .itemCount(options.maxItems), location: nil)
       }
@@ -80,27 +107,15 @@ enum FolderReader {
     }
   }
 
-  /// The first `count` bytes of a file (fewer when it is shorter; none when unreadable).
-  static func prefix(of path: String, count: Int) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    return read(descriptor, count: count)
+  /// Why a file could not be read, without the path the skip report already names.
+  private static func reason(_ error: FeedError) -> String {
+    if case .unreadable(_, let detail) = error { return detail }
+    return error.description
   }
 
-  /// Up to `count` bytes from an open descriptor, reading until they are in or the file ends.
-  static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
-      }
-      if got < 0, errno == EINTR { continue }
-      guard got > 0 else { break }
-      filled += got
-    }
-    return Array(bytes.prefix(filled))
+  /// `path` from inside `root`, as the item's title and in skip reasons.
+  private static func name(of path: String, in root: String) -> String {
+    String(path.dropFirst(root.count).drop { $0 == "/" })
   }
 
   private static func absolute(_ path: String) -> String {

@@ -25,7 +25,7 @@ enum LocalReader {
     try await runOffThread { () throws(FeedError) -> FeedDocument in
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw .unreadable(source: path, detail: describe(errno: errno, path: path))
+        throw .unreadable(source: path, detail: PictureFile.describe(errno: errno))
       }
       defer { close(descriptor) }
       var status = stat()
@@ -67,15 +67,6 @@ enum LocalReader {
       try FeedDocument.decode(
         reading: DescriptorInput(descriptor: descriptor, source: source), origin: source,
         options: options, readSize: readSize, takeItems: takeItems)
-    }
-  }
-
-  private static func describe(errno code: Int32, path: String) -> String {
-    switch code {
-    case ENOENT: "no such file; check the path"
-    case EACCES: "permission denied; check the file's permissions"
-    case ENOTDIR: "a part of the path is not a folder; check the path"
-    default: String(cString: strerror(code))
     }
   }
 }

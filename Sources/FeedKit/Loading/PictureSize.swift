@@ -57,10 +57,10 @@ enum PictureSize {
   }
 
   /// `read` through a synchronous reader (a local file).
-  static func read(_ prefix: (Int) -> [UInt8]) -> Outcome {
+  static func read<E: Error>(_ prefix: (Int) throws(E) -> [UInt8]) throws(E) -> Outcome {
     var asked = firstRead
     while true {
-      switch step(prefix(asked), asked: asked) {
+      switch step(try prefix(asked), asked: asked) {
       case .done(let outcome): return outcome
       case .read(let count): asked = count
       }

@@ -23,7 +23,13 @@ public enum SizeProbe {
     case .embedded(let name):
       return .failure(.unreadable(source: name, detail: "a built-in picture has its size"))
     case .file(let path):
-      outcome = PictureSize.read { count in FolderReader.prefix(of: path, count: count) }
+      do {
+        outcome = try PictureSize.read { (count: Int) throws(FeedError) in
+          try PictureFile.prefix(of: path, count: count)
+        }
+      } catch {
+        return .failure(error)
+      }
     case .web(let url):
       if let known = cache.flatMap({ cachedSize(of: url, in: $0) }) {
         outcome = known

@@ -44,19 +44,11 @@ public enum PictureFetch {
   /// A regular file's bytes, refused past `maxBytes` before anything is read. Synchronous: a
   /// caller on a worker thread of its own reads without a hop through a task.
   public static func readFile(_ path: String, maxBytes: Int) throws(FeedError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw .unreadable(source: path, detail: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw .unreadable(source: path, detail: "not a regular file")
-    }
-    let size = Int(status.st_size)
-    guard size <= maxBytes else {
+    let file = try PictureFile.open(path)
+    defer { close(file.descriptor) }
+    guard file.size <= maxBytes else {
       throw .limitExceeded(source: path, limit: .pictureSize(maxBytes), location: nil)
     }
-    return FolderReader.read(descriptor, count: size)
+    return PictureFile.read(file.descriptor, count: file.size)
   }
 }

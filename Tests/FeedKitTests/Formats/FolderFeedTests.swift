@@ -56,6 +56,34 @@ import Testing
     #expect(document.items[3].width == 1 && document.items[3].height == 1)
   }
 
+  /// One subfolder that cannot be listed cost the whole feed. (Root lists every folder, so this
+  /// runs only for other users.)
+  @Test(.enabled(if: getuid() != 0, "root can list a folder without permissions"))
+  func recursiveSkipsASubfolderItCannotList() async throws {
+    let folder = try Self.mixedFolder()
+    defer {
+      chmod(folder + "/locked", 0o700)
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/locked", withIntermediateDirectories: false)
+    try #require(chmod(folder + "/locked", 0) == 0)
+    var options = LoadOptions()
+    options.recursive = true
+    let document = try await FeedLoader(options: options).load(.file(folder))
+    #expect(document.items.map(\.title).last == "sub/e-deep.png")
+    #expect(document.skipped.count == 2)
+  }
+
+  /// A FIFO among the pictures is passed over without being opened (an open would wait).
+  @Test(.timeLimit(.minutes(1))) func folderPassesOverAFIFO() async throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try #require(mkfifo(folder + "/pipe.jpg", 0o600) == 0)
+    let document = try await FeedLoader().load(.file(folder))
+    #expect(document.items.count == 3)
+  }
+
   @Test func sortBySizePutsTheLargestFirst() async throws {
     let folder = try Self.mixedFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
