@@ -34,14 +34,23 @@ enum PrintCommand {
       Console.error("\(error)")
       return 1
     }
+    // The sheet has no status line: what was left out is said on stderr, as `layout` does.
+    if case .replaced(_, let skipped, _) = first, let report = skipped.message {
+      Console.error(report)
+    }
     let terminal = terminalSize()
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
+    var settings = options.pictures.settings(for: source, load: options.load)
+    var colorMode = settings.color.mode(colorCount: Self.colorCount())
+    if options.pictures.protocolName == "off" { colorMode = nil }
     var browser = options.browser
     browser.feedName = source.displayName
+    // Without colours there are no pictures to draw: the boxes say their sizes, as in the
+    // browser, instead of waiting for pictures that never come.
+    if colorMode == nil { browser.pictures = false }
     var state = BrowserState(
       options: browser, screen: CanvasSize(columns: width, rows: height + 1))
-    var settings = options.pictures.settings(for: source, load: options.load)
     // Sizes a feed leaves out are read before the sheet is drawn: it cannot be laid out again.
     let started = state.update(.started(first, title: await session.title))
     await SizeProber.settle(
@@ -53,8 +62,7 @@ enum PrintCommand {
       await SizeProber.settle(
         resized, in: &state, source: source, options: options.load, cache: settings.diskCache)
     }
-    var colorMode = settings.color.mode(colorCount: Self.colorCount())
-    if options.pictures.protocolName == "off" { colorMode = nil }
+    if let report = state.sizeFailureReport { Console.error(report) }
     let cache = PictureCache(budget: Int.max)
     var pixels = SheetPixels(kitty: nil, overlay: nil)
     if let colorMode, state.picturesShown {

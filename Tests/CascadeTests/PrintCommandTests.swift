@@ -51,6 +51,43 @@ import Testing
     #expect(result.stdout.components(separatedBy: "no picture").count == 3)
   }
 
+  /// The sheet has no status line, so what the feed left out is said on stderr. Nothing was
+  /// said, and a feed of unusable items printed only "no items in this feed".
+  @Test func skippedItemsAreReportedOnStderr() async throws {
+    let feed = try CascadeProcess.temporaryFile(
+      #"{"data": [{"img": "", "width": 1, "height": 1}, {"title": "no picture"}]}"#)
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try await CascadeProcess.run([
+      "print", feed.path, "--width", "60", "--height", "10",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("no items in this feed"))
+    #expect(result.stderr.contains("skipped 2 items (first: item 1: \"img\" is empty)"))
+  }
+
+  @Test func sizesThatCannotBeReadAreReportedOnStderr() async throws {
+    let feed = try CascadeProcess.temporaryFile("/nowhere/gone.jpg\n", suffix: ".txt")
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try await CascadeProcess.run([
+      "print", feed.path, "--width", "60", "--height", "10",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains(
+        "could not read the size of 1 picture (first: /nowhere/gone.jpg: cannot read: no such file"
+      ), "\(result.stderr)")
+  }
+
+  /// Without colours no picture is drawn: the boxes give their sizes, as with --no-images,
+  /// instead of a loading mark that never went away.
+  @Test func noColourShowsSizesNotAWaitingMark() async throws {
+    let result = try await CascadeProcess.run([
+      "print", "--width", "60", "--height", "12", "--color", "none",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("360×360"))
+  }
+
   @Test func aBadOptionIsAUsageError() async throws {
     let result = try await CascadeProcess.run(["print", "--width", "3"])
     #expect(result.status == 2)

@@ -42,6 +42,16 @@ extension BrowserState {
     return requests.isEmpty ? [] : [.probeSizes(requests)]
   }
 
+  /// The pictures whose size could not be read, in one line for a report that outlives the
+  /// status line (`cascade print` writes it to stderr): how many, and the first by URL.
+  public var sizeFailureReport: String? {
+    guard let url = sizeProbes.failed.keys.min(), let reason = sizeProbes.failed[url] else {
+      return nil
+    }
+    return "could not read the size of \(counted(sizeProbes.failed.count, "picture")) "
+      + "(first: \(reason))"
+  }
+
   /// Takes probed sizes in and lays out again around the reader's place.
   mutating func applyProbed(_ results: [ProbedSize]) -> [Effect] {
     for result in results {
