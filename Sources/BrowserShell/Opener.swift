@@ -7,6 +7,8 @@ public enum Opener {
   /// Why a URL was not opened.
   public enum Refusal: Error, Hashable, Sendable {
     case notWeb(String)
+    /// The URL holds a space or a control character, which no real link has.
+    case unsafe(String)
     /// `program` could not be started (`errno`-style `code`); `fromBrowserVariable` when it
     /// came from `$BROWSER`.
     case spawnFailed(String, Int32, fromBrowserVariable: Bool)
@@ -16,6 +18,7 @@ public enum Opener {
     public var failure: OpenFailure {
       switch self {
       case .notWeb: return .notWeb
+      case .unsafe: return .unsafeCharacters
       case .spawnFailed(_, ENOENT, false): return .noOpener
       case .spawnFailed(let program, let code, let fromVariable):
         return .cannotStart(
@@ -30,9 +33,12 @@ public enum Opener {
     for url: String, environment: [String: String]
   ) -> Result<[String], Refusal> {
     let lower = url.lowercased()
-    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
-      !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
-    else { return .failure(.notWeb(url)) }
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+      return .failure(.notWeb(url))
+    }
+    guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else {
+      return .failure(.unsafe(url))
+    }
     // $BROWSER may list several programs separated by colons; the first is used, as a program
     // name only (no arguments, no `%s`), since anything more would need a shell.
     let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)

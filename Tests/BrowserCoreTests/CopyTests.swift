@@ -23,6 +23,20 @@ import Testing
     #expect(state.message == "#1 has no link")
   }
 
+  /// A feed's link with an escape sequence or a newline reached the clipboard, to act wherever
+  /// it was pasted.
+  @Test(arguments: [
+    "http://example.com/\u{1B}]52;c;eA==\u{07}", "http://x/a\nrm -rf ~", "http://x/\u{9B}1m",
+  ])
+  func aLinkWithControlCharactersIsNotCopied(link: String) {
+    var state = Fixtures.state([
+      FeedItem(imageURL: "https://x.example/a.jpg", width: 1, height: 1, link: link)
+    ])
+    state.select(0)
+    #expect(state.handle(.copy(.link)).isEmpty)
+    #expect(state.message == "not copying #1's link: it holds control characters")
+  }
+
   @Test func theOutcomeIsWorded() {
     var state = Fixtures.state(Fixtures.items(3))
     let request = CopyRequest(target: .image, number: 2)

@@ -20,4 +20,11 @@ import Testing
           program: "firefx", fromBrowserVariable: true, reason: "No such file or directory")))
     #expect(state.message.hasPrefix("cannot start firefx from $BROWSER"))
   }
+
+  @Test func aLinkWithControlCharactersSaysSoWithoutThem() {
+    var state = Fixtures.state(Fixtures.items(3))
+    _ = state.update(.opened("http://example.com/\u{1B}[2J", failure: .unsafeCharacters))
+    #expect(state.message.hasSuffix("the link holds spaces or control characters"))
+    #expect(!state.message.unicodeScalars.contains { $0.value < 0x20 })
+  }
 }

@@ -39,4 +39,16 @@ import Testing
       return
     }
   }
+
+  /// An http link with a control character was refused as "only http and https links open".
+  @Test(arguments: [
+    "http://example.com/\u{1B}]52;c;eA==\u{07}", "https://x/a b", "http://x/\u{7F}",
+  ])
+  func aWebLinkWithControlCharactersIsRefusedForThat(url: String) {
+    guard case .failure(let refusal) = Opener.command(for: url, environment: [:]) else {
+      Issue.record("\(url) was not refused")
+      return
+    }
+    #expect(refusal.failure == .unsafeCharacters)
+  }
 }

@@ -2,6 +2,8 @@
 public enum OpenFailure: Hashable, Sendable {
   /// Only http and https links are opened.
   case notWeb
+  /// The link holds a space or a control character: a feed's trick, not a real link.
+  case unsafeCharacters
   /// `$BROWSER` is not set and there is no `xdg-open`: nothing to open links with.
   case noOpener
   /// The program (from `$BROWSER`, or `xdg-open`) could not be started, and why.
@@ -12,6 +14,10 @@ public enum OpenFailure: Hashable, Sendable {
     switch self {
     case .notWeb:
       return "not opening \(DisplayText(url, maximumWidth: 60)): only http and https links open"
+    case .unsafeCharacters:
+      return
+        "not opening \(DisplayText(url, maximumWidth: 60)): "
+        + "the link holds spaces or control characters"
     case .noOpener:
       return
         "nothing to open links with: set $BROWSER to a browser (BROWSER=firefox) "
