@@ -54,6 +54,11 @@ private func feedFile(_ count: Int, duplicateEvery: Int = 0, tail: String = "]")
     let all = handed.batches.joined().map(\.identity) + rest.map(\.identity)
     #expect(all == expected)
     #expect(await session.loadedIdentities == expected)
+    // Each repeat dropped on the way is reported, by its place in the page.
+    guard case .appended(_, let skipped, _) = update else { return }
+    #expect(skipped.count == 40_000 - expected.count)
+    #expect(
+      skipped.firstReason == "item 20007: the same picture URL as an item already in the feed")
   }
 
   /// A refresh of a feed already loaded keeps what is shown until the new page is whole.

@@ -14,6 +14,12 @@ public struct SkipReport: Hashable, Sendable {
     count += 1
   }
 
+  /// Adds `other`'s items; the first reason stays this report's when it has one.
+  mutating func add(_ other: SkipReport) {
+    if count == 0 { firstReason = other.firstReason }
+    count += other.count
+  }
+
   /// `skipped 3 items (first: item 3: "height" is missing)`, or nil when nothing was skipped.
   public var message: String? {
     guard count > 0 else { return nil }

@@ -80,7 +80,7 @@ public actor FeedSession {
       return .failed(error)
     }
     let streaming = loaded.count == 0 ? partial : nil
-    let (mine, result, handedOut) = await run(first, partial: streaming)
+    let (mine, result, handedOut, duplicates) = await run(first, partial: streaming)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(let error):
@@ -89,12 +89,14 @@ public actor FeedSession {
       if handedOut == 0 { loaded = LoadedItems() }
       visitedPages = [page.location]
       title = page.document.title
-      let fresh = loaded.keepNew(page.document.items)
+      var skipped = page.document.skipped
+      skipped.add(duplicates)
+      let fresh = loaded.keepNew(page.document.items, skipped: &skipped)
       cursor = cursorAfter(page, number: 1, newItems: loaded.count)
       guard handedOut == 0 else {
-        return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
+        return .appended(fresh, skipped: skipped, hasMore: hasMorePages)
       }
-      return .replaced(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
+      return .replaced(fresh, skipped: skipped, hasMore: hasMorePages)
     }
   }
 
@@ -121,7 +123,7 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
-    let (mine, result, _) = await run(pageSource, partial: nil)
+    let (mine, result, _, _) = await run(pageSource, partial: nil)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(.httpStatus(_, 404)) where source.isTemplate:
@@ -132,10 +134,11 @@ public actor FeedSession {
     case .success(let page):
       if number == 1 { title = page.document.title }
       visitedPages.insert(page.location)
-      let fresh = loaded.keepNew(page.document.items)
+      var skipped = page.document.skipped
+      let fresh = loaded.keepNew(page.document.items, skipped: &skipped)
       cursor = cursorAfter(page, number: number, newItems: fresh.count)
       if source.isTemplate, fresh.isEmpty { return .endOfFeed }
-      return .appended(fresh, skipped: page.document.skipped, hasMore: hasMorePages)
+      return .appended(fresh, skipped: skipped, hasMore: hasMorePages)
     }
   }
 
@@ -152,9 +155,9 @@ public actor FeedSession {
   /// Starts loading `page` as the newest load, cancelling the previous one, and waits for it;
   /// with `partial`, hands it the page's new items as they are decoded (`StreamedLoad`), and
   /// records them as loaded. Returns the generation it ran as (when that is no longer
-  /// `generation`, it lost) and how many items `partial` was given.
+  /// `generation`, it lost), how many items `partial` was given, and the repeats it dropped.
   private func run(_ page: FeedSource, partial: (@Sendable ([FeedItem]) -> Void)?) async -> (
-    Int, Result<FeedLoader.Page, FeedError>, handedOut: Int
+    Int, Result<FeedLoader.Page, FeedError>, handedOut: Int, duplicates: SkipReport
   ) {
     cancel()
     let mine = generation
@@ -177,12 +180,12 @@ public actor FeedSession {
     } onCancel: {
       task.cancel()
     }
-    guard mine == generation else { return (mine, result, 0) }
+    guard mine == generation else { return (mine, result, 0, SkipReport()) }
     running = nil
     streaming = nil
     // The items handed out are on the reader's screen: loaded, whatever the end.
     if let stream, stream.loaded.count > 0 { loaded = stream.loaded }
-    return (mine, result, stream?.loaded.count ?? 0)
+    return (mine, result, stream?.loaded.count ?? 0, stream?.duplicates ?? SkipReport())
   }
 
   private func cursorAfter(_ page: FeedLoader.Page, number: Int, newItems: Int) -> Cursor {

@@ -20,13 +20,21 @@ struct LoadedItems {
   var identityStrings: [String] { (0..<texts.count).map { FeedItem(texts: texts[$0]).identity } }
 
   /// The items whose identity is new (within `candidates` too), recorded as loaded. When none
-  /// is dropped, that is `candidates` itself, not a copy.
-  mutating func keepNew(_ candidates: [FeedItem]) -> [FeedItem] {
+  /// is dropped, that is `candidates` itself, not a copy. Each item dropped is recorded in
+  /// `skipped` by its place in its page (`candidates[0]` is item `firstPosition`): an item left
+  /// out without a word looked like a lost one.
+  mutating func keepNew(
+    _ candidates: [FeedItem], firstPosition: Int = 1, skipped: inout SkipReport
+  ) -> [FeedItem] {
     let dropped = identify(candidates)
-    guard !dropped.isEmpty else {
+    guard let first = dropped.first else {
       texts.append(contentsOf: candidates)
       return candidates
     }
+    let repeated = candidates[first].id == nil ? "picture URL" : "id"
+    skipped.record(
+      "item \(firstPosition + first): the same \(repeated) as an item already in the feed")
+    for _ in dropped.dropFirst() { skipped.record("") }
     var fresh: [FeedItem] = []
     fresh.reserveCapacity(candidates.count - dropped.count)
     var next = 0

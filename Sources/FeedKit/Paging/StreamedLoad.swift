@@ -16,6 +16,9 @@ final class StreamedLoad: @unchecked Sendable {
   private let current = Atomic(true)
   /// The items handed out so far; read by the session once the load has ended.
   private(set) var loaded = LoadedItems()
+  /// The repeats dropped so far, and how many items the batches held: read with `loaded`.
+  private(set) var duplicates = SkipReport()
+  private var taken = 0
 
   /// How far the load has got, when it says: the first batch's share of the bytes sizes the
   /// tables for the whole page.
@@ -33,7 +36,8 @@ final class StreamedLoad: @unchecked Sendable {
     if loaded.count == 0, let estimate = progress?.snapshot.estimatedTotalItems {
       loaded.reserve(estimate)
     }
-    let fresh = loaded.keepNew(batch)
+    let fresh = loaded.keepNew(batch, firstPosition: taken + 1, skipped: &duplicates)
+    taken += batch.count
     if !fresh.isEmpty { partial(fresh) }
   }
 
