@@ -215,6 +215,7 @@ public struct BrowserApp {
         } else {
           let actions = reader.read(key)
           events += actions.map(Event.action)
+          if actions.isEmpty, reader.pending.isEmpty { events.append(.unboundKey) }
           if actions.contains(.search) { typing = true }
         }
       }

@@ -47,6 +47,17 @@ import Testing
     #expect(text.contains("loaded 12 items"))
   }
 
+  @Test func aKeyBoundToNothingClosesTheLog() {
+    var state = Fixtures.state(Fixtures.items(12))
+    _ = state.update(.action(.messages))
+    _ = state.update(.unboundKey)
+    #expect(state.overlay == .none)
+    // Without an overlay it does nothing.
+    let top = state.top
+    #expect(state.update(.unboundKey).isEmpty)
+    #expect(state.overlay == .none && state.top == top)
+  }
+
   @Test func theLogKeepsTheLastTwenty() {
     var log = MessageLog()
     for i in 1...30 { log.say("message \(i)") }

@@ -124,6 +124,21 @@ struct BrowserEndToEndTests {
     #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains(" 0%") }.0)
   }
 
+  /// The help's last line says "any key closes": a key bound to nothing left it open, and the
+  /// next key was spent closing it.
+  @Test func aKeyBoundToNothingClosesTheHelp() async throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try await tmux.waitFor("240 items")
+    try await tmux.send("?")
+    #expect(try await tmux.waitFor("any key closes").0)
+    try await tmux.send("x")
+    let (closed, screen) = try await tmux.waitFor { !$0.contains("any key closes") }
+    #expect(closed, "\(screen)")
+    try await tmux.send("G")
+    #expect(try await tmux.waitFor { TmuxSession.statusLine($0).contains("100%") }.0)
+  }
+
   @Test func theMouseWheelScrollsTheFeed() async throws {
     // The browser asks for xterm mouse reporting; tmux passes a wheel event to the pane as
     // ESC [ M, the button (32 + 64 up, 32 + 65 down), then the column and row plus 32.

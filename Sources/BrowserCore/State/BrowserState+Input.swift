@@ -130,6 +130,11 @@ extension BrowserState {
       default: break
       }
     }
+    return closeOverlay()
+  }
+
+  /// Closes the overlay: for any key the overlay does not take, bound to an action or not.
+  mutating func closeOverlay() -> [Effect] {
     overlay = .none
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows

@@ -109,6 +109,7 @@ public struct BrowserState: Sendable {
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
     case .typed(let key): return typeInSearch(key)
+    case .unboundKey: return overlay == .none ? [] : closeOverlay()
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):

@@ -12,6 +12,9 @@ public enum Event: Sendable {
   case action(Action)
   /// A key typed into the search prompt, as it is (`isTypingSearch`).
   case typed(Key)
+  /// A key no binding takes (nor begins): it closes an overlay, whose last line says "any key
+  /// closes", and does nothing else.
+  case unboundKey
   /// The terminal has a new size.
   case resized(CanvasSize)
   /// No input came for a moment: a free scroll (the carousel's wheel) snaps to a box.
