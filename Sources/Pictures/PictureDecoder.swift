@@ -18,10 +18,14 @@ public enum PictureDecoder {
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
     limits: PictureLimits = PictureLimits()
   ) throws(PictureError) -> RGBAImage {
-    let (stored, header) = try decodeStored(bytes, fitting: target, limits: limits)
-    let oriented = stored.oriented(header.orientation)
-    guard let target else { return oriented }
-    return oriented.scaled(toFit: target)
+    let header = try header(of: bytes, limits: limits)
+    return try DecodeMemory.shared.holding(heldBytes(header, fitting: target)) {
+      () throws(PictureError) -> RGBAImage in
+      let stored = try decodeStored(bytes, header: header, fitting: target, limits: limits)
+      let oriented = stored.oriented(header.orientation)
+      guard let target else { return oriented }
+      return oriented.scaled(toFit: target)
+    }
   }
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the
@@ -29,6 +33,14 @@ public enum PictureDecoder {
   static func decodeStored(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)?, limits: PictureLimits
   ) throws(PictureError) -> (RGBAImage, PictureHeader) {
+    let header = try header(of: bytes, limits: limits)
+    return (try decodeStored(bytes, header: header, fitting: target, limits: limits), header)
+  }
+
+  /// The header of the picture in `bytes`, within `limits`.
+  private static func header(of bytes: [UInt8], limits: PictureLimits) throws(PictureError)
+    -> PictureHeader
+  {
     try limits.check(byteCount: bytes.count)
     let header: PictureHeader
     switch PictureHeader.read(bytes) {
@@ -39,8 +51,31 @@ public enum PictureDecoder {
     case .invalid(let error): throw error
     }
     try limits.check(header, byteCount: bytes.count)
+    return header
+  }
+
+  /// The most pixel memory a decode of `header`'s picture holds at once: the codec's output
+  /// (for a JPEG at most four times the size it covers, the DCT scales being powers of two),
+  /// and a second copy of it when the picture is turned.
+  static func heldBytes(_ header: PictureHeader, fitting target: (width: Int, height: Int)?)
+    -> Int
+  {
+    var pixels = header.width * header.height
+    if header.format == .jpeg, let target {
+      let shown = RGBAImage.fittedSize(
+        width: header.displayWidth, height: header.displayHeight, into: target)
+      pixels = min(pixels, 4 * shown.width * shown.height)
+    }
+    let copies = (2...8).contains(header.orientation) ? 2 : 1
+    return pixels * 4 * copies
+  }
+
+  private static func decodeStored(
+    _ bytes: [UInt8], header: PictureHeader, fitting target: (width: Int, height: Int)?,
+    limits: PictureLimits
+  ) throws(PictureError) -> RGBAImage {
     do {
-      return (try decodePixels(bytes, header: header, fitting: target, limits: limits), header)
+      return try decodePixels(bytes, header: header, fitting: target, limits: limits)
     } catch {
       switch error {
       case .decoder, .corrupt:
@@ -55,17 +90,16 @@ public enum PictureDecoder {
     _ bytes: [UInt8], header: PictureHeader, fitting target: (width: Int, height: Int)?,
     limits: PictureLimits
   ) throws(PictureError) -> RGBAImage {
+    // The target is given as shown; the codecs that scale, scale the stored picture.
+    let storedTarget = target.map { header.swapsSides ? ($0.height, $0.width) : $0 }
+    let cover = storedTarget.map {
+      RGBAImage.fittedSize(width: header.width, height: header.height, into: $0)
+    }
     switch header.format {
-    case .jpeg:
-      // The target is given as shown; the codec scales the stored picture.
-      let storedTarget = target.map { header.swapsSides ? ($0.height, $0.width) : $0 }
-      let cover = storedTarget.map {
-        RGBAImage.fittedSize(width: header.width, height: header.height, into: $0)
-      }
-      return try JPEGDecoder.decode(bytes, covering: cover, limits: limits)
+    case .jpeg: return try JPEGDecoder.decode(bytes, covering: cover, limits: limits)
     case .png: return try PNGDecoder.decode(bytes, limits: limits)
     case .gif: return try GIFDecoder.decode(bytes, screen: header, limits: limits)
-    case .webp: return try WebPDecoder.decode(bytes, limits: limits)
+    case .webp: return try WebPDecoder.decode(bytes, covering: cover, limits: limits)
     }
   }
 }

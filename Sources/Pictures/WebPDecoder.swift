@@ -1,10 +1,15 @@
 import CPictureCodecs
 
-/// WebP (lossy, lossless, with alpha) through libwebp's one-shot decoder into a buffer of our
-/// own; an animation through libwebpdemux's animation decoder, which composes its first frame
-/// on the canvas.
+/// WebP (lossy, lossless, with alpha) through libwebp's decoder into a buffer of our own,
+/// shrunk while it is decoded when a size to cover is given (libwebp's own rescaler, row by
+/// row, so a 7900 × 7900 picture for a small box never takes 250 MB); an animation through
+/// libwebpdemux's animation decoder, which composes its first frame on the canvas.
 enum WebPDecoder {
-  static func decode(_ bytes: [UInt8], limits: PictureLimits) throws(PictureError) -> RGBAImage {
+  /// - Parameter cover: the stored size to decode at (aspect kept, never larger than stored);
+  ///   nil for the full size.
+  static func decode(
+    _ bytes: [UInt8], covering cover: (width: Int, height: Int)? = nil, limits: PictureLimits
+  ) throws(PictureError) -> RGBAImage {
     try bytes.withUnsafeBufferPointer { (source) throws(PictureError) -> RGBAImage in
       guard let base = source.baseAddress else { throw .truncated(.webp) }
       var features = WebPBitstreamFeatures()
@@ -20,14 +25,30 @@ enum WebPDecoder {
       try limits.check(
         PictureHeader(format: .webp, width: width, height: height), byteCount: bytes.count)
       if features.has_animation != 0 { return try firstFrame(source) }
-      var pixels = [UInt8](repeating: 0, count: width * height * 4)
-      let decoded = pixels.withUnsafeMutableBufferPointer { target in
-        WebPDecodeRGBAInto(base, source.count, target.baseAddress, target.count, Int32(width * 4))
+      let size = cover.map { (max(1, min($0.width, width)), max(1, min($0.height, height))) }
+      let (outWidth, outHeight) = size ?? (width, height)
+      var config = WebPDecoderConfig()
+      guard WebPInitDecoderConfig(&config) != 0 else {
+        throw .decoder(.webp, message: "libwebp's decoder is not the version built for")
       }
-      guard decoded != nil else {
+      if (outWidth, outHeight) != (width, height) {
+        config.options.use_scaling = 1
+        config.options.scaled_width = Int32(outWidth)
+        config.options.scaled_height = Int32(outHeight)
+      }
+      var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+      let decoded = pixels.withUnsafeMutableBufferPointer { target in
+        config.output.colorspace = MODE_RGBA
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = target.baseAddress
+        config.output.u.RGBA.stride = Int32(outWidth * 4)
+        config.output.u.RGBA.size = target.count
+        return WebPDecode(base, source.count, &config)
+      }
+      guard decoded == VP8_STATUS_OK else {
         throw .decoder(.webp, message: "the picture data could not be decoded")
       }
-      return RGBAImage(width: width, height: height, pixels: pixels)
+      return RGBAImage(width: outWidth, height: outHeight, pixels: pixels)
     }
   }
 

@@ -56,6 +56,33 @@ import Testing
     #expect((shown.width, shown.height) == (8, 16))
   }
 
+  /// A WebP for a small box is shrunk by libwebp while it is decoded: a 7900 × 7900 picture of
+  /// a few KB took 250 MB at full size before it was shrunk.
+  @Test func webpIsDecodedAtTheSizeItCovers() throws {
+    let bytes = try P.bytes("webp-lossy.webp")
+    let (full, _) = try PictureDecoder.decodeStored(bytes, fitting: nil, limits: .init())
+    let (small, _) = try PictureDecoder.decodeStored(bytes, fitting: (8, 8), limits: .init())
+    #expect(full.width > 8 || full.height > 8)
+    #expect(
+      (small.width, small.height)
+        == RGBAImage.fittedSize(width: full.width, height: full.height, into: (8, 8)))
+    // Still the same picture: the average colour of both is close.
+    let mean = { (image: RGBAImage) -> Int in
+      image.pixels.enumerated().filter { $0.offset % 4 == 0 }.map { Int($0.element) }
+        .reduce(0, +) / (image.width * image.height)
+    }
+    #expect(abs(mean(full) - mean(small)) < 12)
+  }
+
+  @Test func rotatedWebPScalesAgainstTheTurnedTarget() throws {
+    let bytes = try P.bytes("webp-orientation-6.webp")
+    let (full, header) = try PictureDecoder.decodeStored(bytes, fitting: nil, limits: .init())
+    try #require(header.orientation == 6)
+    let shown = try PictureDecoder.decode(
+      bytes, fitting: (max(1, full.height / 2), max(1, full.width / 2)))
+    #expect((shown.width, shown.height) == (max(1, full.height / 2), max(1, full.width / 2)))
+  }
+
   @Test(arguments: 1...8)
   func orientationsAreAPermutation(orientation: Int) {
     let image = RGBAImage(
