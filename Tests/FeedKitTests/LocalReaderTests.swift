@@ -41,6 +41,31 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
     #expect(document.items.map(\.identity) == (0..<2000).map { "item\($0)" })
   }
 
+  /// A picture piped in or given as the feed is named as a picture: it was "malformed JSON at
+  /// line 1, column 1: unexpected byte 0xFF".
+  @Test func aPictureIsSaidToBeOneNotMalformedJSON() async throws {
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0]
+    let fd = try pipeFeeding(jpeg + [UInt8](repeating: 0, count: 200))
+    defer { close(fd) }
+    do {
+      _ = try await LocalReader.document(
+        ofDescriptor: fd, source: "standard input", options: LoadOptions())
+      Issue.record("a JPEG was read as a feed")
+    } catch {
+      #expect(error.description.hasPrefix("standard input: not a feed: it is a JPEG picture"))
+    }
+    let png = Array(
+      try Data(
+        contentsOf: URL(fileURLWithPath: #filePath)
+          .deletingLastPathComponent().deletingLastPathComponent()
+          .appendingPathComponent("PicturesTests/Fixtures/png-1x1.png")))
+    #expect {
+      try FeedDocument.decode(png, origin: "p.png")
+    } throws: { error in
+      (error as? FeedError)?.description.hasPrefix("p.png: not a feed: it is a PNG picture") == true
+    }
+  }
+
   @Test func pipeOverBodyCapFails() async throws {
     let fd = try pipeFeeding([UInt8](repeating: 0x20, count: 300_000))
     defer { close(fd) }

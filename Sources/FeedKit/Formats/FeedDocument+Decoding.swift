@@ -1,3 +1,5 @@
+import Pictures
+
 extension FeedDocument {
   /// Decodes one page in `format`, or in the format its first bytes show when nil
   /// (`FeedFormat.detect`): the one entry point from bytes to items, whatever the format.
@@ -6,6 +8,9 @@ extension FeedDocument {
     _ bytes: [UInt8], format: FeedFormat? = nil, origin: String,
     options: LoadOptions = LoadOptions()
   ) throws(FeedError) -> FeedDocument {
+    if format == nil, options.format == nil {
+      try refusePicture(bytes.prefix(16), source: origin)
+    }
     let chosen =
       format ?? options.format
       ?? bytes.withUnsafeBufferPointer { buffer in
@@ -24,6 +29,18 @@ extension FeedDocument {
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
+  }
+
+  /// A picture given where a feed was expected (`cascade photo.jpg`) is said to be one: read
+  /// as JSON it was "malformed JSON at line 1, column 1: unexpected byte 0xFF".
+  private static func refusePicture<C: Collection<UInt8>>(_ start: C, source: String)
+    throws(FeedError)
+  {
+    guard let picture = PictureFormat.sniff(Array(start)) else { return }
+    throw .notAFeed(
+      source: source,
+      detail: "it is a \(picture) picture; give a feed, a folder of pictures or a list of "
+        + "picture URLs (one per line)")
   }
 
   private static func decodeTree(
@@ -70,6 +87,7 @@ extension FeedDocument {
     var chosen = format ?? options.format
     if chosen == nil {
       try stream.fill(upTo: FeedFormat.detectionPrefix)
+      try refusePicture(stream.bytes.prefix(16), source: origin)
       chosen = FeedFormat.detect(
         UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),
         isComplete: stream.isComplete && stream.count <= FeedFormat.detectionPrefix)
