@@ -55,7 +55,7 @@ enum FolderReader {
         items.append(
           FeedItem(imageURL: entry.path, width: shape.width, height: shape.height, title: name))
       case .unreadable(let reason):
-        skipped.record("\(name): \(reason)")
+        skipped.record("\(shown(entry.path, in: root)): \(reason)")
       }
     }
     return FeedDocument(items: items, skipped: skipped, title: folder)
@@ -76,8 +76,7 @@ enum FolderReader {
       if kind == S_IFDIR {
         guard options.recursive, depth < options.maxDepth else { continue }
         guard let inner = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-          skipped.record(
-            "\(Self.name(of: path, in: root)): cannot list the folder; check its permissions")
+          skipped.record("\(shown(path, in: root)): cannot list the folder; check its permissions")
           continue
         }
         try collect(
@@ -95,7 +94,7 @@ enum FolderReader {
       do {
         start = try PictureFile.prefix(of: path, count: 12)
       } catch {
-        skipped.record("\(Self.name(of: path, in: root)): \(reason(error))")
+        skipped.record("\(shown(path, in: root)): \(reason(error))")
         continue
       }
       guard PictureSize.isPicture(start) else { continue }
@@ -116,6 +115,12 @@ enum FolderReader {
   /// `path` from inside `root`, as the item's title and in skip reasons.
   private static func name(of path: String, in root: String) -> String {
     String(path.dropFirst(root.count).drop { $0 == "/" })
+  }
+
+  /// A file's name for a skip reason: control characters escaped (`\u{1b}`), as in errors, so
+  /// the reader can still find a file whose name holds one.
+  private static func shown(_ path: String, in root: String) -> String {
+    ItemFields.escapingControls(name(of: path, in: root))
   }
 
   private static func absolute(_ path: String) -> String {

@@ -75,6 +75,17 @@ import Testing
     #expect(document.skipped.count == 2)
   }
 
+  /// A skip reason names a file with a control character in its name escaped, so the reader
+  /// can find it: the character was removed, naming a file that is not there.
+  @Test func aSkippedFileWithAControlCharacterInItsNameIsNamedEscaped() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(
+      to: URL(fileURLWithPath: folder + "/bad\u{1B}[31m.png"))
+    let document = try await FeedLoader().load(.file(folder))
+    #expect(document.skipped.firstReason?.hasPrefix("bad\\u{1b}[31m.png: ") == true)
+  }
+
   /// A FIFO among the pictures is passed over without being opened (an open would wait).
   @Test(.timeLimit(.minutes(1))) func folderPassesOverAFIFO() async throws {
     let folder = try Self.mixedFolder()
