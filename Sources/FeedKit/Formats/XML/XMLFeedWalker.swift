@@ -24,6 +24,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private var open: [String] = []
   private var entry: XMLEntry?
   private var entryCount = 0
+  /// `open.count` with the entry's element open: its own fields are the elements one deeper.
+  private var entryLevel = 0
+  /// `open.count` with an entry's Atom `source` open. An aggregator copies the original feed's
+  /// title, id and links there; none of it describes the entry, so all of it is passed over.
+  private var sourceLevel: Int?
   /// The text being gathered and what it is for.
   private var text = ""
   private var textTarget: TextTarget?
@@ -71,8 +76,13 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         return
       }
       entry = XMLEntry()
+      entryLevel = open.count
       return
     }
+    if entry != nil, sourceLevel == nil, name == "source", open.count == entryLevel + 1 {
+      sourceLevel = open.count
+    }
+    guard sourceLevel == nil else { return }
     if namespace == XMLFeedDecoder.mediaNamespace {
       media(name, attributes)
     } else if name == "link" {
@@ -109,7 +119,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       if rel == "next" { next = href }
     } else if rel == "enclosure", ShapedItem.isImageType(attributes["type"]) {
       entry?.offer(.init(kind: .enclosure, url: href))
-    } else if rel == "alternate", entry?.link == nil {
+    } else if rel == "alternate", entry?.link == nil, open.count == entryLevel + 1 {
       entry?.link = href
     }
   }
@@ -119,11 +129,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
       || namespace.hasPrefix("http://purl.org/rss/")
     guard plain else { return }
-    switch (entry != nil, name) {
+    switch (entry != nil && open.count == entryLevel + 1, name) {
     case (true, "title"): textTarget = .entryTitle
     case (true, "link"): textTarget = .entryLink
     case (true, "guid"), (true, "id"): textTarget = .entryID
-    case (false, "title") where open.count <= 3 && title == nil: textTarget = .feedTitle
+    case (false, "title") where entry == nil && open.count <= 3 && title == nil:
+      textTarget = .feedTitle
     default: return
     }
     text = ""
@@ -152,6 +163,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     qualifiedName: String?
   ) {
     guard failure == nil else { return }
+    if sourceLevel == open.count { sourceLevel = nil }
     open.removeLast()
     if let target = textTarget {
       let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
