@@ -42,4 +42,40 @@ import Testing
     #expect(document.items.map(\.title) == [nil, "Own"])
     #expect(document.items.map(\.id) == ["g1", "g2"])
   }
+
+  @Test func mediaNamespaceWithoutTrailingSlashIsMediaRSS() throws {
+    let document = try decode(
+      """
+      <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss"><channel>
+      <item><media:content url="https://c.example/1.jpg" medium="image" width="40" height="30"/>
+      </item></channel></rss>
+      """)
+    #expect(document.items.map(\.imageURL) == ["https://c.example/1.jpg"])
+    #expect(document.items.first?.width == 40)
+  }
+
+  @Test func enclosureWithoutTypeIsAPictureByItsExtension() throws {
+    let document = try decode(
+      """
+      <rss version="2.0"><channel>
+      <item><enclosure url="https://d.example/1.JPG?s=2" length="7018"/></item>
+      <item><enclosure url="https://d.example/2.png" type="" length="1"/></item>
+      <item><enclosure url="https://d.example/3.mp3" length="1"/></item>
+      <item><enclosure url="https://d.example/4.jpg" type="audio/mpeg" length="1"/></item>
+      </channel></rss>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == ["https://d.example/1.JPG?s=2", "https://d.example/2.png"])
+    #expect(document.skipped.count == 2)
+  }
+
+  @Test func atomEnclosureLinkWithoutTypeIsAPictureByItsExtension() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom">
+      <entry><id>e1</id><link rel="enclosure" href="https://e.example/1.webp"/></entry>
+      </feed>
+      """)
+    #expect(document.items.map(\.imageURL) == ["https://e.example/1.webp"])
+  }
 }

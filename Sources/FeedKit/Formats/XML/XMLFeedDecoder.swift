@@ -16,7 +16,11 @@ import Foundation
 /// (RSS `link`; Atom `link rel="alternate"`), the id (`guid`, Atom `id`), and the pictures.
 /// Pages follow a feed-level `<atom:link rel="next">` (RFC 5005), in RSS or Atom.
 enum XMLFeedDecoder {
-  static let mediaNamespace = "http://search.yahoo.com/mrss/"
+  /// Media RSS's namespace as its specification writes it, and without the final slash, as
+  /// enough feeds write it that a reader which refused it would miss their pictures.
+  static let mediaNamespaces: Set = [
+    "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss",
+  ]
   static let atomNamespace = "http://www.w3.org/2005/Atom"
 
   static func decode(

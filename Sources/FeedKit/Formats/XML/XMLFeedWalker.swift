@@ -83,12 +83,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       sourceLevel = open.count
     }
     guard sourceLevel == nil else { return }
-    if namespace == XMLFeedDecoder.mediaNamespace {
+    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
       media(name, attributes)
     } else if name == "link" {
       link(namespace: namespace, attributes)
-    } else if name == "enclosure", let url = attributes["url"],
-      ShapedItem.isImageType(attributes["type"])
+    } else if name == "enclosure", let url = attributes["url"]?.trimmingASCIIWhitespace(),
+      XMLEntry.isPicture(medium: nil, type: attributes["type"], url: url)
     {
       entry?.offer(.init(kind: .enclosure, url: url))
     }
@@ -117,7 +117,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     let rel = attributes["rel"] ?? "alternate"
     if entry == nil {
       if rel == "next" { next = href }
-    } else if rel == "enclosure", ShapedItem.isImageType(attributes["type"]) {
+    } else if rel == "enclosure",
+      XMLEntry.isPicture(medium: nil, type: attributes["type"], url: href)
+    {
       entry?.offer(.init(kind: .enclosure, url: href))
     } else if rel == "alternate", entry?.link == nil, open.count == entryLevel + 1 {
       entry?.link = href
