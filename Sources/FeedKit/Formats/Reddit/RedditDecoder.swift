@@ -4,7 +4,8 @@ import Foundation
 /// `preview.images[0]` at a size suited to a terminal (the smallest resolution at least
 /// `preferredWidth` wide, else the source), and a gallery post gives one item per picture from
 /// its `media_metadata`, in `gallery_data` order. Reddit HTML-escapes these URLs (`&amp;`);
-/// they are unescaped. Text posts have no picture and are skipped. Pages follow `after`, which
+/// they are unescaped. A crosspost shows the crossposted post's picture under its own title and
+/// link. Text posts have no picture and are skipped. Pages follow `after`, which
 /// Reddit expects as a query parameter of the same URL.
 enum RedditDecoder {
   /// Wide enough for a full-screen terminal picture, far smaller than most originals.
@@ -18,7 +19,8 @@ enum RedditDecoder {
     var skipped = SkipReport()
     for (index, child) in children.enumerated() {
       guard let post = child["data"] else { continue }
-      let pictures = gallery(of: post) ?? preview(of: post).map { [$0] } ?? []
+      let pictures =
+        pictures(of: post) ?? post["crosspost_parent_list"]?.array?.first.flatMap(pictures) ?? []
       guard !pictures.isEmpty else {
         skipped.record("post \(index + 1): no picture (a text or link post)")
         continue
@@ -44,6 +46,12 @@ enum RedditDecoder {
     var url: String
     var width: Double?
     var height: Double?
+  }
+
+  /// A post's own pictures: its gallery's, else its preview's. A crosspost usually has neither;
+  /// its picture is the crossposted post's, the first of its `crosspost_parent_list`.
+  private static func pictures(of post: JSONValue) -> [Picture]? {
+    gallery(of: post) ?? preview(of: post).map { [$0] }
   }
 
   private static func preview(of post: JSONValue) -> Picture? {
