@@ -50,4 +50,14 @@ import Testing
     ])
     #expect(document.items.map(\.imageURL) == ["https://i.example/own.jpg"])
   }
+
+  @Test func titlesLoseRedditsHTMLEscaping() throws {
+    let document = try decode([
+      #"""
+      {"name": "t3_a", "title": "Me &amp; my dog &lt;3 &gt; it&#39;s &lt;b&gt;",
+       "preview": {"images": [{"source": {"url": "https://i.example/a.jpg"}}]}}
+      """#
+    ])
+    #expect(document.items.first?.title == "Me & my dog <3 > it's <b>")
+  }
 }

@@ -78,4 +78,34 @@ import Testing
       """)
     #expect(document.items.map(\.imageURL) == ["https://e.example/1.webp"])
   }
+
+  @Test func atomHTMLAndXHTMLTitlesArePlainText() throws {
+    let document = try decode(
+      """
+      <a:feed xmlns:a="http://www.w3.org/2005/Atom">
+      <a:title type="html">Atom &lt;b&gt;feed&lt;/b&gt;</a:title>
+      <a:entry><a:title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">XHTML
+        <b>title</b></div></a:title><a:id>1</a:id>
+        <a:link rel="enclosure" type="image/png" href="https://f.example/1.png"/></a:entry>
+      <a:entry><a:title type="text">a &lt;b&gt; c</a:title><a:id>2</a:id>
+        <a:link rel="enclosure" type="image/png" href="https://f.example/2.png"/></a:entry>
+      </a:feed>
+      """)
+    #expect(document.title == "Atom feed")
+    #expect(document.items.map(\.title) == ["XHTML title", "a <b> c"])
+  }
+
+  @Test func rssTitlesAreReadAsHTML() throws {
+    let document = try decode(
+      """
+      <rss version="2.0"><channel><title>RSS &amp;amp; Friends</title>
+      <item><title><![CDATA[CDATA <b>title</b> &amp; raw]]></title>
+        <enclosure url="https://g.example/1.jpg" type="image/jpeg"/></item>
+      <item><title>Tom &amp;amp; Jerry &amp;#8217;s</title>
+        <enclosure url="https://g.example/2.jpg" type="image/jpeg"/></item>
+      </channel></rss>
+      """)
+    #expect(document.title == "RSS & Friends")
+    #expect(document.items.map(\.title) == ["CDATA title & raw", "Tom & Jerry \u{2019}s"])
+  }
 }

@@ -29,12 +29,21 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   /// `open.count` with an entry's Atom `source` open. An aggregator copies the original feed's
   /// title, id and links there; none of it describes the entry, so all of it is passed over.
   private var sourceLevel: Int?
-  /// The text being gathered and what it is for.
+  /// The text being gathered, what it is for, how it is written, and `open.count` with its
+  /// element open: the text ends with that element, not with one nested in it (XHTML's).
   private var text = ""
   private var textTarget: TextTarget?
+  private var textMarkup = TextMarkup.text
+  private var textLevel = 0
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+  }
+
+  /// How a title's text is written: Atom says (`type`), RSS never does and is read as HTML,
+  /// which its titles so often are (markup in CDATA, `&amp;amp;`).
+  private enum TextMarkup {
+    case text, html, xhtml
   }
 
   init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
@@ -92,7 +101,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     {
       entry?.offer(.init(kind: .enclosure, url: url))
     }
-    startText(for: name, namespace: namespace)
+    startText(for: name, namespace: namespace, type: attributes["type"])
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
@@ -126,7 +135,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startText(for name: String, namespace: String) {
+  private func startText(for name: String, namespace: String, type: String?) {
+    guard textTarget == nil else { return }
     let plain =
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
       || namespace.hasPrefix("http://purl.org/rss/")
@@ -140,6 +150,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     default: return
     }
     text = ""
+    textLevel = open.count
+    switch (format, type?.lowercased()) {
+    case (.rss, _), (_, "html"), (_, "text/html"): textMarkup = .html
+    case (_, "xhtml"): textMarkup = .xhtml
+    default: textMarkup = .text
+    }
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -165,10 +181,16 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     qualifiedName: String?
   ) {
     guard failure == nil else { return }
-    if sourceLevel == open.count { sourceLevel = nil }
+    let level = open.count
+    if sourceLevel == level { sourceLevel = nil }
     open.removeLast()
-    if let target = textTarget {
-      let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let target = textTarget, level == textLevel {
+      let value =
+        switch (target, textMarkup) {
+        case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
+        case (.entryTitle, .xhtml), (.feedTitle, .xhtml): HTMLText.folded(text)
+        default: text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
       let kept = value.isEmpty ? nil : value
       switch target {
       case .entryTitle: entry?.title = kept
