@@ -19,6 +19,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private(set) var failure: FeedError?
   private(set) var rootName: String?
   private(set) var sawFeedRoot = false
+  /// The first error the parser reported, and where it was then.
+  private(set) var firstError: (error: any Error, line: Int, column: Int)?
 
   /// Local names of the open elements.
   private var open: [String] = []
@@ -206,6 +208,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+    guard firstError == nil else { return }
+    firstError = (error, parser.lineNumber, parser.columnNumber)
   }
 
   func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)
