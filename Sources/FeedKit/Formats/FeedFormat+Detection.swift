@@ -11,9 +11,9 @@ extension FeedFormat {
   /// every line looking like a URL or a picture's path. Whatever fits nothing is classic JSON,
   /// whose decoder then says what is wrong with it (an HTML page, a syntax error, no item list).
   /// - Parameter isComplete: whether `prefix` is the whole document.
-  static func detect(_ prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
-    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-    guard let first = prefix.firstIndex(where: { !skipped.contains($0) }) else { return .json }
+  static func detect(_ whole: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
+    let prefix = UnsafeBufferPointer(rebasing: ByteOrderMark.skipped(whole))
+    guard let first = ByteOrderMark.firstCharacter(in: prefix) else { return .json }
     switch prefix[first] {
     case UInt8(ascii: "<"):
       return XMLPrologue.rootFormat(prefix) ?? .json

@@ -57,8 +57,7 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   /// JSON when nothing else fits, so that a broken document is reported with JSON's line and
   /// column.
   static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
-    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-    let start = prefix.drop { skipped.contains($0) }
+    let start = ByteOrderMark.skipped(prefix).drop(while: ByteOrderMark.isBlank)
     guard start.first == UInt8(ascii: "<") else { return .format(.json) }
     let head = String(decoding: start.prefix(64), as: UTF8.self).lowercased()
     let xml = ["<?xml", "<rss", "<feed", "<rdf:rdf"].contains { head.hasPrefix($0) }

@@ -79,8 +79,7 @@ struct JSONReader {
     self.isComplete = isComplete
     self.maxDepth = maxDepth
     self.maxStringLength = maxStringLength
-    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-    offset = bytes.starts(with: bom) ? 3 : 0
+    offset = bytes.starts(with: ByteOrderMark.utf8) ? ByteOrderMark.utf8.count : 0
   }
 
   // MARK: Streaming

@@ -150,9 +150,7 @@ private struct FeedParser {
   mutating func markup() -> String? {
     guard reader.forgotten == 0 else { return nil }
     while true {
-      let first = reader.bytes.firstIndex {
-        ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
-      }
+      let first = ByteOrderMark.firstCharacter(in: reader.bytes)
       if let first, reader.isComplete || reader.bytes.count - first >= 64 {
         if case .markup(let kind) = FeedFormat.sniff(reader.bytes) { return kind }
         return nil

@@ -127,4 +127,20 @@ import Testing
     let error = #expect(throws: FeedError.self) { try decode(text) }
     #expect(error?.description.contains("malformed JSON Feed at line 2") == true)
   }
+
+  @Test func urlListWithByteOrderMarkKeepsItsFirstURL() throws {
+    let document = try decode("\u{FEFF}https://a.example/one.jpg\r\n./two.png\r\n")
+    #expect(document.items.map(\.imageURL) == ["https://a.example/one.jpg", "./two.png"])
+  }
+
+  @Test(arguments: WildDocuments.all.map(\.0))
+  func byteOrderMarkDecodesAsWithout(format: FeedFormat) throws {
+    let text = try #require(WildDocuments.all.first { $0.0 == format }?.1)
+    let plain = try decode(text)
+    let marked = try decode("\u{FEFF}" + text)
+    #expect(marked.items == plain.items)
+    let forced = try FeedDocument.decode(
+      Array(("\u{FEFF}" + text).utf8), format: format, origin: "t")
+    #expect(forced.items == plain.items)
+  }
 }

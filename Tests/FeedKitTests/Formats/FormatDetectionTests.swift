@@ -52,4 +52,14 @@ import Testing
   @Test func rdfRootIsRSS() {
     #expect(detect(#"<?xml version="1.0"?><!-- c --><rdf:RDF xmlns:rdf="x"></rdf:RDF>"#) == .rss)
   }
+
+  @Test(arguments: WildDocuments.all.map(\.0))
+  func byteOrderMarkDoesNotChangeTheFormat(format: FeedFormat) throws {
+    let text = try #require(WildDocuments.all.first { $0.0 == format }?.1)
+    #expect(detect("\u{FEFF}" + text) == format)
+  }
+
+  @Test func windowsListWithByteOrderMarkAndCommentIsAList() {
+    #expect(detect("\u{FEFF}# my list\r\nhttps://a.example/x.jpg\r\n\r\n../y.png\r\n") == .urlList)
+  }
 }

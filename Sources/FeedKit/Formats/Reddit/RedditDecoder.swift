@@ -3,8 +3,10 @@ import Foundation
 /// A Reddit listing (`/r/pics.json`, `/user/x/submitted.json`): each post's picture is its
 /// `preview.images[0]` at a size suited to a terminal (the smallest resolution at least
 /// `preferredWidth` wide, else the source), and a gallery post gives one item per picture from
-/// its `media_metadata`, in `gallery_data` order. Reddit HTML-escapes these URLs (`&amp;`);
-/// they are unescaped. Text posts have no picture and are skipped. Pages follow `after`, which
+/// its `media_metadata`, in `gallery_data` order. Unless asked for `raw_json=1`, Reddit
+/// HTML-escapes its URLs and titles (`&amp;`, `&lt;`, `&#39;`); they are unescaped
+/// (`HTMLText.decodingReferences`), but a title's `<b>` is its author's text, not markup. A crosspost shows the crossposted post's picture under its own title and
+/// link. Text posts have no picture and are skipped. Pages follow `after`, which
 /// Reddit expects as a query parameter of the same URL.
 enum RedditDecoder {
   /// Wide enough for a full-screen terminal picture, far smaller than most originals.
@@ -18,7 +20,8 @@ enum RedditDecoder {
     var skipped = SkipReport()
     for (index, child) in children.enumerated() {
       guard let post = child["data"] else { continue }
-      let pictures = gallery(of: post) ?? preview(of: post).map { [$0] } ?? []
+      let pictures =
+        pictures(of: post) ?? post["crosspost_parent_list"]?.array?.first.flatMap(pictures) ?? []
       guard !pictures.isEmpty else {
         skipped.record("post \(index + 1): no picture (a text or link post)")
         continue
@@ -30,7 +33,7 @@ enum RedditDecoder {
         items.append(
           ShapedItem.make(
             url: picture.url, width: picture.width, height: picture.height,
-            title: post["title"]?.text, id: id, link: link))
+            title: post["title"]?.text.map(HTMLText.decodingReferences), id: id, link: link))
       }
     }
     return FeedDocument(
@@ -46,6 +49,12 @@ enum RedditDecoder {
     var height: Double?
   }
 
+  /// A post's own pictures: its gallery's, else its preview's. A crosspost usually has neither;
+  /// its picture is the crossposted post's, the first of its `crosspost_parent_list`.
+  private static func pictures(of post: JSONValue) -> [Picture]? {
+    gallery(of: post) ?? preview(of: post).map { [$0] }
+  }
+
   private static func preview(of post: JSONValue) -> Picture? {
     guard let image = post["preview", "images"]?.array?.first else { return nil }
     let resolutions = image["resolutions"]?.array ?? []
@@ -54,7 +63,8 @@ enum RedditDecoder {
       return nil
     }
     return Picture(
-      url: unescape(url), width: chosen["width"]?.number, height: chosen["height"]?.number)
+      url: HTMLText.decodingReferences(url), width: chosen["width"]?.number,
+      height: chosen["height"]?.number)
   }
 
   /// A gallery's pictures: `media_metadata` entries (`s` is the source, `p` the previews, with
@@ -69,15 +79,11 @@ enum RedditDecoder {
       let previews = media["p"]?.array ?? []
       let fitting = previews.first { ($0["x"]?.number ?? 0) >= preferredWidth }
       guard let chosen = fitting ?? media["s"], let url = chosen["u"]?.text else { return nil }
-      return Picture(url: unescape(url), width: chosen["x"]?.number, height: chosen["y"]?.number)
+      return Picture(
+        url: HTMLText.decodingReferences(url), width: chosen["x"]?.number,
+        height: chosen["y"]?.number)
     }
     return pictures.isEmpty ? nil : pictures
-  }
-
-  /// Reddit's JSON holds URLs as they appear in its HTML: `&amp;` for `&`.
-  static func unescape(_ url: String) -> String {
-    url.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
   }
 
   /// The page URL with `after` set; none when the page was not fetched over HTTP.

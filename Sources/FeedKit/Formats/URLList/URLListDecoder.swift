@@ -11,7 +11,9 @@ enum URLListDecoder {
   ) throws(FeedError) -> FeedDocument {
     var items: [FeedItem] = []
     var lineNumber = 0
-    for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+    let lines = ByteOrderMark.skipped(bytes).split(
+      separator: 0x0A, omittingEmptySubsequences: false)
+    for rawLine in lines {
       lineNumber += 1
       guard rawLine.count <= options.maxStringLength else {
         throw .limitExceeded(
@@ -37,7 +39,8 @@ enum URLListDecoder {
   /// Whether a document's start is such a list: at least one entry, and every complete
   /// non-blank, non-comment line one.
   static func looksLikeList(_ prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> Bool {
-    var lines = prefix.split(separator: 0x0A, omittingEmptySubsequences: false)
+    var lines = ByteOrderMark.skipped(prefix).split(
+      separator: 0x0A, omittingEmptySubsequences: false)
     if !isComplete, lines.count > 1 { lines.removeLast() }
     var entries = 0
     for rawLine in lines {

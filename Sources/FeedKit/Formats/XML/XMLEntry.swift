@@ -2,7 +2,7 @@
 ///
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
 /// (in a `media:group` too), then a `media:thumbnail`, then an RSS `enclosure` or Atom
-/// `link rel="enclosure"` with an image type — and within a kind the first given.
+/// `link rel="enclosure"` that is a picture (`isPicture`) — and within a kind the first given.
 struct XMLEntry {
   enum Kind: Int, Comparable {
     case mediaContent, thumbnail, enclosure
@@ -38,12 +38,13 @@ struct XMLEntry {
         url: best.url, width: best.width, height: best.height, title: title, id: id, link: link))
   }
 
-  /// Whether a `media:content` is a picture: `medium="image"`, an image `type`, or neither
-  /// given and a URL ending like a picture's name.
+  /// Whether a `media:content`, an RSS `enclosure` or an Atom enclosure link is a picture:
+  /// `medium="image"`, an image `type`, or neither given (or given empty, as feeds that fill a
+  /// template do) and a URL whose path ends like a picture's name.
   static func isPicture(medium: String?, type: String?, url: String) -> Bool {
-    if let medium { return medium.lowercased() == "image" }
-    if let type { return ShapedItem.isImageType(type) }
-    let path = url.split(separator: "?").first.map { $0.lowercased() } ?? ""
+    if let medium, !medium.isEmpty { return medium.lowercased() == "image" }
+    if let type, !type.isEmpty { return ShapedItem.isImageType(type) }
+    let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
     return URLListDecoder.pictureExtensions.contains { path.hasSuffix($0) }
   }
 }

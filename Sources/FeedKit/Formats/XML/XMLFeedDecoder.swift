@@ -10,13 +10,20 @@ import Foundation
 /// (`XMLPrologue`), external entities and DTDs are never loaded, and the `LoadOptions` limits
 /// hold as for JSON — depth (`--max-depth`), the length of one text (`--max-string`), items
 /// (`--max-items`); the body's size was held to `--max-bytes` when it was read. Errors say
-/// the line and column.
+/// the problem in words and its line and column in the document as sent.
+///
+/// Liberal as the JSON reader is: the faults real feeds commonly have (HTML entities, bad
+/// UTF-8, white space before the declaration, a bare `&`) are mended first (`XMLRepair`).
 ///
 /// What each entry gives (see `XMLEntry` for the choice of picture): the title, the link
 /// (RSS `link`; Atom `link rel="alternate"`), the id (`guid`, Atom `id`), and the pictures.
 /// Pages follow a feed-level `<atom:link rel="next">` (RFC 5005), in RSS or Atom.
 enum XMLFeedDecoder {
-  static let mediaNamespace = "http://search.yahoo.com/mrss/"
+  /// Media RSS's namespace as its specification writes it, and without the final slash, as
+  /// enough feeds write it that a reader which refused it would miss their pictures.
+  static let mediaNamespaces: Set = [
+    "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss",
+  ]
   static let atomNamespace = "http://www.w3.org/2005/Atom"
 
   static func decode(
@@ -29,7 +36,13 @@ enum XMLFeedDecoder {
         detail: "the document declares entities (<!ENTITY>), which feeds never need and which "
           + "can expand without bound; Cascade does not read them")
     }
-    let parser = XMLParser(data: Data(bytes))
+    let repair = XMLRepair(bytes)
+    guard !repair.bytes.isEmpty else {
+      throw .malformed(
+        format: format, source: source, location: location(of: bytes.count, in: bytes),
+        detail: problem(code: 4) ?? "document is empty")
+    }
+    let parser = XMLParser(data: Data(repair.bytes))
     parser.shouldProcessNamespaces = true
     parser.shouldReportNamespacePrefixes = false
     parser.shouldResolveExternalEntities = false
@@ -38,10 +51,15 @@ enum XMLFeedDecoder {
     let parsed = parser.parse()
     if let failure = walker.failure { throw failure }
     guard parsed else {
-      let detail = parser.parserError.map(describe) ?? "the XML parser stopped"
+      // Where the first error was met (libxml2 may go on, and stop somewhere else), in the
+      // bytes the feed sent rather than the mended ones.
+      let first = walker.firstError
+      let offset = repair.originalOffset(
+        repair.offset(
+          line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
       throw .malformed(
-        format: format, source: source,
-        location: "line \(parser.lineNumber), column \(parser.columnNumber)", detail: detail)
+        format: format, source: source, location: location(of: offset, in: bytes),
+        detail: describe(first?.error ?? parser.parserError))
     }
     guard walker.sawFeedRoot else {
       throw .notAFeed(
@@ -50,15 +68,6 @@ enum XMLFeedDecoder {
     }
     return FeedDocument(
       items: walker.items, skipped: walker.skipped, next: walker.next, title: walker.title)
-  }
-
-  /// libxml2's message when FoundationXML kept it, else the error's own description.
-  private static func describe(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
-      return message.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    return "XML error \(nsError.code)"
   }
 
   /// `line L, column C` of a byte offset.

@@ -19,17 +19,33 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private(set) var failure: FeedError?
   private(set) var rootName: String?
   private(set) var sawFeedRoot = false
+  /// The first error the parser reported, and where it was then.
+  private(set) var firstError: (error: any Error, line: Int, column: Int)?
 
   /// Local names of the open elements.
   private var open: [String] = []
   private var entry: XMLEntry?
   private var entryCount = 0
-  /// The text being gathered and what it is for.
+  /// `open.count` with the entry's element open: its own fields are the elements one deeper.
+  private var entryLevel = 0
+  /// `open.count` with an entry's Atom `source` open. An aggregator copies the original feed's
+  /// title, id and links there; none of it describes the entry, so all of it is passed over.
+  private var sourceLevel: Int?
+  /// The text being gathered, what it is for, how it is written, and `open.count` with its
+  /// element open: the text ends with that element, not with one nested in it (XHTML's).
   private var text = ""
   private var textTarget: TextTarget?
+  private var textMarkup = TextMarkup.text
+  private var textLevel = 0
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+  }
+
+  /// How a title's text is written: Atom says (`type`), RSS never does and is read as HTML,
+  /// which its titles so often are (markup in CDATA, `&amp;amp;`).
+  private enum TextMarkup {
+    case text, html, xhtml
   }
 
   init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
@@ -71,18 +87,23 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         return
       }
       entry = XMLEntry()
+      entryLevel = open.count
       return
     }
-    if namespace == XMLFeedDecoder.mediaNamespace {
+    if entry != nil, sourceLevel == nil, name == "source", open.count == entryLevel + 1 {
+      sourceLevel = open.count
+    }
+    guard sourceLevel == nil else { return }
+    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
       media(name, attributes)
     } else if name == "link" {
       link(namespace: namespace, attributes)
-    } else if name == "enclosure", let url = attributes["url"],
-      ShapedItem.isImageType(attributes["type"])
+    } else if name == "enclosure", let url = attributes["url"]?.trimmingASCIIWhitespace(),
+      XMLEntry.isPicture(medium: nil, type: attributes["type"], url: url)
     {
       entry?.offer(.init(kind: .enclosure, url: url))
     }
-    startText(for: name, namespace: namespace)
+    startText(for: name, namespace: namespace, type: attributes["type"])
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
@@ -107,26 +128,36 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     let rel = attributes["rel"] ?? "alternate"
     if entry == nil {
       if rel == "next" { next = href }
-    } else if rel == "enclosure", ShapedItem.isImageType(attributes["type"]) {
+    } else if rel == "enclosure",
+      XMLEntry.isPicture(medium: nil, type: attributes["type"], url: href)
+    {
       entry?.offer(.init(kind: .enclosure, url: href))
-    } else if rel == "alternate", entry?.link == nil {
+    } else if rel == "alternate", entry?.link == nil, open.count == entryLevel + 1 {
       entry?.link = href
     }
   }
 
-  private func startText(for name: String, namespace: String) {
+  private func startText(for name: String, namespace: String, type: String?) {
+    guard textTarget == nil else { return }
     let plain =
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
       || namespace.hasPrefix("http://purl.org/rss/")
     guard plain else { return }
-    switch (entry != nil, name) {
+    switch (entry != nil && open.count == entryLevel + 1, name) {
     case (true, "title"): textTarget = .entryTitle
     case (true, "link"): textTarget = .entryLink
     case (true, "guid"), (true, "id"): textTarget = .entryID
-    case (false, "title") where open.count <= 3 && title == nil: textTarget = .feedTitle
+    case (false, "title") where entry == nil && open.count <= 3 && title == nil:
+      textTarget = .feedTitle
     default: return
     }
     text = ""
+    textLevel = open.count
+    switch (format, type?.lowercased()) {
+    case (.rss, _), (_, "html"), (_, "text/html"): textMarkup = .html
+    case (_, "xhtml"): textMarkup = .xhtml
+    default: textMarkup = .text
+    }
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -152,9 +183,16 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     qualifiedName: String?
   ) {
     guard failure == nil else { return }
+    let level = open.count
+    if sourceLevel == level { sourceLevel = nil }
     open.removeLast()
-    if let target = textTarget {
-      let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let target = textTarget, level == textLevel {
+      let value =
+        switch (target, textMarkup) {
+        case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
+        case (.entryTitle, .xhtml), (.feedTitle, .xhtml): HTMLText.folded(text)
+        default: text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
       let kept = value.isEmpty ? nil : value
       switch target {
       case .entryTitle: entry?.title = kept
@@ -170,6 +208,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+    guard firstError == nil else { return }
+    firstError = (error, parser.lineNumber, parser.columnNumber)
   }
 
   func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)

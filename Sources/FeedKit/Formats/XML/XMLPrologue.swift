@@ -9,7 +9,7 @@ struct XMLPrologue {
   var entityDeclaration: Int?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var index = ByteOrderMark.skipped(bytes).startIndex
     func starts(_ text: String, at position: Int) -> Bool {
       let utf8 = Array(text.utf8)
       guard position + utf8.count <= bytes.count else { return false }
@@ -25,7 +25,7 @@ struct XMLPrologue {
     }
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+      if ByteOrderMark.isBlank(byte) {
         index += 1
       } else if starts("<?", at: index) {
         guard let end = find("?>", from: index + 2) else { return }
@@ -60,8 +60,7 @@ struct XMLPrologue {
   }
 
   private static func endsName(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
-      || byte == UInt8(ascii: "/")
+    ByteOrderMark.isBlank(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
   }
 
   /// RSS for `rss` and `rdf:RDF`, Atom for `feed` (any prefix); nil for other markup (an HTML

@@ -1,0 +1,213 @@
+/// A feed's bytes with the faults that real feeds commonly have and that XML does not forgive
+/// mended before the parser sees them, the way the JSON reader forgives trailing commas: the
+/// XML parser stops at the first fault and the feed would show nothing.
+///
+/// - White space (and a byte order mark) before `<?xml`: XML wants the declaration first.
+/// - HTML's named references (`&eacute;`, `&nbsp;`, `&hellip;`), which XML does not declare:
+///   rewritten as numeric references (`&#233;`). XML's own five, numeric references, CDATA
+///   sections and comments are left alone, and an unknown name too, for the parser to report.
+/// - An `&` that starts no reference (`Tom & Jerry`): written as `&amp;`.
+/// - Bytes that are not UTF-8 in a document that is UTF-8 (declared, or by default): each bad
+///   sequence becomes U+FFFD, as a browser shows it, instead of failing the whole feed.
+///
+/// Every change is recorded, so that a position the parser reports in the mended bytes is
+/// given back as the position in the bytes the feed sent (`originalOffset`).
+struct XMLRepair {
+  /// The bytes to parse.
+  private(set) var bytes: [UInt8]
+  /// The changes, in order: `original` bytes at `offset` in the sent document became `written`
+  /// bytes at `newOffset` in `bytes`.
+  private var edits: [Edit] = []
+
+  private struct Edit {
+    var offset: Int
+    var original: Int
+    var newOffset: Int
+    var written: Int
+  }
+
+  init(_ sent: [UInt8]) {
+    bytes = []
+    var start = ByteOrderMark.skipped(sent).startIndex
+    while start < sent.count, ByteOrderMark.isBlank(sent[start]) { start += 1 }
+    if start > 0 { edits.append(Edit(offset: 0, original: start, newOffset: 0, written: 0)) }
+    guard Self.isASCIICompatible(sent[start...]) else {
+      bytes = Array(sent[start...])
+      return
+    }
+    bytes.reserveCapacity(sent.count - start)
+    let repairsUTF8 = Self.isUTF8(declaration: sent[start...])
+    var index = start
+    while index < sent.count {
+      let byte = sent[index]
+      if byte == UInt8(ascii: "<"), let end = Self.verbatimEnd(in: sent, at: index) {
+        copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        index = end
+      } else if byte == UInt8(ascii: "&") {
+        index = reference(in: sent, at: index)
+      } else if byte < 0x80 || !repairsUTF8 {
+        bytes.append(byte)
+        index += 1
+      } else {
+        index = character(in: sent, at: index)
+      }
+    }
+  }
+
+  /// The offset in the sent document of `offset` in `bytes`: inside a change, where the change
+  /// starts.
+  func originalOffset(_ offset: Int) -> Int {
+    guard let edit = edits.last(where: { $0.newOffset <= offset }) else { return offset }
+    if offset < edit.newOffset + edit.written { return edit.offset }
+    return edit.offset + edit.original + (offset - edit.newOffset - edit.written)
+  }
+
+  /// The offset in `bytes` of a parser's `line` and `column` (1-based; columns count
+  /// characters, as libxml2 counts them), clamped to the line's end.
+  func offset(line: Int, column: Int) -> Int {
+    var index = 0
+    var currentLine = 1
+    while currentLine < line, let newline = bytes[index...].firstIndex(of: 0x0A) {
+      index = newline + 1
+      currentLine += 1
+    }
+    var characters = 1
+    while index < bytes.count, bytes[index] != 0x0A, characters < column {
+      index += 1
+      while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+      characters += 1
+    }
+    return index
+  }
+
+  private mutating func replace(_ count: Int, at offset: Int, with written: [UInt8]) {
+    edits.append(
+      Edit(offset: offset, original: count, newOffset: bytes.count, written: written.count))
+    bytes += written
+  }
+
+  private mutating func copy(_ sent: [UInt8], _ range: Range<Int>, repairingUTF8: Bool) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if sent[index] < 0x80 || !repairingUTF8 {
+        bytes.append(sent[index])
+        index += 1
+      } else {
+        index = character(in: sent, at: index)
+      }
+    }
+  }
+
+  /// Copies the UTF-8 character at `index`, or writes U+FFFD for a bad sequence; returns the
+  /// index after it.
+  private mutating func character(in sent: [UInt8], at index: Int) -> Int {
+    let length = Self.validLength(sent, at: index)
+    if length > 0 {
+      bytes += sent[index..<index + length]
+      return index + length
+    }
+    // One U+FFFD for the lead byte and the continuation bytes that follow it.
+    var end = index + 1
+    while end < sent.count, end - index < 4, sent[end] & 0xC0 == 0x80 { end += 1 }
+    replace(end - index, at: index, with: [0xEF, 0xBF, 0xBD])
+    return end
+  }
+
+  /// Copies or rewrites the `&` at `index` and the reference it starts; returns the index
+  /// after what it handled.
+  private mutating func reference(in sent: [UInt8], at index: Int) -> Int {
+    var end = index + 1
+    if end < sent.count, sent[end] == UInt8(ascii: "#") {
+      bytes.append(sent[index])
+      return end
+    }
+    while end < sent.count, end - index <= HTMLEntities.longestName,
+      Self.isNameByte(sent[end])
+    {
+      end += 1
+    }
+    guard end > index + 1, end < sent.count, sent[end] == UInt8(ascii: ";") else {
+      replace(1, at: index, with: Array("&amp;".utf8))
+      return index + 1
+    }
+    let name = String(decoding: sent[index + 1..<end], as: UTF8.self)
+    guard !Self.xmlNames.contains(name), let value = HTMLEntities.codePoint(named: name) else {
+      bytes += sent[index...end]
+      return end + 1
+    }
+    replace(end + 1 - index, at: index, with: Array("&#\(value);".utf8))
+    return end + 1
+  }
+
+  /// The references XML itself declares.
+  private static let xmlNames: Set = ["amp", "lt", "gt", "quot", "apos"]
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  /// The end of a CDATA section, comment or processing instruction at `index` (after its
+  /// closing delimiter, or the document's end when it is never closed); nil for other markup.
+  private static func verbatimEnd(in sent: [UInt8], at index: Int) -> Int? {
+    let kinds: [(open: String, close: String)] = [
+      ("<![CDATA[", "]]>"), ("<!--", "-->"), ("<?", "?>"),
+    ]
+    for kind in kinds where sent[index...].starts(with: kind.open.utf8) {
+      let close = Array(kind.close.utf8)
+      var at = index + kind.open.utf8.count
+      while at + close.count <= sent.count {
+        if sent[at..<at + close.count].elementsEqual(close) { return at + close.count }
+        at += 1
+      }
+      return sent.count
+    }
+    return nil
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no
+  /// surrogates, nothing past U+10FFFF), or 0.
+  private static func validLength(_ sent: [UInt8], at index: Int) -> Int {
+    let lead = sent[index]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, low) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, high) = (3, 0x9F)
+    case 0xF0: (length, low) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, high) = (4, 0x8F)
+    default: return 0
+    }
+    guard index + length <= sent.count else { return 0 }
+    guard (low...high).contains(sent[index + 1]) else { return 0 }
+    for offset in 2..<length where sent[index + offset] & 0xC0 != 0x80 { return 0 }
+    return length
+  }
+
+  /// Whether the document's encoding writes ASCII as ASCII, so that bytes can be read as
+  /// markup: not UTF-16 or UTF-32, which start with a byte order mark or a zero byte.
+  private static func isASCIICompatible(_ document: ArraySlice<UInt8>) -> Bool {
+    let head = document.prefix(4)
+    return !head.contains(0) && !head.starts(with: [0xFE, 0xFF])
+      && !head.starts(with: [0xFF, 0xFE])
+  }
+
+  /// Whether the document is UTF-8: its declaration names no encoding, or names UTF-8.
+  private static func isUTF8(declaration document: ArraySlice<UInt8>) -> Bool {
+    guard document.starts(with: "<?xml".utf8),
+      let end = document.firstIndex(of: UInt8(ascii: ">"))
+    else { return true }
+    let declaration = String(decoding: document[..<end], as: UTF8.self).lowercased()
+    guard let key = declaration.range(of: "encoding") else { return true }
+    let value = declaration[key.upperBound...].drop {
+      $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
+    }
+    .prefix { $0 != "\"" && $0 != "'" && $0 != " " && $0 != "?" }
+    return value == "utf-8" || value == "utf8"
+  }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import FeedKit
+
+@Suite struct RedditDecoderTests {
+  private func decode(_ posts: [String]) throws -> FeedDocument {
+    let children = posts.map { #"{"kind": "t3", "data": \#($0)}"# }.joined(separator: ",")
+    let text = #"{"kind": "Listing", "data": {"after": null, "children": [\#(children)]}}"#
+    return try FeedDocument.decode(Array(text.utf8), origin: "r.json")
+  }
+
+  @Test func crosspostTakesItsParentsPictureAndKeepsItsOwnTitleAndLink() throws {
+    let document = try decode([
+      #"""
+      {"name": "t3_e", "title": "Crosspost of a gallery", "permalink": "/r/b/comments/e/",
+       "crosspost_parent": "t3_b",
+       "crosspost_parent_list": [{"name": "t3_b", "title": "Gallery post",
+         "permalink": "/r/a/comments/b/",
+         "gallery_data": {"items": [{"media_id": "m2", "id": 2}]},
+         "media_metadata": {"m2": {"status": "valid", "e": "Image",
+           "s": {"u": "https://i.example/g.jpg", "x": 300, "y": 400}}}}]}
+      """#,
+      #"""
+      {"name": "t3_f", "title": "Crosspost of image", "permalink": "/r/b/comments/f/",
+       "crosspost_parent_list": [{"name": "t3_a", "preview": {"images": [{"source":
+         {"url": "https://i.example/s.gif?a=1&amp;b=2", "width": 300, "height": 300}}]}}]}
+      """#,
+    ])
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://i.example/g.jpg", "https://i.example/s.gif?a=1&b=2",
+      ])
+    #expect(document.items.map(\.id) == ["t3_e", "t3_f"])
+    #expect(document.items.map(\.title) == ["Crosspost of a gallery", "Crosspost of image"])
+    #expect(
+      document.items.map(\.link) == [
+        "https://www.reddit.com/r/b/comments/e/", "https://www.reddit.com/r/b/comments/f/",
+      ])
+    #expect(document.skipped.count == 0)
+  }
+
+  @Test func crosspostWithItsOwnPreviewKeepsIt() throws {
+    let document = try decode([
+      #"""
+      {"name": "t3_g", "title": "g", "preview": {"images": [{"source":
+         {"url": "https://i.example/own.jpg", "width": 10, "height": 10}}]},
+       "crosspost_parent_list": [{"preview": {"images": [{"source":
+         {"url": "https://i.example/parent.jpg", "width": 10, "height": 10}}]}}]}
+      """#
+    ])
+    #expect(document.items.map(\.imageURL) == ["https://i.example/own.jpg"])
+  }
+
+  @Test func titlesLoseRedditsHTMLEscaping() throws {
+    let document = try decode([
+      #"""
+      {"name": "t3_a", "title": "Me &amp; my dog &lt;3 &gt; it&#39;s &lt;b&gt;",
+       "preview": {"images": [{"source": {"url": "https://i.example/a.jpg"}}]}}
+      """#
+    ])
+    #expect(document.items.first?.title == "Me & my dog <3 > it's <b>")
+  }
+}

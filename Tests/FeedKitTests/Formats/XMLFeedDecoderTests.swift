@@ -1,0 +1,111 @@
+import Testing
+
+@testable import FeedKit
+
+@Suite struct XMLFeedDecoderTests {
+  private func decode(_ text: String) throws -> FeedDocument {
+    try FeedDocument.decode(Array(text.utf8), origin: "test.xml")
+  }
+
+  @Test func atomSourceDoesNotSetTheEntrysFields() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>Planet</title>
+      <entry><title>First</title><id>urn:e1</id>
+        <link rel="enclosure" type="image/jpeg" href="https://a.example/1.jpg"/>
+        <source><id>urn:blogA</id><title>Blog A</title><link href="https://a.example/"/>
+          <link rel="enclosure" type="image/png" href="https://a.example/logo.png"/></source>
+      </entry>
+      <entry><source><id>urn:blogA</id><title>Blog A</title></source>
+        <title>Second</title><id>urn:e2</id><link href="https://a.example/2"/>
+        <link rel="enclosure" type="image/png" href="https://a.example/2.png"/></entry>
+      </feed>
+      """)
+    #expect(document.items.map(\.id) == ["urn:e1", "urn:e2"])
+    #expect(document.items.map(\.title) == ["First", "Second"])
+    #expect(document.items.map(\.link) == [nil, "https://a.example/2"])
+    #expect(
+      document.items.map(\.imageURL) == ["https://a.example/1.jpg", "https://a.example/2.png"])
+    #expect(document.title == "Planet")
+  }
+
+  @Test func rssSourceIsNotTheItemsTitle() throws {
+    let document = try decode(
+      """
+      <rss version="2.0"><channel><title>Mix</title>
+      <item><source url="https://b.example/rss">Blog B</source><guid>g1</guid>
+        <enclosure url="https://b.example/1.jpg" type="image/jpeg"/></item>
+      <item><title>Own</title><source url="https://b.example/rss">Blog B</source><guid>g2</guid>
+        <enclosure url="https://b.example/2.jpg" type="image/jpeg"/></item>
+      </channel></rss>
+      """)
+    #expect(document.items.map(\.title) == [nil, "Own"])
+    #expect(document.items.map(\.id) == ["g1", "g2"])
+  }
+
+  @Test func mediaNamespaceWithoutTrailingSlashIsMediaRSS() throws {
+    let document = try decode(
+      """
+      <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss"><channel>
+      <item><media:content url="https://c.example/1.jpg" medium="image" width="40" height="30"/>
+      </item></channel></rss>
+      """)
+    #expect(document.items.map(\.imageURL) == ["https://c.example/1.jpg"])
+    #expect(document.items.first?.width == 40)
+  }
+
+  @Test func enclosureWithoutTypeIsAPictureByItsExtension() throws {
+    let document = try decode(
+      """
+      <rss version="2.0"><channel>
+      <item><enclosure url="https://d.example/1.JPG?s=2" length="7018"/></item>
+      <item><enclosure url="https://d.example/2.png" type="" length="1"/></item>
+      <item><enclosure url="https://d.example/3.mp3" length="1"/></item>
+      <item><enclosure url="https://d.example/4.jpg" type="audio/mpeg" length="1"/></item>
+      </channel></rss>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == ["https://d.example/1.JPG?s=2", "https://d.example/2.png"])
+    #expect(document.skipped.count == 2)
+  }
+
+  @Test func atomEnclosureLinkWithoutTypeIsAPictureByItsExtension() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom">
+      <entry><id>e1</id><link rel="enclosure" href="https://e.example/1.webp"/></entry>
+      </feed>
+      """)
+    #expect(document.items.map(\.imageURL) == ["https://e.example/1.webp"])
+  }
+
+  @Test func atomHTMLAndXHTMLTitlesArePlainText() throws {
+    let document = try decode(
+      """
+      <a:feed xmlns:a="http://www.w3.org/2005/Atom">
+      <a:title type="html">Atom &lt;b&gt;feed&lt;/b&gt;</a:title>
+      <a:entry><a:title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">XHTML
+        <b>title</b></div></a:title><a:id>1</a:id>
+        <a:link rel="enclosure" type="image/png" href="https://f.example/1.png"/></a:entry>
+      <a:entry><a:title type="text">a &lt;b&gt; c</a:title><a:id>2</a:id>
+        <a:link rel="enclosure" type="image/png" href="https://f.example/2.png"/></a:entry>
+      </a:feed>
+      """)
+    #expect(document.title == "Atom feed")
+    #expect(document.items.map(\.title) == ["XHTML title", "a <b> c"])
+  }
+
+  @Test func rssTitlesAreReadAsHTML() throws {
+    let document = try decode(
+      """
+      <rss version="2.0"><channel><title>RSS &amp;amp; Friends</title>
+      <item><title><![CDATA[CDATA <b>title</b> &amp; raw]]></title>
+        <enclosure url="https://g.example/1.jpg" type="image/jpeg"/></item>
+      <item><title>Tom &amp;amp; Jerry &amp;#8217;s</title>
+        <enclosure url="https://g.example/2.jpg" type="image/jpeg"/></item>
+      </channel></rss>
+      """)
+    #expect(document.title == "RSS & Friends")
+    #expect(document.items.map(\.title) == ["CDATA title & raw", "Tom & Jerry \u{2019}s"])
+  }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import FeedKit
+
+@Suite struct XMLRepairTests {
+  private func decode(_ bytes: [UInt8], format: FeedFormat? = nil) throws -> FeedDocument {
+    try FeedDocument.decode(bytes, format: format, origin: "t.xml")
+  }
+
+  private func decode(_ text: String) throws -> FeedDocument { try decode(Array(text.utf8)) }
+
+  private func failure(_ text: String, format: FeedFormat? = nil) -> FeedError? {
+    #expect(throws: FeedError.self) { try decode(Array(text.utf8), format: format) }
+  }
+
+  private let item = #"<enclosure url="https://h.example/1.jpg" type="image/jpeg"/>"#
+
+  @Test func whiteSpaceAndByteOrderMarkBeforeTheDeclarationAreAccepted() throws {
+    let text =
+      "\n  <?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss><channel><item>\(item)</item>"
+      + "</channel></rss>"
+    #expect(try decode(text).items.count == 1)
+    #expect(try decode("\u{FEFF}" + text).items.count == 1)
+  }
+
+  @Test func htmlEntitiesAreAcceptedAndXMLOnesAndCDATALeftAlone() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>Caf&eacute; &amp; &lt;b&gt; &#233;&hellip;</title>
+      <entry><title><![CDATA[&eacute; kept]]></title><id>a&nbsp;b&mdash;&rsquo;</id>
+      <link rel="enclosure" href="https://h.example/1.jpg?a=1&amp;b=2&copy;"/></entry></feed>
+      """)
+    #expect(document.title == "Café & <b> é…")
+    #expect(document.items.first?.title == "&eacute; kept")
+    #expect(document.items.first?.id == "a\u{A0}b\u{2014}\u{2019}")
+    #expect(document.items.first?.imageURL == "https://h.example/1.jpg?a=1&b=2©")
+  }
+
+  @Test func bareAmpersandIsText() throws {
+    let document = try decode(
+      """
+      <rss><channel><title>Tom & Jerry</title>
+      <item><enclosure url="https://h.example/1.jpg?a=1&b=2" type="image/jpeg"/></item>
+      </channel></rss>
+      """)
+    #expect(document.title == "Tom & Jerry")
+    #expect(document.items.first?.imageURL == "https://h.example/1.jpg?a=1&b=2")
+  }
+
+  @Test func invalidUTF8BecomesReplacementCharacters() throws {
+    var bytes = Array("<rss><channel><title>bad ".utf8)
+    bytes += [0xFF, 0x20, 0xC3]
+    bytes += Array("</title><item><title>x".utf8) + [0xE2, 0x82]
+    bytes += Array("</title>\(item)</item></channel></rss>".utf8)
+    let document = try decode(bytes)
+    #expect(document.title == "bad \u{FFFD} \u{FFFD}")
+    #expect(document.items.first?.title == "x\u{FFFD}")
+  }
+
+  @Test func declaredLatin1IsReadAsLatin1() throws {
+    var bytes = Array(
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf".utf8)
+    bytes += [0xE9]
+    bytes += Array("</title><item>\(item)</item></channel></rss>".utf8)
+    #expect(try decode(bytes).title == "Café")
+  }
+
+  @Test func undeclaredEntityIsNamedAtItsPlaceInTheSentDocument() {
+    // The blank first line and the two rewritten entities must not move the position.
+    let failure = failure(
+      "\n<?xml version=\"1.0\"?>\n<rss><channel><title>&eacute;&eacute; &bogus;</title>\n"
+        + "</channel></rss>")
+    guard case .malformed(.rss, "t.xml", let location, let detail)? = failure else {
+      Issue.record("expected a malformed RSS error, got \(String(describing: failure))")
+      return
+    }
+    #expect(location == "line 3, column 46")
+    #expect(detail.hasPrefix("undeclared entity"))
+  }
+
+  @Test func parserErrorsAreSaidInWords() {
+    let mismatch = failure("<rss>\n<channel><title>a</b>\n</channel></rss>")
+    #expect(mismatch?.description.contains("tag mismatch") == true)
+    #expect(mismatch?.description.contains("at line 2, column ") == true)
+    let empty = failure(" \n", format: .rss)
+    #expect(empty?.description.contains("document is empty") == true)
+    #expect(mismatch?.description.contains("XML error") == false)
+  }
+
+  @Test func positionsMapBackThroughEveryRewrite() {
+    let repair = XMLRepair(Array("\u{FEFF}\n\n<a>&eacute;x\u{FF}".utf8) + [0xFF] + Array("&b".utf8))
+    // Sent: BOM(3) \n \n <a> &eacute; x ÿ(2) FF & b; mended: <a>&#233;x ÿ EF BF BD &amp; b.
+    #expect(repair.bytes == Array("<a>&#233;xÿ\u{FFFD}&amp;b".utf8))
+    #expect(repair.originalOffset(0) == 5)
+    #expect(repair.originalOffset(3) == 8)
+    #expect(repair.originalOffset(5) == 8)
+    #expect(repair.originalOffset(9) == 16)
+    #expect(repair.originalOffset(12) == 19)
+    #expect(repair.originalOffset(15) == 20)
+    #expect(repair.originalOffset(20) == 21)
+    #expect(repair.offset(line: 1, column: 12) == 12)
+  }
+}
