@@ -108,4 +108,69 @@ import Testing
     #expect(document.title == "RSS & Friends")
     #expect(document.items.map(\.title) == ["CDATA title & raw", "Tom & Jerry \u{2019}s"])
   }
+
+  // MARK: Pictures only in the entry's text
+
+  /// A blog's RSS often has no media elements: its picture is an `<img>` in the description
+  /// (escaped) or in `content:encoded` (CDATA). Such items were all skipped.
+  @Test func rssPictureInTheDescriptionOrContent() throws {
+    let document = try decode(
+      """
+      <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+      <item><title>Escaped</title><guid>a</guid>
+        <description>&lt;p&gt;Look: &lt;img src="https://blog.example/a.jpg?w=1&amp;amp;h=2" \
+      width="640" height="480" alt="a"&gt;&lt;/p&gt;</description></item>
+      <item><title>CDATA</title><guid>b</guid><description>No picture here.</description>
+        <content:encoded><![CDATA[<p><img width=1 height=1 src="https://t.example/pixel.gif">
+        <IMG SRC='https://blog.example/b.png' class="x"></p>]]></content:encoded></item>
+      <item><title>Media first</title><guid>c</guid>
+        <description>&lt;img src="https://blog.example/inline.jpg"&gt;</description>
+        <enclosure url="https://blog.example/c.jpg" type="image/jpeg"/></item>
+      <item><title>Text only</title><guid>d</guid>
+        <description>&lt;img src="data:image/png;base64,AAAA"&gt; words</description></item>
+      </channel></rss>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://blog.example/a.jpg?w=1&h=2", "https://blog.example/b.png",
+        "https://blog.example/c.jpg",
+      ])
+    #expect(document.items[0].width == 640 && document.items[0].height == 480)
+    #expect(!document.items[1].hasSize)
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.contains("an <img> in its text") == true)
+  }
+
+  @Test func atomPictureInHTMLOrXHTMLContent() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>Photos</title>
+      <entry><title>HTML</title><id>e1</id>
+        <content type="html">&lt;img src="https://p.example/1.webp"&gt;</content></entry>
+      <entry><title>XHTML</title><id>e2</id><content type="xhtml">
+        <div xmlns="http://www.w3.org/1999/xhtml"><p>Hi</p>
+        <img src="https://p.example/2.jpg" width="300" height="200"/></div></content></entry>
+      <entry><title>Summary</title><id>e3</id>
+        <summary type="html">&lt;img src="https://p.example/3.gif"&gt;</summary></entry>
+      </feed>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://p.example/1.webp", "https://p.example/2.jpg", "https://p.example/3.gif",
+      ])
+    #expect(document.items[1].width == 300 && document.items[1].height == 200)
+    #expect(document.items.map(\.title) == ["HTML", "XHTML", "Summary"])
+  }
+
+  /// A long post is not an error: only its start is kept to look for a picture in.
+  @Test func aLongPostIsReadNotRefused() throws {
+    let words = String(repeating: "word ", count: 200_000)
+    let document = try decode(
+      """
+      <rss version="2.0"><channel><item><guid>a</guid>
+      <description>&lt;img src="https://blog.example/a.jpg"&gt; \(words)</description>
+      </item></channel></rss>
+      """)
+    #expect(document.items.map(\.imageURL) == ["https://blog.example/a.jpg"])
+  }
 }

@@ -2,10 +2,11 @@
 ///
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
 /// (in a `media:group` too), then a `media:thumbnail`, then an RSS `enclosure` or Atom
-/// `link rel="enclosure"` that is a picture (`isPicture`) — and within a kind the first given.
+/// `link rel="enclosure"` that is a picture (`isPicture`), then the first `<img>` of the entry's
+/// text — and within a kind the first given.
 struct XMLEntry {
   enum Kind: Int, Comparable {
-    case mediaContent, thumbnail, enclosure
+    case mediaContent, thumbnail, enclosure, inline
 
     static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
   }
@@ -31,7 +32,10 @@ struct XMLEntry {
   func item() -> Result<FeedItem, ItemFields.SkipReason> {
     guard let best = candidates.min(by: { $0.kind < $1.kind }) else {
       return .failure(
-        .init(text: "no picture (media:content, media:thumbnail or an image enclosure)"))
+        .init(
+          text:
+            "no picture (media:content, media:thumbnail, an image enclosure or an <img> in its text)"
+        ))
     }
     return .success(
       ShapedItem.make(

@@ -25,6 +25,7 @@ enum XMLFeedDecoder {
     "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss",
   ]
   static let atomNamespace = "http://www.w3.org/2005/Atom"
+  static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
   static func decode(
     _ bytes: [UInt8], format: FeedFormat, source: String, options: LoadOptions

@@ -40,7 +40,14 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+    /// An entry's text (RSS `description` or `content:encoded`, Atom `content` or `summary`),
+    /// for the `<img>` a feed without media elements puts its picture in.
+    case entryBody
   }
+
+  /// The most of an entry's text kept to look for a picture in: it comes early in a post, and
+  /// a long post is not an error.
+  static let bodyPrefix = 256 << 10
 
   /// How a title's text is written: Atom says (`type`), RSS never does and is read as HTML,
   /// which its titles so often are (markup in CDATA, `&amp;amp;`).
@@ -94,6 +101,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       sourceLevel = open.count
     }
     guard sourceLevel == nil else { return }
+    if name == "img", namespace == XMLFeedDecoder.xhtmlNamespace, entry != nil {
+      // An Atom `type="xhtml"` text: the picture is an element, not escaped markup.
+      inlinePicture(attributes)
+      return
+    }
     if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
       media(name, attributes)
     } else if name == "link" {
@@ -119,6 +131,22 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     default:
       break
     }
+  }
+
+  /// An `<img>` of an entry's text: the entry's picture when it has no other.
+  private func inlinePicture(_ attributes: [String: String]) {
+    var html = "<img"
+    for key in ["src", "width", "height"] {
+      if let value = attributes[key] {
+        html += " \(key)=\"\(value.replacingOccurrences(of: "\"", with: "&quot;"))\""
+      }
+    }
+    offerInline(html + ">")
+  }
+
+  private func offerInline(_ html: String) {
+    guard let image = HTMLImages.first(in: html) else { return }
+    entry?.offer(.init(kind: .inline, url: image.url, width: image.width, height: image.height))
   }
 
   /// Atom links (`href`, with `rel`), in an Atom feed or as `atom:link` in RSS; an RSS `link`
@@ -147,6 +175,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     case (true, "title"): textTarget = .entryTitle
     case (true, "link"): textTarget = .entryLink
     case (true, "guid"), (true, "id"): textTarget = .entryID
+    case (true, "description"), (true, "encoded"), (true, "content"), (true, "summary"):
+      textTarget = .entryBody
     case (false, "title") where entry == nil && open.count <= 3 && title == nil:
       textTarget = .feedTitle
     default: return
@@ -169,7 +199,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   }
 
   private func gather(_ string: String) {
-    guard textTarget != nil, failure == nil else { return }
+    guard let target = textTarget, failure == nil else { return }
+    if target == .entryBody {
+      if text.utf8.count < Self.bodyPrefix { text += string }
+      return
+    }
     text += string
     if text.utf8.count > options.maxStringLength {
       fail(
@@ -189,12 +223,14 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     if let target = textTarget, level == textLevel {
       let value =
         switch (target, textMarkup) {
+        case (.entryBody, _): ""
         case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
         case (.entryTitle, .xhtml), (.feedTitle, .xhtml): HTMLText.folded(text)
         default: text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
       let kept = value.isEmpty ? nil : value
       switch target {
+      case .entryBody: offerInline(text)
       case .entryTitle: entry?.title = kept
       case .entryLink: if entry?.link == nil { entry?.link = kept }
       case .entryID: entry?.id = kept
