@@ -94,10 +94,12 @@ public struct TerminalAnswers: Hashable, Sendable {
   }
 
   /// Decimal numbers separated by `;`; nil if anything else is there or a number is absurd.
+  /// Empty fields are skipped: some terminals end their device attributes with a `;`
+  /// (`ESC [ ? 62 ; c`), and the values before it are no less true for that.
   private static func numbers(_ bytes: ArraySlice<UInt8>) -> [Int]? {
     var values: [Int] = []
-    for field in bytes.split(separator: 0x3B, omittingEmptySubsequences: false) {
-      guard !field.isEmpty, field.count <= 6,
+    for field in bytes.split(separator: 0x3B) {
+      guard field.count <= 6,
         field.allSatisfy({ (0x30...0x39).contains($0) })
       else { return nil }
       values.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
