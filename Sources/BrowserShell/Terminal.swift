@@ -8,6 +8,9 @@ import PictureCells
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATerminal
   case unknownTerminal(String)
+  /// terminfo knows the type, but it cannot move the cursor (`dumb`): a screen drawn on it
+  /// would be unreadable.
+  case cannotMoveCursor(String)
 
   public var description: String {
     switch self {
@@ -16,6 +19,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         + "try `cascade layout` for output that scripts can read"
     case .unknownTerminal(let name):
       return "cannot use the terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
+    case .cannotMoveCursor(let name):
+      return "the terminal type \"\(name)\" (TERM) cannot move the cursor, which the browser "
+        + "needs; try TERM=xterm-256color, or `cascade print` for a sheet without it"
     }
   }
 }
