@@ -169,6 +169,20 @@ final class Terminal {
     }
   }
 
+  /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns once it is
+  /// continued. The next frame takes the screen again (`repaintAll()`).
+  func suspend() {
+    guard isActive, !isHeadless else { return }
+    endwin()
+    WakePipe.stopUntilContinued()
+  }
+
+  /// Has the next frame repaint every cell, not only those that changed: the screen was
+  /// someone else's meanwhile.
+  func repaintAll() {
+    clearok(window, true)
+  }
+
   var size: CanvasSize {
     CanvasSize(
       columns: Int(cascade_getmaxx(window)), rows: Int(cascade_getmaxy(window)))
