@@ -8,7 +8,8 @@ import Synchronization
 /// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
 /// their results to a mailbox and write a byte to the pipe; the handlers of `endingSignals`
 /// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM…) write the signal's number, and the
-/// SIGWINCH handler a wake byte. Only this thread touches ncurses.
+/// SIGWINCH handler a wake byte; SIGTSTP (Ctrl-Z) and SIGCONT (`fg`) write theirs too, so that
+/// suspending and resuming happen here, between frames. Only this thread touches ncurses.
 /// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
 /// through `CrashGuard`.
 public struct BrowserApp {
@@ -74,10 +75,14 @@ public struct BrowserApp {
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
-    let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0)
+    let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
+    // A kitty picture that leaves the cache is deleted from the terminal: no cell names it.
+    let uploads = kitty?.uploads
+    let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0) { key, picture in
+      if let uploads, let id = picture.placeholder?.imageID { uploads.release(id: id, of: key) }
+    }
     let view = BrowserView(theme: theme, pictures: cache, keys: keys, pictureColors: colorMode)
     var reader = KeySequenceReader(bindings: keys)
-    let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
     let overlay =
       colorMode == nil
       ? nil : OverlayPictures(pictureSettings?.decision, budget: pictureSettings?.memoryBudget ?? 0)
@@ -117,6 +122,10 @@ public struct BrowserApp {
             wanted.append(key)
           }
         case .cancelPicture(let key): unwanted.append(key)
+        case .dropPicture(let key):
+          // Only a picture the terminal holds costs anything kept: symbols and overlays stay
+          // cached, ready for scrolling back.
+          if kitty != nil { cache.remove(key) }
         case .revalidatePictures:
           cache.removeAll()
           loader?.revalidate()
@@ -159,7 +168,6 @@ public struct BrowserApp {
     }
     if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
-    let uploads = kitty?.uploads
     // Whether the next turn draws a frame: after anything but the parts of a page streaming in,
     // which come a few hundred times a second and redraw at most every `partFrameInterval`.
     var frameDue = true
@@ -187,12 +195,28 @@ public struct BrowserApp {
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
-      let (input, signal) = wake.waitForInput(timeout: timeout)
-      if let signal {
-        status = 128 + signal
+      let (input, signals) = wake.waitForInput(timeout: timeout)
+      if let ending = signals.first(where: endingSignals.contains) {
+        status = 128 + ending
         break
       }
       var events = mailbox.take()
+      if signals.contains(SIGTSTP) {
+        // A terminal re-entering the alternate screen keeps no kitty picture: they are freed
+        // now, and sent again once the browser is back.
+        if let uploads {
+          terminal.writeBetweenFrames(uploads.deleteAll())
+          cache.removeAll()
+          events.append(.picturesLost)
+        }
+        terminal.suspend()
+      }
+      if signals.contains(SIGTSTP) || signals.contains(SIGCONT) {
+        // The screen was the shell's meanwhile: curses repaints all of it, and every picture
+        // over it is drawn again.
+        terminal.repaintAll()
+        overlay?.forgetDrawn()
+      }
       if state.loading != nil, let snapshot = progress?.snapshot, snapshot.isLoading {
         events.append(.loadProgress(snapshot))
       }
@@ -308,21 +332,14 @@ final class WakePipe: @unchecked Sendable {
     // A parent may have left these blocked; the loop depends on them.
     var wanted = sigset_t()
     sigemptyset(&wanted)
-    for sig in endingSignals + [SIGWINCH] { sigaddset(&wanted, sig) }
+    for sig in endingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&wanted, sig) }
     pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     // A write to a connection the other end closed must not end the browser; the write fails
     // with EPIPE instead. A terminal that goes away sends SIGHUP, handled above.
     signal(SIGPIPE, SIG_IGN)
-    for sig in endingSignals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { sig in
-        var byte = UInt8(truncatingIfNeeded: sig)
-        _ = write(signalPipe, &byte, 1)
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(sig, &action, nil)
-    }
+    // Ctrl-Z and `fg` as well, in place of ncurses' own SIGTSTP handler, which repaints from
+    // whichever thread the signal lands on and knows nothing of the pictures.
+    for sig in endingSignals + [SIGTSTP, SIGCONT] { Self.forward(sig) }
     // ncurses notes a resize in its own SIGWINCH handler, but the signal may land on any of the
     // runtime's threads and then never interrupt this thread's poll(). So the handler is chained:
     // ncurses' runs first, then a wake byte makes the loop ask ncurses for KEY_RESIZE.
@@ -343,31 +360,49 @@ final class WakePipe: @unchecked Sendable {
     sigaction(SIGWINCH, &action, nil)
   }
 
+  /// Has `sig` write its number into the pipe.
+  static func forward(_ sig: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { sig in
+      var byte = UInt8(truncatingIfNeeded: sig)
+      _ = write(signalPipe, &byte, 1)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(sig, &action, nil)
+  }
+
+  /// Stops the process as Ctrl-Z would have (SIGTSTP's default action); returns once it is
+  /// continued, with the signal forwarded again.
+  static func stopUntilContinued() {
+    signal(SIGTSTP, SIG_DFL)
+    raise(SIGTSTP)
+    forward(SIGTSTP)
+  }
+
   /// Blocks until a key, a load result or a signal arrives (or a SIGWINCH interrupts), or for
   /// at most `timeout` milliseconds (-1: no limit).
   /// - Returns: whether input or a wake byte may be waiting (false after a timeout), and the
-  ///   first signal received, if any.
-  func waitForInput(timeout: Int32 = -1) -> (input: Bool, signal: Int32?) {
+  ///   signals received, in order.
+  func waitForInput(timeout: Int32 = -1) -> (input: Bool, signals: [Int32]) {
     var fds = [
       pollfd(fd: input, events: Int16(POLLIN), revents: 0),
       pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
     ]
     let ready = poll(&fds, 2, timeout)
     // Interrupted (EINTR): a signal, a resize most likely; let ncurses look for it.
-    if ready < 0 { return (true, nil) }
-    if ready == 0 { return (false, nil) }  // the timeout passed with nothing to read
-    var signal: Int32?
+    if ready < 0 { return (true, []) }
+    if ready == 0 { return (false, []) }  // the timeout passed with nothing to read
+    var signals: [Int32] = []
     if fds[1].revents != 0 {
       var buffer = [UInt8](repeating: 0, count: 64)
       while true {
         let count = read(readEnd, &buffer, buffer.count)
         guard count > 0 else { break }
-        for byte in buffer.prefix(count) where byte != 0 && signal == nil {
-          signal = Int32(byte)
-        }
+        for byte in buffer.prefix(count) where byte != 0 { signals.append(Int32(byte)) }
       }
     }
-    return (fds[0].revents != 0 || fds[1].revents != 0, signal)
+    return (fds[0].revents != 0 || fds[1].revents != 0, signals)
   }
 }
 

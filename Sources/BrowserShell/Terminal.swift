@@ -8,6 +8,9 @@ import PictureCells
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATerminal
   case unknownTerminal(String)
+  /// terminfo knows the type, but it cannot move the cursor (`dumb`): a screen drawn on it
+  /// would be unreadable.
+  case cannotMoveCursor(String)
 
   public var description: String {
     switch self {
@@ -16,6 +19,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         + "try `cascade layout` for output that scripts can read"
     case .unknownTerminal(let name):
       return "cannot use the terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
+    case .cannotMoveCursor(let name):
+      return "the terminal type \"\(name)\" (TERM) cannot move the cursor, which the browser "
+        + "needs; try TERM=xterm-256color, or `cascade print` for a sheet without it"
     }
   }
 }
@@ -161,6 +167,20 @@ final class Terminal {
     } else {
       CrashGuard.disarm()
     }
+  }
+
+  /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns once it is
+  /// continued. The next frame takes the screen again (`repaintAll()`).
+  func suspend() {
+    guard isActive, !isHeadless else { return }
+    endwin()
+    WakePipe.stopUntilContinued()
+  }
+
+  /// Has the next frame repaint every cell, not only those that changed: the screen was
+  /// someone else's meanwhile.
+  func repaintAll() {
+    clearok(window, true)
   }
 
   var size: CanvasSize {

@@ -51,4 +51,23 @@ static inline const char *cascade_capability(const char *name) {
   return value == (char *)-1 ? NULL : value;
 }
 
+// From <term.h>, which is left out: its capability macros (lines, columns, …) would take
+// ordinary names.
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+
+// What terminfo says of the terminal type `name`: 0 unknown, 1 known but unable to move the
+// cursor (no `cup`, as `dumb`), 2 usable. Reads terminfo only: it writes nothing to the
+// terminal and leaves no terminal set up.
+static inline int cascade_terminal_usability(const char *name) {
+  int status = 0;
+  if (setupterm(name, 1, &status) != OK) return 0;
+  char *cup = tigetstr("cup");
+  int usability = (cup != NULL && cup != (char *)-1) ? 2 : 1;
+  del_curterm(set_curterm(NULL));
+  return usability;
+}
+
 #endif

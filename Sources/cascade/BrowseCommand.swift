@@ -64,6 +64,14 @@ enum BrowseCommand {
       Console.error("\(error)")
       return 1
     }
+    // Before the probe writes its questions: a browser that cannot start touches nothing. A
+    // terminal type it cannot draw on is a usage error; no terminal at all, as before, is not.
+    do throws(TerminalError) {
+      try TerminalCheck.run()
+    } catch {
+      Console.error(error.description)
+      return error == .notATerminal ? 1 : 2
+    }
     var browser = options.browser
     browser.feedName = source.displayName
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: options.load)

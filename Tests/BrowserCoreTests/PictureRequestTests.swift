@@ -79,6 +79,26 @@ import Testing
     #expect(Set(Self.loads(on)) == Set(Self.loads(first)))
   }
 
+  /// A drawn picture no longer wanted is let go of, so that a terminal holding it can free it;
+  /// one still on its way is cancelled instead.
+  @Test func turningPicturesOffDropsTheDrawnOnes() {
+    var (state, first) = started(30)
+    let keys = Self.loads(first)
+    let drawn = Set(keys.prefix(3))
+    for key in drawn { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    let off = state.update(.action(.togglePictures))
+    let dropped = off.compactMap { if case .dropPicture(let key) = $0 { key } else { nil } }
+    #expect(Set(dropped) == drawn)
+    #expect(Set(Self.cancels(off)) == Set(keys).subtracting(drawn))
+  }
+
+  /// Once the terminal has lost the pictures sent to it, every one in view is asked for again.
+  @Test func lostPicturesAreAskedForAgain() {
+    var (state, first) = started(30)
+    for key in Self.loads(first) { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    #expect(Set(Self.loads(state.update(.picturesLost))) == Set(Self.loads(first)))
+  }
+
   @Test func aRefreshForgetsTheDrawnPicturesAndAsksForThemAgain() throws {
     var (state, first) = started(20)
     for key in Self.loads(first) { _ = state.update(.pictureLoaded(key, failure: nil)) }

@@ -31,6 +31,31 @@ import Testing
     #expect(answered.chosen == .kitty)
   }
 
+  /// A variable left over from the terminal tmux was started in names no terminal: with no
+  /// answer the floor is symbols, and no reason quotes a name nobody gave.
+  @Test func insideTmuxALeftoverVariableOnlyHints() {
+    let environment = ["TMUX": "/tmp/x,1,0", "WEZTERM_EXECUTABLE": "/usr/bin/wezterm"]
+    let silent = PictureDecision(
+      choice: .auto, environment: environment, answers: TerminalAnswers())
+    #expect(silent.chosen == .symbols)
+    #expect(!silent.reason.contains("calls itself"), "\(silent.reason)")
+    // A kitty that answers through the passthrough is believed over the leftover variable.
+    let answered = PictureDecision(choice: .auto, environment: environment, answers: Self.kitty)
+    #expect(answered.chosen == .kitty)
+  }
+
+  /// tmux knows nothing of iTerm2's pictures: they would be misplaced in panes and lost when
+  /// it redraws, so inside tmux they are never chosen, not even by name.
+  @Test func insideTmuxITermFallsBackToSymbols() {
+    let environment = ["TMUX": "/tmp/x,1,0", "TERM": "tmux-256color"]
+    let asked = PictureDecision(choice: .only(.iterm), environment: environment, answers: nil)
+    #expect(asked.chosen == .symbols)
+    #expect(asked.reason.contains("tmux"), "\(asked.reason)")
+    let iterm = TerminalAnswers(parsing: Array("\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;4c".utf8))
+    let auto = PictureDecision(choice: .auto, environment: environment, answers: iterm)
+    #expect(auto.chosen == .sixel)
+  }
+
   @Test func sixelIsSeenButNotChosenUntilDrawn() {
     let decision = PictureDecision(choice: .auto, environment: [:], answers: Self.sixel)
     #expect(decision.supported == [.sixel])

@@ -24,6 +24,13 @@ import Testing
     #expect(!parse("\u{1B}[?4;1c").sixel)
   }
 
+  @Test func emptyFieldsInDeviceAttributesAreIgnored() {
+    // Some terminals end the list with a `;`; the values before it still count.
+    #expect(parse("\u{1B}[?62;c").deviceAttributes == [62])
+    #expect(parse("\u{1B}[?62;;4;c").sixel)
+    #expect(parse("\u{1B}[6;20;10;t").cellPixels == PixelSize(width: 10, height: 20))
+  }
+
   @Test func aKittyErrorIsNotSupport() {
     let answers = parse("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c")
     #expect(!answers.kittyGraphics)

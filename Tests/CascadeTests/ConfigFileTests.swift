@@ -124,6 +124,8 @@ import Testing
     (#"{"keys": {"jump": "x"}}"#, #""keys" has no action "jump"; the actions are scroll-down"#),
     (#"{"keys": {"top": "<Nope>"}}"#, #""keys.top" '<Nope>' is not a key"#),
     (#"{"keys": {"top": "x", "quit": ["x"]}}"#, #"'x' is bound to "top" as well"#),
+    (#"{"keys": {"top": "\u001b[A"}}"#, #""keys.top" '\u{1b}[A' is not a key"#),
+    (#"{"keys": {"top": "<C-c>"}}"#, #""keys.top" '<C-c>' cannot be bound: Ctrl-C always quits"#),
   ])
   func aBadConfigIsAUsageErrorForEveryCommand(text: String, message: String) async throws {
     let home = try ConfigHome(text)

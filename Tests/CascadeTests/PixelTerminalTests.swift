@@ -66,6 +66,45 @@ struct PixelTerminalTests {
     #expect(milliseconds < 2500)
   }
 
+  /// A browser that cannot start says why before it asks the terminal anything, and leaves
+  /// the screen as it was.
+  @Test(arguments: [
+    ("cascade | cat", "needs a terminal", nil),
+    ("TERM=dumb cascade", "\"dumb\"", "status=2"),
+    ("TERM=no-such-terminal cascade", "\"no-such-terminal\"", "status=2"),
+  ])
+  func aTerminalTheBrowserCannotUseIsNotAsked(
+    command: String, message: String, status: String?
+  ) async throws {
+    let run = try await CannedTerminal.run(.kitty, command: "\(command); echo status=$?")
+    #expect(run.text.contains(message), "\(run.text)")
+    if let status { #expect(run.text.contains(status), "\(run.text)") }
+    #expect(!run.text.contains("\u{1B}[c"), "the terminal was asked: \(run.text)")
+    #expect(!run.text.contains("\u{1B}[?1049h"), "the screen was taken: \(run.text)")
+  }
+
+  /// A refresh sends the pictures again under new ids: the old ids are deleted from the
+  /// terminal as soon as nothing shows them, not kept until quitting; every id sent is freed.
+  @Test func picturesReplacedByARefreshAreDeletedAtOnce() async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "refresh-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let run = try await CannedTerminal.run(
+      .kitty, command: "cascade --columns 4",
+      steps: [
+        .init(pattern: "a=T", keys: "r"), .init(pattern: "SLEEP:3", keys: "r"),
+        .init(pattern: "SLEEP:3", keys: "q"),
+      ],
+      environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    let text = run.text
+    let sent = text.matches(of: /\x{1B}_Ga=T,[^;]*?i=(\d+)/).map { ($0.range.lowerBound, $0.1) }
+    let deleted = text.matches(of: /\x{1B}_Ga=d,d=I,i=(\d+)/).map { ($0.range.lowerBound, $0.1) }
+    let lastSent = try #require(sent.last?.0)
+    #expect(deleted.contains { $0.0 < lastSent }, "nothing was deleted before quitting")
+    #expect(Set(sent.map { Int($0.1) }) == Set(deleted.map { Int($0.1) }))
+  }
+
   @Test func symbolsAskNothing() async throws {
     let run = try await CannedTerminal.run(.kitty, command: "cascade --probe --pictures symbols")
     #expect(run.text.contains("chosen: symbols (asked for with --pictures)"))
@@ -167,6 +206,37 @@ struct OverlayPictureTests {
     // terminal scroll may have carried them.
     let pixels = screen.pixelPositions.filter { $0.0 < 26 && $0.1 < 90 }
     #expect(pixels.isEmpty, "\(pixels.count) cells still show pixels: \(pixels.prefix(20))")
+  }
+}
+
+/// Ctrl-Z, then `fg`: curses repaints the text on re-entering the alternate screen, and every
+/// picture in view is drawn (sixel) or sent (kitty) again.
+@Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
+struct SuspendedPictureTests {
+  @Test(arguments: [
+    (CannedTerminal.Persona.xtermSixel, "\u{1B}P0;1;0q"), (.kitty, "\u{1B}_Ga=T,"),
+  ])
+  func picturesComeBackAfterSuspendAndResume(
+    persona: CannedTerminal.Persona, marker: String
+  ) async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "suspend-\(getpid())-\(persona.rawValue)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    // In the background of a shell without job control the browser reads keys from /dev/tty;
+    // the signals stand for Ctrl-Z and `fg`.
+    let run = try await CannedTerminal.run(
+      persona,
+      command: "cascade --columns 4 & p=$!; sleep 5; kill -TSTP $p; sleep 1; kill -CONT $p; "
+        + "wait $p",
+      steps: [.init(pattern: "SLEEP:9", keys: "q")],
+      environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(run.status == 0)
+    let text = run.text
+    let entries = text.ranges(of: "\u{1B}[?1049h")
+    #expect(entries.count >= 2, "the browser never came back")
+    let resumed = try #require(entries.last)
+    let drawn = text[resumed.upperBound...].ranges(of: marker).count
+    #expect(drawn >= 4, "\(drawn) pictures after resuming")
   }
 }
 

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// The view reads it for every box in view; the shell's picture loader writes into it from its
 /// own threads, so it is a class behind a lock. A picture evicted while its box is still wanted
-/// is simply drawn again when the state asks for it next.
+/// is simply drawn again when the state asks for it next. Whoever holds something for a
+/// picture (a terminal keeping its image) is told when it leaves.
 public final class PictureCache: Sendable {
   private struct Entry {
     var picture: SymbolPicture
@@ -22,9 +23,20 @@ public final class PictureCache: Sendable {
   /// The budget in bytes of cells kept.
   public let budget: Int
   private let contents = Mutex(Contents())
+  private let released: (@Sendable (PictureKey, SymbolPicture) -> Void)?
 
-  public init(budget: Int = 64 << 20) {
+  /// - Parameter released: told of each picture that leaves (evicted, removed, or replaced by
+  ///   another for its key), outside the lock.
+  public init(
+    budget: Int = 64 << 20, released: (@Sendable (PictureKey, SymbolPicture) -> Void)? = nil
+  ) {
     self.budget = max(0, budget)
+    self.released = released
+  }
+
+  private func tell(_ gone: [(PictureKey, SymbolPicture)]) {
+    guard let released else { return }
+    for (key, picture) in gone { released(key, picture) }
   }
 
   public func picture(for key: PictureKey) -> SymbolPicture? {
@@ -39,32 +51,45 @@ public final class PictureCache: Sendable {
 
   public func insert(_ picture: SymbolPicture, for key: PictureKey) {
     let bytes = picture.cells.count * MemoryLayout<SymbolCell>.stride + 64
-    contents.withLock { contents in
-      if let old = contents.entries[key] { contents.bytes -= old.bytes }
+    let gone = contents.withLock { contents in
+      var gone: [(PictureKey, SymbolPicture)] = []
+      if let old = contents.entries[key] {
+        contents.bytes -= old.bytes
+        gone.append((key, old.picture))
+      }
       contents.clock += 1
       contents.entries[key] = Entry(picture: picture, bytes: bytes, lastUse: contents.clock)
       contents.bytes += bytes
-      guard contents.bytes > budget else { return }
+      guard contents.bytes > budget else { return gone }
       // Evict the oldest until within budget; the one just inserted goes last.
       let oldest = contents.entries.sorted { $0.value.lastUse < $1.value.lastUse }
       for (evicted, entry) in oldest where contents.bytes > budget {
         contents.entries[evicted] = nil
         contents.bytes -= entry.bytes
+        gone.append((evicted, entry.picture))
       }
+      return gone
     }
+    tell(gone)
   }
 
   /// Forgets `key`'s picture: the terminal no longer holds the image its placeholders name.
   public func remove(_ key: PictureKey) {
-    contents.withLock { contents in
-      guard let old = contents.entries.removeValue(forKey: key) else { return }
+    let gone = contents.withLock { contents -> SymbolPicture? in
+      guard let old = contents.entries.removeValue(forKey: key) else { return nil }
       contents.bytes -= old.bytes
+      return old.picture
     }
+    if let gone { tell([(key, gone)]) }
   }
 
   /// Forgets every picture.
   public func removeAll() {
-    contents.withLock { $0 = Contents() }
+    let gone = contents.withLock { contents in
+      defer { contents = Contents() }
+      return contents.entries.map { ($0.key, $0.value.picture) }
+    }
+    tell(gone)
   }
 
   /// The bytes of cells kept now.

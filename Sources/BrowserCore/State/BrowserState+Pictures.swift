@@ -52,8 +52,8 @@ extension BrowserState {
     return keys
   }
 
-  /// Asks for the wanted pictures not yet asked for, in order, and cancels those no longer
-  /// wanted that are still on their way.
+  /// Asks for the wanted pictures not yet asked for, in order, cancels those no longer wanted
+  /// that are still on their way, and drops those no longer wanted that were drawn.
   mutating func reconcilePictures() -> [Effect] {
     let wanted = wantedPictures()
     var effects: [Effect] = []
@@ -65,7 +65,11 @@ extension BrowserState {
       }
     }
     for (key, status) in pictures where !keep.contains(key) {
-      if status == .requested { effects.append(.cancelPicture(key)) }
+      switch status {
+      case .requested: effects.append(.cancelPicture(key))
+      case .ready: effects.append(.dropPicture(key))
+      case .failed: break
+      }
       pictures[key] = nil
     }
     return effects

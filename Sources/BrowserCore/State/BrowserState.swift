@@ -142,6 +142,10 @@ public struct BrowserState: Sendable {
       return []
     case .sizesProbed(let results):
       return applyProbed(results)
+    case .picturesLost:
+      // Forgotten here, the wanted ones are asked for afresh once this event is handled.
+      pictures = [:]
+      return []
     }
   }
 

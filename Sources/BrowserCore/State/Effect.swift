@@ -25,6 +25,10 @@ public enum Effect: Hashable, Sendable {
   case loadPicture(PictureKey)
   /// The picture's box left the view and its surroundings: stop working on it.
   case cancelPicture(PictureKey)
+  /// The picture, drawn, is no longer wanted (its box left the view and its surroundings, the
+  /// boxes changed size, pictures were turned off): what holds it outside the state, such as
+  /// a picture the terminal keeps, may go. Asked for again, it is drawn again.
+  case dropPicture(PictureKey)
   /// The feed was refreshed: forget the pictures drawn, and fetch those from the web again
   /// rather than from the disk cache (the loads follow as `loadPicture`s).
   case revalidatePictures

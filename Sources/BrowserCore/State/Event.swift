@@ -33,4 +33,8 @@ public enum Event: Sendable {
   case pictureLoaded(PictureKey, failure: String?)
   /// An `Effect.probeSizes` ended: the sizes read, or why not.
   case sizesProbed([ProbedSize])
+  /// The terminal no longer holds the pictures sent to it (they were deleted when the browser
+  /// was suspended: a terminal may clear the alternate screen's pictures when it is entered
+  /// again): every picture wanted is asked for again.
+  case picturesLost
 }

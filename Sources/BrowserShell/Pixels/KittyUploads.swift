@@ -7,8 +7,10 @@ import Synchronization
 /// each image id names now.
 ///
 /// Each picture is transmitted once; its placeholder cells then cost text bytes only, however
-/// often it scrolls. Ids wrap after `KittyPlaceholder.id(serial:)`'s range, and the picture
-/// that held a reused id is handed back so that its cells are forgotten.
+/// often it scrolls. Once no cell can name it any more (its picture left the cache) it is
+/// deleted, so the terminal holds only the pictures in and around the view. Ids wrap after
+/// `KittyPlaceholder.id(serial:)`'s range, and the picture that held a reused id is handed
+/// back so that its cells are forgotten.
 public final class KittyUploads: Sendable {
   private struct State {
     var serial = 0
@@ -30,10 +32,21 @@ public final class KittyUploads: Sendable {
     state.withLock { state in
       let id = KittyPlaceholder.id(serial: state.serial)
       state.serial += 1
-      let bytes = KittyGraphics.transmit(png: png, id: id, columns: columns, rows: rows)
-      state.pending += insideTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
+      state.pending += wrapped(
+        KittyGraphics.transmit(png: png, id: id, columns: columns, rows: rows))
       let replaced = state.owners.updateValue(key, forKey: id)
       return (id, replaced == key ? nil : replaced)
+    }
+  }
+
+  /// Deletes image `id` from the terminal, with its data, if `key`'s picture still holds it
+  /// (a reused id belongs to another picture by now): the picture left the cache, so no cell
+  /// will name the id again. Queued like a transmission, for the next frame.
+  public func release(id: UInt32, of key: PictureKey) {
+    state.withLock { state in
+      guard state.owners[id] == key else { return }
+      state.owners[id] = nil
+      state.pending += wrapped(KittyGraphics.delete(id: id))
     }
   }
 
@@ -46,16 +59,19 @@ public final class KittyUploads: Sendable {
     }
   }
 
-  /// Deletes every image sent, freeing the terminal's memory: for quitting.
+  /// Deletes every image sent, freeing the terminal's memory, and drops the transmissions not
+  /// yet written: for quitting and suspending.
   public func deleteAll() -> [UInt8] {
     state.withLock { state in
       var bytes: [UInt8] = []
-      for id in state.owners.keys.sorted() {
-        let delete = KittyGraphics.delete(id: id)
-        bytes += insideTmux ? KittyGraphics.tmuxPassthrough(delete) : delete
-      }
+      for id in state.owners.keys.sorted() { bytes += wrapped(KittyGraphics.delete(id: id)) }
       state.owners = [:]
+      state.pending = []
       return bytes
     }
+  }
+
+  private func wrapped(_ bytes: [UInt8]) -> [UInt8] {
+    insideTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
   }
 }

@@ -8,6 +8,10 @@ import Synchronization
 /// pictures gone or moved are erased first and those new or moved drawn after (see
 /// `OverlayPlan`). A resize forgets everything drawn, since curses clears the whole screen
 /// then.
+///
+/// Inside tmux the sequences go as they are, never in tmux's passthrough: sixel is then drawn
+/// by tmux itself (its device attributes said so), which places it in the pane; iTerm2's
+/// files are never chosen there (`PictureDecision`).
 public final class OverlayPictures: Sendable {
   private struct Store {
     var serial: UInt32 = 0
@@ -19,7 +23,6 @@ public final class OverlayPictures: Sendable {
   public let protocolUsed: PictureProtocol
   /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
   public let cell: PixelSize
-  public let insideTmux: Bool
   /// The bytes of encoded pictures kept; the oldest go first, and a picture whose bytes are
   /// gone is simply not drawn (its blank area shows) until it is loaded again.
   public let budget: Int
@@ -27,22 +30,20 @@ public final class OverlayPictures: Sendable {
   /// The main thread's: what is on screen now.
   private let drawn = Mutex<[OverlayPlacement]>([])
 
-  public init(protocol: PictureProtocol, cell: PixelSize, insideTmux: Bool, budget: Int) {
+  public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {
     protocolUsed = `protocol`
     self.cell = cell
-    self.insideTmux = insideTmux
     self.budget = budget
   }
 
   /// Keeps a picture's escape sequence (a sixel string or an OSC 1337 file); returns its id.
   func keep(_ sequence: [UInt8]) -> UInt32 {
-    let wrapped = insideTmux ? KittyGraphics.tmuxPassthrough(sequence) : sequence
-    return store.withLock { store in
+    store.withLock { store in
       store.serial &+= 1
       let id = store.serial
-      store.bytes[id] = wrapped
+      store.bytes[id] = sequence
       store.order.append(id)
-      store.total += wrapped.count
+      store.total += sequence.count
       while store.total > budget, store.order.count > 1 {
         let oldest = store.order.removeFirst()
         store.total -= store.bytes.removeValue(forKey: oldest)?.count ?? 0
@@ -88,8 +89,6 @@ extension OverlayPictures {
   /// The overlay settings when `decision` chose sixel or iTerm2; nil otherwise.
   public convenience init?(_ decision: PictureDecision?, budget: Int) {
     guard let decision, decision.chosen == .sixel || decision.chosen == .iterm else { return nil }
-    self.init(
-      protocol: decision.chosen, cell: decision.cellPixels, insideTmux: decision.insideTmux,
-      budget: budget)
+    self.init(protocol: decision.chosen, cell: decision.cellPixels, budget: budget)
   }
 }

@@ -13,6 +13,11 @@ public struct PictureDecision: Hashable, Sendable {
   /// Whether graphics commands must be wrapped for tmux's passthrough.
   public var insideTmux: Bool
 
+  /// Why iTerm2's pictures are not drawn inside tmux.
+  static let itermInsideTmux =
+    "iTerm2 pictures are not drawn inside tmux: it keeps none of them, so they would vanish "
+    + "when it redraws and sit in the wrong place in a split pane"
+
   /// Most terminal fonts at ordinary sizes, when nothing says better.
   public static let assumedCell = PixelSize(width: 10, height: 20)
 
@@ -40,30 +45,40 @@ public struct PictureDecision: Hashable, Sendable {
     }
     let answers = answers ?? TerminalAnswers()
     let name = answers.version ?? ""
+    let answeredITerm = name.hasPrefix("iTerm2") || name.hasPrefix("WezTerm")
+    // Inside tmux the variables may be left over from the terminal tmux was started in: only
+    // an answer proves what the passthrough reaches.
+    let wezterm = name.hasPrefix("WezTerm") || (hints.wezterm && !hints.insideTmux)
     // WezTerm answers the kitty query but shows no Unicode placeholders; its iTerm2 support is
     // complete.
-    let wezterm = hints.wezterm || name.hasPrefix("WezTerm")
     if answers.kittyGraphics, !wezterm {
       add(.kitty, "the terminal answered the kitty graphics query")
     }
-    // Inside tmux only an answer proves that the passthrough reaches the terminal.
     if let named = hints.named, !hints.insideTmux {
       add(named.protocol, "the environment names \(named.terminal)")
     }
-    if name.hasPrefix("iTerm2") || wezterm { add(.iterm, "the terminal calls itself \(name)") }
+    if answeredITerm { add(.iterm, "the terminal calls itself \(name)") }
     if answers.sixel { add(.sixel, "the terminal's device attributes include sixel (4)") }
     supported = found.map(\.0)
 
+    // tmux keeps no iTerm2 picture: it would be lost whenever tmux redraws the pane and
+    // misplaced in a split one, so inside tmux it is never drawn.
+    let drawnHere =
+      hints.insideTmux ? PictureProtocol.drawn.subtracting([.iterm]) : PictureProtocol.drawn
+    func notDrawn(_ protocolFound: PictureProtocol) -> String {
+      PictureProtocol.drawn.contains(protocolFound)
+        ? Self.itermInsideTmux : "\(protocolFound) is not drawn by this build yet"
+    }
     switch choice {
-    case .only(let wanted) where PictureProtocol.drawn.contains(wanted):
+    case .only(let wanted) where drawnHere.contains(wanted):
       (chosen, reason) = (wanted, "asked for with --pictures")
     case .only(let wanted):
-      (chosen, reason) = (.symbols, "\(wanted) is not drawn by this build yet")
+      (chosen, reason) = (.symbols, notDrawn(wanted))
     case .auto:
-      if let best = found.first(where: { PictureProtocol.drawn.contains($0.0) }) {
+      if let best = found.first(where: { drawnHere.contains($0.0) }) {
         (chosen, reason) = best
       } else if let undrawn = found.first {
-        (chosen, reason) = (.symbols, "\(undrawn.0) is not drawn by this build yet")
+        (chosen, reason) = (.symbols, notDrawn(undrawn.0))
       } else {
         (chosen, reason) = (.symbols, "nothing showed support for pixels")
       }

@@ -41,8 +41,7 @@ public enum PixelTraffic {
     var state = state
     let cache = PictureCache(budget: 1 << 30)
     let uploads = KittyUploads(insideTmux: false)
-    let overlay = OverlayPictures(
-      protocol: pictureProtocol, cell: cell, insideTmux: false, budget: 1 << 30)
+    let overlay = OverlayPictures(protocol: pictureProtocol, cell: cell, budget: 1 << 30)
     let renderer = SymbolRenderer(colorMode: .palette256)
     let view = BrowserView(theme: Theme(), pictures: cache)
     func frame() -> Int {

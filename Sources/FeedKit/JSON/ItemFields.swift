@@ -369,6 +369,10 @@ struct ItemFields {
 }
 
 extension String {
+  /// The string with its controls written as `\u{1b}` (`ItemFields.escapingControls`): for
+  /// quoting text from outside in a message, such as a config file's key binding.
+  package var escapingControls: String { ItemFields.escapingControls(self) }
+
   /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
   func trimmingASCIIWhitespace() -> String {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -1,4 +1,5 @@
 import BrowserCore
+import FeedKit
 
 /// The config file's `"keys"`: for each action named, the keys that do it instead of its own
 /// (`"top": ["gg", "<Home>"]`, `"quit": "Q"`).
@@ -47,9 +48,18 @@ enum KeysConfig {
       var sequences: [[Key]] = []
       for text in texts {
         guard let keys = Key.sequence(text), keys.count <= 4 else {
+          // Escaped: an escape sequence pasted in (`\u001b[A`) would otherwise print as
+          // nothing, or act on the terminal.
           throw .badValue(
             path: path, key: "\(key).\(name)",
-            message: "'\(text)' is not a key or a sequence of up to 4: write \(syntax)")
+            message: "'\(text.escapingControls)' is not a key or a sequence of up to 4: write "
+              + syntax)
+        }
+        // Ctrl-C quits whatever is bound: bound to anything else it would do nothing.
+        if keys.contains(.control("c")), action != .quit || keys.count > 1 {
+          throw .badValue(
+            path: path, key: "\(key).\(name)",
+            message: "'\(text)' cannot be bound: Ctrl-C always quits; choose another key")
         }
         if let other = owners[keys], other != name {
           throw .badValue(
