@@ -20,7 +20,7 @@ enum BrowseCommand {
       return 2
     }
     if options.help {
-      print(HelpText.browse)
+      Console.out(HelpText.browse + "\n")
       return 0
     }
     if options.pictures.probe { return PictureProbing.run(options.pictures) }

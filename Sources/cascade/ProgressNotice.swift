@@ -16,7 +16,7 @@ enum ProgressNotice {
         ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
       repeat {
         let bar = ProgressBar.text(progress.snapshot, unicode: unicode)
-        FileHandle.standardError.write(Data("\rcascade: loading \(shown)…  \(bar)\u{1B}[K".utf8))
+        Console.raw("\rcascade: loading \(shown)…  \(bar)\u{1B}[K", to: STDERR_FILENO)
       } while (try? await Task.sleep(for: .milliseconds(200))) != nil
       return true
     }
@@ -26,7 +26,7 @@ enum ProgressNotice {
   static func stop(_ notice: Task<Bool, Never>) async {
     notice.cancel()
     if await notice.value {
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      Console.raw("\r\u{1B}[K", to: STDERR_FILENO)
     }
   }
 }

@@ -1,6 +1,7 @@
 // Dispatches to a command; every command returns its exit status.
 import Foundation
 
+Console.reserveStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
@@ -9,7 +10,7 @@ case "layout":
 case "print":
   status = await PrintCommand.run(arguments: Array(arguments.dropFirst()))
 case "--help", "-h", "help":
-  print(HelpText.browse)
+  Console.out(HelpText.browse + "\n")
   status = 0
 case "--version", "-V":
   Console.out(VersionText.text)
@@ -30,4 +31,4 @@ case "--man":
 default:
   status = await BrowseCommand.run(arguments: arguments)
 }
-exit(status)
+exit(Console.finish(status))
