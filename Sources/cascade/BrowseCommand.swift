@@ -30,7 +30,7 @@ enum BrowseCommand {
     }
     let environment = ProcessInfo.processInfo.environment
     let recentURL = RecentFeeds.path(environment: environment)
-    var recent = recentURL.map(RecentFeeds.load) ?? RecentFeeds()
+    let recent = recentURL.map(RecentFeeds.load) ?? RecentFeeds()
     var argument = options.feed
     var resume: ReadingPlace?
     if options.last {
@@ -88,11 +88,10 @@ enum BrowseCommand {
     return app.run(first: first, title: title, resume: resume, opening: opening) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
       entry.place = place
-      recent.record(entry)
       do {
-        try recent.save(to: recentURL)
+        try RecentFeeds.remember(entry, at: recentURL)
       } catch {
-        Console.error("could not remember the place in this feed at \(recentURL.path): \(error)")
+        Console.error("could not remember the place in this feed: \(error)")
       }
     }
   }

@@ -38,6 +38,47 @@ import Testing
     #expect(leftovers == ["recent.json"], "no temporary file left behind")
   }
 
+  /// Two browsers open at once: the one quitting last wrote back the list it read at its
+  /// start, and the other's feed was gone.
+  @Test func rememberingKeepsWhatAnotherBrowserSavedMeanwhile() throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let url = home.appendingPathComponent("cascade/recent.json")
+    try RecentFeeds.remember(.init(feed: "/feeds/a.json"), at: url)
+    try RecentFeeds.remember(.init(feed: "/feeds/b.json"), at: url)
+    try RecentFeeds.remember(.init(feed: "/feeds/c.json"), at: url)
+    #expect(
+      RecentFeeds.load(from: url).feeds.map(\.feed) == [
+        "/feeds/c.json", "/feeds/b.json", "/feeds/a.json",
+      ])
+  }
+
+  /// The list is its owner's alone, whatever the mode of a folder that was already there.
+  @Test func theFileIsReadableByItsOwnerOnly() throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let folder = home.appendingPathComponent("cascade")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try RecentFeeds().save(to: folder.appendingPathComponent("recent.json"))
+    let mode = try #require(
+      try FileManager.default.attributesOfItem(atPath: folder.path + "/recent.json")[
+        .posixPermissions] as? Int)
+    #expect(mode == 0o600)
+  }
+
+  /// A list that cannot be saved says why in words; it printed an NSError's dump.
+  @Test func aSaveThatFailsSaysWhy() throws {
+    let file = try CascadeProcess.temporaryFile("not a folder")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      try RecentFeeds().save(to: file.appendingPathComponent("cascade/recent.json"))
+      Issue.record("saved under a file")
+    } catch {
+      #expect(error.description == "cannot create the folder \(file.path)/cascade")
+    }
+  }
+
   @Test func anUnreadableListIsAnEmptyOne() throws {
     let file = try CascadeProcess.temporaryFile("{\"feeds\": [oops")
     defer { try? FileManager.default.removeItem(at: file) }

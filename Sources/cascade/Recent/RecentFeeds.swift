@@ -42,15 +42,57 @@ struct RecentFeeds: Codable, Equatable {
     return recent
   }
 
-  /// Writes the list atomically, creating its folder (readable by its owner only: the feeds a
-  /// person reads are their business).
-  func save(to url: URL) throws {
+  /// Writes the list atomically, creating its folder; both readable by their owner only (the
+  /// feeds a person reads are their business), the file whatever the folder's mode.
+  /// - Throws: a `SaveError` that says what failed, in words.
+  func save(to url: URL) throws(SaveError) {
     let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(
-      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw SaveError(step: "cannot create the folder \(folder.path)", code: nil)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(self).write(to: url, options: .atomic)
+    guard let data = try? encoder.encode(self) else {
+      throw SaveError(step: "cannot encode the list", code: nil)
+    }
+    // A temporary file beside it, renamed into place: a reader sees the old list or the new.
+    let temporary = url.path + ".\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw SaveError(step: "cannot write \(temporary)", code: errno) }
+    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    let code = errno
+    close(descriptor)
+    guard written == data.count else {
+      unlink(temporary)
+      throw SaveError(step: "cannot write \(temporary)", code: written < 0 ? code : ENOSPC)
+    }
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw SaveError(step: "cannot replace \(url.path)", code: code)
+    }
+  }
+
+  /// Puts `entry` first in the list at `url` as it is now, and saves it: read again rather
+  /// than kept from the start, since another browser may have quit meanwhile, and its feed
+  /// must not be lost by writing back the list as it was.
+  static func remember(_ entry: Entry, at url: URL) throws(SaveError) {
+    var latest = load(from: url)
+    latest.record(entry)
+    try latest.save(to: url)
+  }
+
+  /// Why the list could not be saved.
+  struct SaveError: Error, CustomStringConvertible {
+    var step: String
+    var code: Int32?
+
+    var description: String {
+      code.map { "\(step): \(String(cString: strerror($0)))" } ?? step
+    }
   }
 
   /// Puts `entry` first, dropping an older entry for the same feed and the oldest past `limit`.
