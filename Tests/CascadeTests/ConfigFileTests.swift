@@ -126,6 +126,9 @@ import Testing
     (#"{"keys": {"top": "x", "quit": ["x"]}}"#, #"'x' is bound to "top" as well"#),
     (#"{"keys": {"top": "\u001b[A"}}"#, #""keys.top" '\u{1b}[A' is not a key"#),
     (#"{"keys": {"top": "<C-c>"}}"#, #""keys.top" '<C-c>' cannot be bound: Ctrl-C always quits"#),
+    (#"{"keys": {"help": "<C-z>"}}"#, #""keys.help" '<C-z>' cannot be bound: Ctrl-Z suspends"#),
+    (#"{"keys": {"top": ["g", "<C-s>"]}}"#, #"'<C-s>' cannot be bound: the terminal takes Ctrl-S"#),
+    (#"{"keys": {"bottom": "<C-q>"}}"#, #"'<C-q>' cannot be bound: the terminal takes Ctrl-Q"#),
   ])
   func aBadConfigIsAUsageErrorForEveryCommand(text: String, message: String) async throws {
     let home = try ConfigHome(text)

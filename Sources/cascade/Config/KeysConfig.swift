@@ -61,6 +61,12 @@ enum KeysConfig {
             path: path, key: "\(key).\(name)",
             message: "'\(text)' cannot be bound: Ctrl-C always quits; choose another key")
         }
+        // The terminal keeps these for itself: a binding would never be reached.
+        if let (_, role) = Self.terminalKeys.first(where: { keys.contains(.control($0.key)) }) {
+          throw .badValue(
+            path: path, key: "\(key).\(name)",
+            message: "'\(text)' cannot be bound: \(role); choose another key")
+        }
         if let other = owners[keys], other != name {
           throw .badValue(
             path: path, key: "\(key).\(name)",
@@ -73,6 +79,13 @@ enum KeysConfig {
     }
     return rebinding
   }
+
+  /// The control keys the terminal takes before Cascade sees them, and what they do there.
+  static let terminalKeys: KeyValuePairs<Character, String> = [
+    "z": "Ctrl-Z suspends Cascade (fg brings it back)",
+    "s": "the terminal takes Ctrl-S to pause its output",
+    "q": "the terminal takes Ctrl-Q to resume its output",
+  ]
 
   /// `"keys": {"scroll-down": ["j", "<Down>"], …}` with every action's keys in force.
   static func render(_ bindings: KeyBindings) -> String {
