@@ -82,6 +82,29 @@ import Testing
     #expect(state.unfilteredCount == nil)
   }
 
+  /// Esc after a search that matched nothing dismisses the message: it quit the browser, one
+  /// key after a mistyped query. The next Esc quits, as always.
+  @Test mutating func escapeAfterASearchThatMatchedNothingDismissesIt() {
+    var state = state()
+    type("zebra", into: &state)
+    #expect(state.update(.action(.escape)).isEmpty)
+    #expect(state.message.isEmpty)
+    #expect(state.update(.action(.escape)) == [.quit])
+  }
+
+  /// A query longer than the status line shows its end, where the typing is: its end was cut.
+  @Test mutating func aLongQueryShowsItsEnd() {
+    var state = state()
+    _ = state.update(.action(.search))
+    let query = String(repeating: "a", count: 120) + "THE END"
+    for c in query { _ = state.update(.typed(.character(c))) }
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    let status = canvas.text.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status.contains("/…aaa"), "\(status)")
+    #expect(status.contains("aTHE END"), "\(status)")
+  }
+
   @Test mutating func thePromptShowsWhatIsTypedAndBackspaceEdits() {
     var state = state()
     _ = state.update(.action(.search))

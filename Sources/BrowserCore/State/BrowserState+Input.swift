@@ -105,6 +105,8 @@ extension BrowserState {
       goToMatch(forward: action == .nextMatch)
     case .escape where filter != nil:
       clearFilter()
+    case .escape where failedSearchSerial == messages.serial && !messages.current.isEmpty:
+      messages.expire(messages.serial)
     case .escape, .quit:
       effects.append(.quit)
     }

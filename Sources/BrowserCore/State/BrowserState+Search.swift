@@ -54,6 +54,7 @@ extension BrowserState {
     let kept = items.filter { SearchFilter.matches($0, query) }
     guard !kept.isEmpty else {
       message = "no items match \(quoted(query))"
+      failedSearchSerial = messages.serial
       return
     }
     filter = SearchFilter(

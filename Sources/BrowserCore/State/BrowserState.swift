@@ -56,6 +56,9 @@ public struct BrowserState: Sendable {
   var filter: SearchFilter?
   /// What was searched for last, for `n` and `N`.
   public internal(set) var lastQuery: String?
+  /// The message that said a search matched nothing, while it is shown: Esc then dismisses
+  /// it rather than quitting, one key after a search the reader got wrong.
+  var failedSearchSerial: Int?
   /// Whether boxes show their pictures.
   public internal(set) var picturesShown: Bool
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when

@@ -101,8 +101,12 @@ public struct BrowserView: Sendable {
     if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
+    // A long query shows its end, where the typing is: the status line cuts its end off.
+    let promptRoom = canvas.size.columns - status("").count - 2 - DisplayText("? help").width - 5
     StatusLine(theme: theme).draw(
-      status(state.searchPrompt.map { "/" + $0 } ?? state.prefix.display ?? message),
+      status(
+        state.searchPrompt.map { "/" + tail(of: $0, width: promptRoom) }
+          ?? state.prefix.display ?? message),
       tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
@@ -124,6 +128,21 @@ public struct BrowserView: Sendable {
         }
       }
     }
+  }
+
+  /// The end of `text` that fits `width` cells, after the ellipsis when some is left out.
+  func tail(of text: String, width: Int) -> String {
+    guard DisplayText(text).width > width else { return text }
+    let mark = theme.ellipsis
+    var kept = ""
+    var used = DisplayText(mark).width
+    for character in text.reversed() {
+      let cells = DisplayText(String(character)).width
+      guard used + cells <= width else { break }
+      kept.insert(character, at: kept.startIndex)
+      used += cells
+    }
+    return mark + kept
   }
 
   /// What box `i` at `rect` shows of its picture.
