@@ -68,7 +68,8 @@ public struct BrowserApp {
     wake.installSignalHandlers()
     wake.input = terminal.inputDescriptor
     let theme = Theme.detect(
-      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount, noColor: getenv("NO_COLOR") != nil,
+      isUTF8: terminal.isUTF8, colorCount: terminal.colorCount,
+      noColor: Theme.noColor(getenv("NO_COLOR").map { String(cString: $0) }),
       custom: colors)
     let mailbox = Mailbox()
     let colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)

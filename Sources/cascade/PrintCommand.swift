@@ -75,7 +75,8 @@ enum PrintCommand {
     }
     let theme = Theme.detect(
       isUTF8: true, colorCount: colorMode == nil ? 0 : 256,
-      noColor: ProcessInfo.processInfo.environment["NO_COLOR"] != nil, custom: options.theme)
+      noColor: Theme.noColor(ProcessInfo.processInfo.environment["NO_COLOR"]), custom: options.theme
+    )
     var canvas = SheetCanvas(columns: width, rows: height + 1)
     BrowserView(theme: theme, pictures: cache, pictureColors: colorMode).draw(state, into: &canvas)
     if let kitty = pixels.kitty {

@@ -53,4 +53,11 @@ import Testing
     let borders = Set(canvas.cells.filter { $0.text == "┌" }.map(\.foreground))
     #expect(borders.count > 1, "a colour per item, as without a theme")
   }
+
+  /// no-color.org: only a value that is set and not empty asks for no colour.
+  @Test func anEmptyNoColorLeavesColourOn() {
+    #expect(!Theme.noColor(nil))
+    #expect(!Theme.noColor(""))
+    #expect(Theme.noColor("1"))
+  }
 }

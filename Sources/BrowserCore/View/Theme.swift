@@ -24,7 +24,13 @@ public struct Theme: Hashable, Sendable {
     self.custom = custom
   }
 
-  /// The theme for a terminal: `NO_COLOR` with any value turns colour off, unless the config
+  /// Whether `NO_COLOR`'s value (nil when unset) asks for no colour: set and not empty, as
+  /// no-color.org says; an empty value left over in an environment does not.
+  public static func noColor(_ value: String?) -> Bool {
+    !(value ?? "").isEmpty
+  }
+
+  /// The theme for a terminal: `NO_COLOR` (see `noColor`) turns colour off, unless the config
   /// file chose colours (a person who wrote colours down asked for them).
   public static func detect(
     isUTF8: Bool, colorCount: Int, noColor: Bool, custom: ThemeColors = ThemeColors()

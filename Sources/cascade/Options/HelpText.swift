@@ -14,8 +14,10 @@ enum HelpText {
            cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
            cascade --help | --version | --completions bash|zsh|fish
 
-    FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or
-    https:// URL (a URL with {page} in it is fetched page by page). With no FEED,
+    FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, a photo API's answer,
+    a list of picture URLs) in a file, '-' for standard input, a file://, http:// or
+    https:// URL (a URL with {page} in it is fetched page by page), or a folder of
+    pictures. With no FEED,
     cascade opens the sample feed it ships with. Every option also takes the
     --name=value form.
 

@@ -27,8 +27,10 @@ enum ManPage {
           + "with its aspect ratio, and drawn inside it in coloured block symbols."),
       ".PP",
       text(
-        "FEED is a JSON feed: a file, '-' for standard input, or a file://, http:// or "
-          + "https:// URL (a URL with {page} in it is fetched page by page). With no FEED, "
+        "FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, a photo API's answer, "
+          + "a list of picture URLs) in a file, '-' for standard input, a file://, http:// or "
+          + "https:// URL (a URL with {page} in it is fetched page by page), or a folder of "
+          + "pictures. With no FEED, "
           + "cascade opens the sample feed built into it. Every option also takes the "
           + "--name=value form."),
       ".PP",
