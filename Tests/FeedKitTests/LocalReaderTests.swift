@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedKit
@@ -64,6 +65,56 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
     } throws: { error in
       (error as? FeedError)?.description.hasPrefix("p.png: not a feed: it is a PNG picture") == true
     }
+  }
+
+  /// A feed that drips in through a pipe is decoded as it comes: nothing was decoded until a
+  /// megabyte or the end had come, so the browser showed nothing and took no keys meanwhile.
+  @Test func aPipeIsDecodedAsItComesNotAMegabyteAtATime() async throws {
+    // Past the 64 KiB the format is told from, and far short of a megabyte.
+    let text = feedJSON((0..<4000).map { "item\($0)" })
+    let bytes = Array(text.utf8)
+    let half = bytes.count / 2
+    try #require(half > FeedFormat.detectionPrefix && bytes.count < 1 << 20)
+    var ends: [Int32] = [0, 0]
+    try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    defer { close(readEnd) }
+    let handed = Mutex(0)
+    let firstItems = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      func send(_ part: ArraySlice<UInt8>) {
+        var offset = part.startIndex
+        while offset < part.endIndex {
+          let count = part[offset...].withUnsafeBytes {
+            Glibc.send(writeEnd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+          }
+          if count <= 0 { break }
+          offset += count
+        }
+      }
+      send(bytes[..<half])
+      // The rest only once some items were decoded (or after ten seconds, to end the test).
+      _ = firstItems.wait(timeout: .now() + 10)
+      send(bytes[half...])
+      close(writeEnd)
+    }
+    let started = Date()
+    let firstSeenAfter = Mutex<Double?>(nil)
+    let document = try await LocalReader.document(
+      ofDescriptor: readEnd, source: "standard input", options: LoadOptions(),
+      takeItems: { batch in
+        let total = handed.withLock { value in
+          value += batch.count
+          return value
+        }
+        if total == batch.count {
+          firstSeenAfter.withLock { $0 = Date().timeIntervalSince(started) }
+          firstItems.signal()
+        }
+      })
+    #expect(handed.withLock { $0 } + document.items.count == 4000)
+    #expect(
+      (firstSeenAfter.withLock { $0 } ?? 99) < 5, "items came before the rest of the feed was sent")
   }
 
   @Test func pipeOverBodyCapFails() async throws {

@@ -86,7 +86,8 @@ extension FeedDocument {
   ) throws(FeedError) -> FeedDocument {
     var chosen = format ?? options.format
     if chosen == nil {
-      try stream.fill(upTo: FeedFormat.detectionPrefix)
+      // The whole prefix (or the end): the format is told from its keys, not from a few bytes.
+      try stream.fill(upTo: FeedFormat.detectionPrefix, waiting: true)
       try refusePicture(stream.bytes.prefix(16), source: origin)
       chosen = FeedFormat.detect(
         UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),

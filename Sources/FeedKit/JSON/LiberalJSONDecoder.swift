@@ -53,8 +53,9 @@ public enum LiberalJSONDecoder {
     _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil,
     onItems: ((ArraySlice<FeedItem>) -> Void)? = nil, handOff: (([FeedItem]) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
-    // At least three bytes, so that a byte order mark is seen whole.
-    try stream.fill(upTo: max(stream.readSize, 3))
+    // At least three bytes, so that a byte order mark is seen whole; what more there is comes
+    // as the decoder asks (a read's worth from a file, what has come from a pipe).
+    try stream.fill(upTo: 3)
     return try run(
       FeedParser(
         reader: JSONReader(

@@ -85,9 +85,15 @@ final class StreamedBytes {
   /// The bytes read so far; those below `released` read as zeros.
   var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-  /// Reads until at least `target` bytes are in, or the input ends.
-  func fill(upTo target: Int) throws(FeedError) {
-    while count < target, !isComplete { try readOnce() }
+  /// Reads until at least `target` bytes are in, or the input ends; or, unless `waiting`, until
+  /// a read gave bytes and no more are there to read without waiting. A pipe or a body that
+  /// arrives slowly is then decoded as it comes, instead of a megabyte at a time: a feed
+  /// dripping in showed nothing, and took no keys, until a megabyte or its end had come.
+  func fill(upTo target: Int, waiting: Bool = false) throws(FeedError) {
+    while count < target, !isComplete {
+      try readOnce()
+      if !waiting, !isComplete, !input.hasWaitingBytes { return }
+    }
   }
 
   func readToEnd() throws(FeedError) {
@@ -181,6 +187,8 @@ final class StreamedBytes {
 protocol ByteInput {
   /// Reads up to `count` bytes into `buffer`, waiting until some are there; 0 at the end.
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int
+  /// Whether a read now would give bytes (or the end) without waiting.
+  var hasWaitingBytes: Bool { get }
 }
 
 /// An open file or pipe; not closed here.
@@ -188,6 +196,13 @@ struct DescriptorInput: ByteInput {
   let descriptor: Int32
   /// How errors name it.
   let source: String
+
+  /// A regular file always has (its reads do not wait); a pipe, a socket or a terminal when
+  /// `poll` says so.
+  var hasWaitingBytes: Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) != 0
+  }
 
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int {
     while true {

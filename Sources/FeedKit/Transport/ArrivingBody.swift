@@ -61,6 +61,10 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
   /// The headers, once the body has been read to its end.
   var finalResponse: TransferResponse? { condition.withLock { answer } }
 
+  var hasWaitingBytes: Bool {
+    condition.withLock { pending.count > readOffset || outcome != nil || cancelled }
+  }
+
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int {
     condition.lock()
     while pending.count == readOffset, outcome == nil, !cancelled { condition.wait() }
