@@ -90,6 +90,23 @@ import Testing
     let result = try await CascadeProcess.run(["--config", "/nonexistent/cascade.json"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("/nonexistent/cascade.json: no such file"))
+    // Listing every key does not help with a file that is not there.
+    #expect(!result.stderr.contains("writes every key"))
+  }
+
+  /// The same key can be two commands' options: `width` is cells to `print`, units to
+  /// `layout`. A file `layout --print-config` wrote stopped the browser, which checked the
+  /// layout's width as a sheet's.
+  @Test func aKeyTwoCommandsShareIsValidForTheOneThatDoesNotUseItAsEither() async throws {
+    let home = try ConfigHome(#"{"width": 375.5}"#)
+    defer { home.remove() }
+    let browse = try await home.run(["--print-config"])
+    #expect(browse.status == 0, "\(browse.stderr)")
+    let layout = try await home.run(["layout", "--print-config"])
+    #expect(layout.stdout.contains(#""width": 375.5,"#))
+    let print = try await home.run(["print", "--print-config"])
+    #expect(print.status == 2)
+    #expect(print.stderr.contains(#""width" must be a whole number"#))
   }
 
   @Test func anOptionOfAnotherCommandIsCheckedButIgnored() async throws {

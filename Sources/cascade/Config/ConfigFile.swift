@@ -72,12 +72,32 @@ struct ConfigFile {
         continue
       }
       let named = OptionTable.all.filter { $0.configurable && $0.configKey == key }
-      guard let spec = named.first(where: { $0.commands.contains(command) }) ?? named.first else {
-        throw .unknownKey(path: path, key: key)
+      guard !named.isEmpty else { throw .unknownKey(path: path, key: key) }
+      guard let spec = named.first(where: { $0.commands.contains(command) }) else {
+        // Another command's option: valid as any of the options of that name (`width` is
+        // cells to `print` and units to `layout`), so that the browser takes a file either wrote.
+        try Self.check(value, asAnyOf: named, path: path)
+        continue
       }
       guard let parsed = try Self.value(value, for: spec, path: path) else { continue }
-      if spec.commands.contains(command) { spec.apply(&settings, parsed) }
+      spec.apply(&settings, parsed)
     }
+  }
+
+  /// Throws the first option's error unless `json` is a valid value for one of `specs`.
+  private static func check(_ json: ConfigJSON, asAnyOf specs: [OptionSpec], path: String)
+    throws(ConfigError)
+  {
+    var first: ConfigError?
+    for spec in specs {
+      do {
+        _ = try value(json, for: spec, path: path)
+        return
+      } catch {
+        first = first ?? error
+      }
+    }
+    if let first { throw first }
   }
 
   /// The option's value from JSON, checked as the command line checks it; nil leaves the

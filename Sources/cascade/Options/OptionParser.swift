@@ -37,9 +37,13 @@ enum OptionParser {
         let file = try ConfigFile.load(path: path, required: settings.configFile != nil)
         try file?.apply(to: &settings, for: command)
       } catch {
-        throw UsageError(
-          error.description, command: command.rawValue,
-          advice: "'\(command.rawValue) --print-config -C /dev/null' writes every key")
+        // The keys are worth listing when the file is there and has one wrong; not when it
+        // cannot be read at all.
+        let advice: String? =
+          if case .unreadable = error { nil } else {
+            "'\(command.rawValue) --print-config -C /dev/null' writes every key"
+          }
+        throw UsageError(error.description, command: command.rawValue, advice: advice)
       }
     }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
