@@ -23,6 +23,10 @@ enum BrowseCommand {
       Console.out(HelpText.browse + "\n")
       return 0
     }
+    if options.version {
+      Console.out(VersionText.text)
+      return 0
+    }
     if options.pictures.probe { return PictureProbing.run(options.pictures) }
     if options.printConfig {
       Console.out(ConfigWriter.render(options, for: .browse))

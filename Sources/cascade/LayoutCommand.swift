@@ -16,6 +16,10 @@ enum LayoutCommand {
       Console.out(HelpText.layout)
       return 0
     }
+    if options.settings.version {
+      Console.out(VersionText.text)
+      return 0
+    }
     if options.settings.printConfig {
       Console.out(ConfigWriter.render(options.settings, for: .layout))
       return 0

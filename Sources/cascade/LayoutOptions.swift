@@ -33,7 +33,7 @@ struct LayoutOptions {
     noProbe = settings.layout.noProbe
     feed = settings.feed
     configuration = c
-    if help || settings.printConfig { return }
+    if help || settings.version || settings.printConfig { return }
     guard let width else { throw UsageError("--width is required", command: command) }
     configuration.containerWidth = width
     if style == .irregular { configuration.enlargement = enlargement }

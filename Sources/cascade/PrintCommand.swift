@@ -21,6 +21,10 @@ enum PrintCommand {
       Console.out(HelpText.print)
       return 0
     }
+    if options.version {
+      Console.out(VersionText.text)
+      return 0
+    }
     if options.printConfig {
       Console.out(ConfigWriter.render(options, for: .print))
       return 0

@@ -17,4 +17,14 @@ import Testing
       .dropFirst(2 + library.count).trimmingCharacters(in: .whitespaces)
     #expect(version.range(of: #"^[0-9]+\.[0-9]+"#, options: .regularExpression) != nil, "\(line)")
   }
+
+  /// `--version` anywhere, for any command, as `--help` is: only as the first argument it
+  /// worked, and elsewhere it was "unknown option".
+  @Test(arguments: [["feed.json", "--version"], ["print", "--version"], ["layout", "-V"]])
+  func versionWorksAnywhere(arguments: [String]) async throws {
+    let result = try await CascadeProcess.run(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("cascade "))
+    #expect(result.stdout.contains("libcurl"))
+  }
 }

@@ -19,6 +19,11 @@ enum OptionParser {
         settings.help = true
         continue
       }
+      if name == "--version" || name == "-V" {
+        try scanner.flag()
+        settings.version = true
+        continue
+      }
       guard let spec = specs.first(where: { $0.name == name || $0.alias == name }) else {
         throw scanner.unknown(name)
       }
@@ -30,7 +35,7 @@ enum OptionParser {
           + " as well", command: command.rawValue)
     }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
-    if !settings.help,
+    if !settings.help, !settings.version,
       let path = settings.configFile ?? ConfigFile.defaultPath(environment: environment)
     {
       do {

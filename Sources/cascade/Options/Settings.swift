@@ -6,6 +6,8 @@ import LayoutEngine
 struct Settings: Sendable {
   var feed: String?
   var help = false
+  /// `--version` anywhere on the command line, as `--help` is.
+  var version = false
   /// `-C FILE`: the config file to read instead of the default one.
   var configFile: String?
   /// `--print-config`: print the effective configuration instead of running.
