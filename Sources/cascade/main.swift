@@ -21,8 +21,9 @@ case "--completions":
     Console.out(CompletionScript.script(for: shell))
     status = 0
   } else {
+    let given = arguments.dropFirst().joined(separator: " ")
     Console.error(
-      UsageError("--completions takes one of bash, zsh, fish; got '\(name)'").description)
+      UsageError("--completions takes one of bash, zsh, fish; got '\(given)'").description)
     status = 2
   }
 case "--man":

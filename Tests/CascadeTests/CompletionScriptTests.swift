@@ -24,13 +24,14 @@ import Testing
   }
 
   /// Runs the bash script's function for a command line ending at `words`' last word.
-  func complete(_ words: [String]) async throws -> [String] {
+  func complete(_ words: [String], in folder: String? = nil) async throws -> [String] {
     let script = try await CascadeProcess.run(["--completions", "bash"]).stdout
     let file = try CascadeProcess.temporaryFile(script, suffix: ".bash")
     defer { try? FileManager.default.removeItem(at: file) }
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     process.arguments = [
       "-c",
       "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _cascade; "
@@ -55,5 +56,18 @@ import Testing
     #expect(try await complete(["cascade", "--ins"]).isEmpty, "--insets is layout's only")
     #expect(try await complete(["cascade", "pri"]) == ["print"])
     #expect(try await complete(["cascade", "--completions", "z"]) == ["zsh"])
+  }
+
+  /// A file name with a space was split into two completions (`my` and `feed.json`).
+  @Test func bashCompletesAFileNameWithASpaceWhole() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("{}".utf8).write(to: folder.appendingPathComponent("my feed.json"))
+    #expect(try await complete(["cascade", "my"], in: folder.path) == ["my feed.json"])
+    #expect(try await complete(["cascade", "print", "my"], in: folder.path) == ["my feed.json"])
+    #expect(try await complete(["cascade", "print", "--ver"]) == ["--version"])
+    #expect(try await complete(["cascade", "print", "--comp"]).isEmpty, "only before a command")
   }
 }
