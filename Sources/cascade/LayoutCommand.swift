@@ -95,7 +95,9 @@ enum LayoutCommand {
   private static func carousel(_ options: LayoutOptions, count: Int) -> (Size, [LayoutAttributes]) {
     let width = options.configuration.containerWidth
     let height = options.height ?? 0
-    let side = 0.6 * height
+    // Square boxes that fit the view both ways: with a side from the height alone, a tall
+    // narrow view had boxes wider than itself, none of them centred, at offset 0 none in view.
+    let side = 0.6 * min(height, width)
     let layout = CarouselLayout(
       configuration: .init(
         viewWidth: width, viewHeight: height, itemWidth: side, itemHeight: side,

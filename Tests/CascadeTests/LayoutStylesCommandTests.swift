@@ -63,6 +63,16 @@ import Testing
     #expect(items.contains { ($0.scale ?? 1) < 1 })
   }
 
+  /// A tall, narrow view: boxes sized from the height alone were wider than the view, and at
+  /// offset 0 none was in view (`--width 100 --height 1000` printed no items).
+  @Test func carouselBoxesFitANarrowView() async throws {
+    let items = try await printed(["--width", "100", "--height", "1000", "--style", "carousel"])
+    let first = try #require(items.first)
+    #expect(first.index == 0)
+    #expect(first.width == 60 && first.x == 20, "centred, at full size")
+    #expect((first.scale ?? 1) == 1)
+  }
+
   @Test func ringPrintsEveryBoxOnTheCircle() async throws {
     let items = try await printed(["--width", "100", "--height", "60", "--style", "ring"])
     #expect(items.count == 240)
