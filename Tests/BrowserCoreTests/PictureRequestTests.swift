@@ -38,6 +38,33 @@ import Testing
     for key in keys { #expect(state.pictures[key] == .requested) }
   }
 
+  /// A picture the feed marks sensitive is not fetched until `s`: its box shows the
+  /// placeholder and says why. `s` again lets it go.
+  @Test func sensitivePicturesWaitForTheReader() throws {
+    let items = (0..<6).map { i in
+      FeedItem(
+        imageURL: "https://example.com/\(i).jpg", width: 400, height: 300, title: "item \(i)",
+        placeholder: .color(red: 90, green: 90, blue: 90), sensitive: i % 2 == 1)
+    }
+    var state = BrowserState(
+      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 80, rows: 30))
+    let first = state.update(
+      .started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
+    let sensitiveURLs = Set(items.filter(\.isSensitive).map(\.imageURL))
+    #expect(!Self.loads(first).isEmpty)
+    #expect(Self.loads(first).allSatisfy { !sensitiveURLs.contains($0.url) })
+    #expect(state.hidesPicture(ofItem: 1) && !state.hidesPicture(ofItem: 0))
+    var canvas = MemoryCanvas(columns: 80, rows: 30)
+    BrowserView(theme: Theme(), pictureColors: .palette256).draw(state, into: &canvas)
+    #expect(canvas.text.components(separatedBy: "sensitive").count - 1 == 3)
+
+    let shown = state.update(.action(.toggleSensitive))
+    #expect(Self.loads(shown).filter { sensitiveURLs.contains($0.url) }.count == 3)
+    #expect(state.message == "sensitive pictures shown")
+    let hidden = state.update(.action(.toggleSensitive))
+    #expect(Self.cancels(hidden).count == 3, "still on their way: cancelled")
+  }
+
   @Test func scrollingFarAwayCancelsWhatIsStillOnItsWay() {
     var (state, first) = started(400)
     let asked = Set(Self.loads(first))

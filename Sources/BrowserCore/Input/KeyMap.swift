@@ -116,6 +116,9 @@ public enum KeyMap {
       keys: "i", what: ["pictures on / off"],
       bindings: [KeyBinding([.character("i")], .togglePictures)]),
     KeyHelp(
+      keys: "s", what: ["sensitive pictures on / off"],
+      bindings: [KeyBinding([.character("s")], .toggleSensitive)]),
+    KeyHelp(
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
     KeyHelp(

@@ -15,6 +15,8 @@ enum PictureSlot {
   /// Could not be fetched or decoded: a marker in the box, over the placeholder if there is one
   /// (the nearest thing to the picture there will be); the reason in the details.
   case failed(String, placeholder: SymbolPicture?)
+  /// Kept back: the feed marks the picture sensitive (`BrowserState.hidesPicture(ofItem:)`).
+  case hidden(placeholder: SymbolPicture?)
 }
 
 extension Color {

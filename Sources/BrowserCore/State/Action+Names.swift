@@ -14,7 +14,8 @@ extension Action {
     ("copy-image-url", .copy(.image)), ("copy-link", .copy(.link)),
     ("columns-more", .columns(.more)), ("columns-fewer", .columns(.fewer)),
     ("next-style", .nextStyle), ("remove", .remove), ("undo", .undo),
-    ("toggle-pictures", .togglePictures), ("refresh", .refresh), ("messages", .messages),
+    ("toggle-pictures", .togglePictures), ("toggle-sensitive", .toggleSensitive),
+    ("refresh", .refresh), ("messages", .messages),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
     ("help", .help), ("quit", .quit),
   ]

@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
   case refresh
   /// `i`: pictures in the boxes on or off.
   case togglePictures
+  /// Shows or hides the pictures the feed marks sensitive.
+  case toggleSensitive
   case help
   /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
   case digit(Int)

@@ -25,13 +25,16 @@ public struct BrowserOptions: Hashable, Sendable {
   public var feedName: String?
   /// Whether boxes show their pictures (`i` toggles; `--no-images` starts without).
   public var pictures: Bool
+  /// Whether pictures the feed marks sensitive are shown (`s` toggles; `--show-sensitive`
+  /// starts with them); else their boxes show the placeholder and say so.
+  public var showSensitive: Bool
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,
     pullThreshold: Int = 3, style: LayoutStyle = .waterfall, order: ColumnOrder = .shortest,
     tieTolerance: Double? = nil, enlargeProbability: Double = Enlargement.defaultProbability,
     seed: UInt64 = Enlargement.defaultSeed, separators: Bool = true, feedName: String? = nil,
-    pictures: Bool = true
+    pictures: Bool = true, showSensitive: Bool = false
   ) {
     self.columns = columns
     self.columnWidth = columnWidth
@@ -45,5 +48,6 @@ public struct BrowserOptions: Hashable, Sendable {
     self.separators = separators
     self.feedName = feedName
     self.pictures = pictures
+    self.showSensitive = showSensitive
   }
 }

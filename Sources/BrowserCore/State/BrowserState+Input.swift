@@ -91,6 +91,8 @@ extension BrowserState {
     case .togglePictures:
       picturesShown.toggle()
       message = picturesShown ? "pictures on" : "pictures off"
+    case .toggleSensitive:
+      toggleSensitive()
     case .help:
       pull.letGo()
       overlay = .help
@@ -128,6 +130,9 @@ extension BrowserState {
         return i + 1 >= items.count - 1 ? prefetchIfNeeded() : []
       case .togglePictures:
         picturesShown.toggle()
+        return []
+      case .toggleSensitive:
+        toggleSensitive()
         return []
       default: break
       }

@@ -32,11 +32,25 @@ extension BrowserState {
     return PictureKey(url: item.imageURL, columns: cells.width, rows: cells.height)
   }
 
+  /// Whether item `index`'s picture is kept back: the feed marks it sensitive, and the reader
+  /// has not asked for such pictures (`s`). Its box shows the placeholder, and says why.
+  public func hidesPicture(ofItem index: Int) -> Bool {
+    !sensitiveShown && index >= 0 && index < items.count && items[index].isSensitive
+  }
+
+  /// `s`: shows or hides the pictures the feed marks sensitive; the next reconcile fetches or
+  /// drops them.
+  mutating func toggleSensitive() {
+    sensitiveShown.toggle()
+    message = sensitiveShown ? "sensitive pictures shown" : "sensitive pictures hidden"
+  }
+
   /// The pictures wanted now, the most urgent first.
   func wantedPictures() -> [PictureKey] {
     guard picturesShown, !items.isEmpty else { return [] }
     if case .details(let i) = overlay {
-      return [i, i + 1, i - 1].compactMap { fullScreenPictureKey(forItem: $0) }
+      return [i, i + 1, i - 1].filter { !hidesPicture(ofItem: $0) }
+        .compactMap { fullScreenPictureKey(forItem: $0) }
     }
     let view = visibleContentRows
     let above = (view.lowerBound - viewRows)..<view.lowerBound
@@ -44,7 +58,8 @@ extension BrowserState {
     var keys: [PictureKey] = []
     for rows in [view, below, above] where !rows.isEmpty {
       for box in arrangement.boxes(inRows: rows) {
-        guard case .item(let i) = box.content, let key = pictureKey(forItem: i, in: box.rect)
+        guard case .item(let i) = box.content, !hidesPicture(ofItem: i),
+          let key = pictureKey(forItem: i, in: box.rect)
         else { continue }
         keys.append(key)
       }

@@ -61,6 +61,8 @@ public struct BrowserState: Sendable {
   var failedSearchSerial: Int?
   /// Whether boxes show their pictures.
   public internal(set) var picturesShown: Bool
+  /// Whether pictures the feed marks sensitive are shown (`BrowserOptions.showSensitive`).
+  public internal(set) var sensitiveShown: Bool
   /// The pictures asked for, around the view: what the view may draw, and what to cancel when
   /// it scrolls away.
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
@@ -77,6 +79,7 @@ public struct BrowserState: Sendable {
     self.options = options
     self.screen = screen
     picturesShown = options.pictures
+    sensitiveShown = options.showSensitive
     columnCount = 1
     arrangement = Self.arrangement(for: options.style)
     relayout(keepingPlace: false)

@@ -105,6 +105,18 @@ struct BoxRenderer {
     }
   }
 
+  /// A word in the middle of a picture's area, dim: why there is no picture there.
+  private func drawMarker<C: Canvas>(
+    _ text: String, in area: CellRect, clip: Range<Int>, into canvas: inout C
+  ) {
+    let marker = DisplayText(text)
+    let row = area.row + area.height / 2
+    guard clip.contains(row), area.width >= marker.width else { return }
+    canvas.write(
+      marker, row: row, column: area.column + (area.width - marker.width) / 2,
+      maxWidth: area.width, style: CellAppearance(attributes: .dim))
+  }
+
   /// The picture centred in `area` (screen rows), or what stands for it.
   func drawPicture<C: Canvas>(
     _ picture: PictureSlot, in area: CellRect, clip: Range<Int>, into canvas: inout C
@@ -120,14 +132,12 @@ struct BoxRenderer {
       canvas.write(
         dots, row: row, column: area.column + (area.width - dots.width) / 2,
         maxWidth: area.width, style: CellAppearance(attributes: .dim))
+    case .hidden(let placeholder):
+      if let placeholder { drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas) }
+      drawMarker(area.width >= 11 ? "sensitive" : "!", in: area, clip: clip, into: &canvas)
     case .failed(_, let placeholder):
       if let placeholder { drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas) }
-      let marker = DisplayText(area.width >= 12 ? "no picture" : "×")
-      let row = area.row + area.height / 2
-      guard clip.contains(row), area.width >= marker.width else { return }
-      canvas.write(
-        marker, row: row, column: area.column + (area.width - marker.width) / 2,
-        maxWidth: area.width, style: CellAppearance(attributes: .dim))
+      drawMarker(area.width >= 12 ? "no picture" : "×", in: area, clip: clip, into: &canvas)
     case .pixels(let cells, let placeholder):
       let placed = Self.centred(cells, in: area)
       // Pixels cannot be cut at a row: a picture only partly in view is left out, and its

@@ -156,6 +156,9 @@ public struct BrowserView: Sendable {
   /// What item `i`'s picture at `key` shows: the picture once drawn, else the item's
   /// placeholder (while it loads, and under the marker when it failed).
   private func slot(for key: PictureKey, item i: Int, _ state: BrowserState) -> PictureSlot {
+    if state.hidesPicture(ofItem: i) {
+      return .hidden(placeholder: placeholder(of: state.items[i], at: key))
+    }
     switch state.pictures[key] {
     case .failed(let reason):
       return .failed(reason, placeholder: placeholder(of: state.items[i], at: key))

@@ -22,11 +22,12 @@ public struct FeedItem: Hashable, Sendable {
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
-    link: String? = nil, placeholder: PicturePlaceholder? = nil
+    link: String? = nil, placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
   ) {
     self.init(
       texts: TextHandle(
-        url: imageURL, title: title, id: id, link: link, placeholder: placeholder),
+        url: imageURL, title: title, id: id, link: link, placeholder: placeholder,
+        sensitive: sensitive),
       width: width, height: height)
   }
 
@@ -66,6 +67,10 @@ public struct FeedItem: Hashable, Sendable {
     set { texts = texts.replacingPlaceholder(with: newValue) }
   }
 
+  /// Whether the feed marks the picture sensitive (Mastodon's `sensitive`, Reddit's `over_18`
+  /// or `spoiler`): the browser shows its placeholder until the reader asks for such pictures.
+  public var isSensitive: Bool { texts.isSensitive }
+
   /// Whether the feed gave this item's size. Many formats (Atom, JSON Feed, a list of URLs)
   /// carry none; such an item is decoded with a 0×0 size rather than skipped, so its size can
   /// be read from the picture (`SizeProbe`) without the reader waiting for it.
@@ -74,11 +79,11 @@ public struct FeedItem: Hashable, Sendable {
   /// An item of `imageURL` whose size is not known yet.
   public static func unsized(
     imageURL: String, title: String? = nil, id: String? = nil, link: String? = nil,
-    placeholder: PicturePlaceholder? = nil
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
   ) -> FeedItem {
     FeedItem(
       imageURL: imageURL, width: 0, height: 0, title: title, id: id, link: link,
-      placeholder: placeholder)
+      placeholder: placeholder, sensitive: sensitive)
   }
 
   /// The sides of `layoutSize`: the item's own size with its shape cut to 64:1, or a square

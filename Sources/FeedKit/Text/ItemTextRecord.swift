@@ -10,7 +10,7 @@
 /// The stored form, from low addresses to high: the present texts' bytes (title, id, link,
 /// placeholder), then
 /// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
-/// present ones. It is read backwards from its end, which is where the URL's record starts, so
+/// present ones (and whether the picture is marked sensitive). It is read backwards from its end, which is where the URL's record starts, so
 /// the URL can stay last and a huge URL can still run to the end of its block. A present empty
 /// text is a flag with length 0, unlike an absent one. An item without a placeholder pays
 /// nothing for it: the placeholder is one more bit among the flags.
@@ -23,6 +23,9 @@ struct ItemTextRecord {
   var id: UnsafeBufferPointer<UInt8>?
   var link: UnsafeBufferPointer<UInt8>?
   var placeholder: UnsafeBufferPointer<UInt8>?
+  /// The feed marks the picture sensitive (Mastodon's `sensitive`, Reddit's `over_18`): a flag
+  /// with no bytes of its own.
+  var sensitive = false
 
   static var none: ItemTextRecord { ItemTextRecord() }
 
@@ -31,12 +34,14 @@ struct ItemTextRecord {
 
   init(
     title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
-    link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil
+    link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil,
+    sensitive: Bool = false
   ) {
     self.title = title
     self.id = id
     self.link = link
     self.placeholder = placeholder
+    self.sensitive = sensitive
   }
 
   subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
@@ -58,7 +63,9 @@ struct ItemTextRecord {
     }
   }
 
-  var isEmpty: Bool { title == nil && id == nil && link == nil && placeholder == nil }
+  var isEmpty: Bool {
+    title == nil && id == nil && link == nil && placeholder == nil && !sensitive
+  }
 
   /// The bytes the stored form takes in a block: none when no text is present.
   var storedCount: Int {
@@ -78,6 +85,7 @@ struct ItemTextRecord {
       _ = chunk.append(bytesOf: UInt32(text.count))
       flags |= Self.flag(field)
     }
+    if sensitive { flags |= Self.sensitiveFlag }
     _ = chunk.append(bytesOf: flags)
   }
 
@@ -100,7 +108,7 @@ struct ItemTextRecord {
       textEnd -= count
       return UnsafeBufferPointer(start: textEnd, count: count)
     }
-    self.init(placeholder: text(placeholderCount))
+    self.init(placeholder: text(placeholderCount), sensitive: flags & Self.sensitiveFlag != 0)
     link = text(linkCount)
     id = text(idCount)
     title = text(titleCount)
@@ -109,7 +117,7 @@ struct ItemTextRecord {
   /// Whether the texts are equal as `String?`s are: the same ones present, equal as text.
   static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
-      && same(a.placeholder, b.placeholder)
+      && same(a.placeholder, b.placeholder) && a.sensitive == b.sensitive
   }
 
   /// Hashes the texts so that `same` texts hash alike.
@@ -118,6 +126,7 @@ struct ItemTextRecord {
     Self.hash(id, into: &hasher)
     Self.hash(link, into: &hasher)
     Self.hash(placeholder, into: &hasher)
+    hasher.combine(sensitive)
   }
 
   private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
@@ -134,6 +143,9 @@ struct ItemTextRecord {
     default: false
     }
   }
+
+  /// The flag of `sensitive`, past the texts' own.
+  private static let sensitiveFlag: UInt8 = 16
 
   private static func flag(_ field: Field) -> UInt8 {
     switch field {

@@ -4,7 +4,7 @@ extension TextHandle {
   /// A URL and optional texts in one block of their own.
   init(
     url: String, title: String?, id: String?, link: String?,
-    placeholder: PicturePlaceholder? = nil
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
   ) {
     var url = url
     self = url.withUTF8 { url in
@@ -14,13 +14,18 @@ extension TextHandle {
             Self.withStoredForm(placeholder) { placeholder in
               TextHandle(
                 url,
-                texts: ItemTextRecord(title: title, id: id, link: link, placeholder: placeholder))
+                texts: ItemTextRecord(
+                  title: title, id: id, link: link, placeholder: placeholder,
+                  sensitive: sensitive))
             }
           }
         }
       }
     }
   }
+
+  /// Whether the feed marks this item's picture sensitive.
+  var isSensitive: Bool { withTexts { $0.sensitive } }
 
   /// The placeholder kept with this text, if any.
   var placeholder: PicturePlaceholder? {

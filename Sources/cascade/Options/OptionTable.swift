@@ -98,6 +98,12 @@ enum OptionTable {
       read: { $0.browser.pictures ? nil : .flag },
       apply: { s, _ in s.browser.pictures = false }),
     OptionSpec(
+      name: "--show-sensitive", placeholder: "", kind: .flag,
+      help: "show pictures the feed marks sensitive (s toggles); else their placeholder",
+      commands: [.browse, .print], group: .pictures,
+      read: { $0.browser.showSensitive ? .flag : nil },
+      apply: { s, _ in s.browser.showSensitive = true }),
+    OptionSpec(
       name: "--color", placeholder: "MODE", kind: .choice(["auto", "direct", "256", "16", "none"]),
       help: "colours for pictures: as the terminfo says, 24-bit (through the *-direct terminfo "
         + "of the terminal's family), the 256 or 16 palette, or no pictures",

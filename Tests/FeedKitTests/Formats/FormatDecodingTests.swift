@@ -82,6 +82,26 @@ import Testing
     #expect(document.skipped.count == 1)
   }
 
+  /// A status marked sensitive marks its pictures so, a boosted one by the boosted status's
+  /// mark; the mark survives the item's other texts being changed.
+  @Test func mastodonSensitiveStatusesMarkTheirPictures() throws {
+    func status(_ id: String, sensitive: Bool) -> String {
+      #"{"id": "\#(id)", "sensitive": \#(sensitive), "url": "https://m.example/\#(id)", "#
+        + #""media_attachments": [{"id": "m\#(id)", "type": "image", "#
+        + #""url": "https://f.example/\#(id).jpg"}]}"#
+    }
+    let boost = #"{"id": "9", "sensitive": false, "reblog": \#(status("3", sensitive: true))}"#
+    let text = "[\(status("1", sensitive: true)), \(status("2", sensitive: false)), \(boost)]"
+    let document = try FeedDocument.decode(Array(text.utf8), format: .mastodon, origin: "m.json")
+    #expect(document.items.map(\.isSensitive) == [true, false, true])
+    var item = document.items[0]
+    item.title = "retitled"
+    item.placeholder = .color(red: 1, green: 2, blue: 3)
+    #expect(item.isSensitive)
+    #expect(item != document.items[0])
+    #expect(!FeedItem(imageURL: "https://f.example/x.jpg", width: 1, height: 1).isSensitive)
+  }
+
   @Test func photoAPIsUseTerminalSizedURLsAndTheirSizes() throws {
     let unsplash = try decode(WildDocuments.unsplash)
     #expect(unsplash.items.map(\.imageURL) == ["https://images.unsplash.com/photo-1?w=400"])

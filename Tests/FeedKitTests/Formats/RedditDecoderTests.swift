@@ -60,4 +60,17 @@ import Testing
     ])
     #expect(document.items.first?.title == "Me & my dog <3 > it's <b>")
   }
+
+  /// A post marked over 18 or as a spoiler marks its pictures sensitive; others are not.
+  @Test func over18AndSpoilerPostsAreSensitive() throws {
+    func post(_ name: String, _ flags: String) -> String {
+      #"{"name": "\#(name)", "title": "t", \#(flags) "preview": {"images": [{"source": "#
+        + #"{"url": "https://i.example/\#(name).jpg", "width": 10, "height": 10}}]}}"#
+    }
+    let document = try decode([
+      post("a", #""over_18": true,"#), post("b", #""spoiler": true,"#),
+      post("c", #""over_18": false,"#), post("d", ""),
+    ])
+    #expect(document.items.map(\.isSensitive) == [true, true, false, false])
+  }
 }

@@ -91,6 +91,11 @@ enum JSONValue: Sendable {
     return value
   }
 
+  /// True only for JSON `true`: a flag a feed left out or wrote otherwise is off.
+  var isTrue: Bool {
+    if case .bool(true) = self { true } else { false }
+  }
+
   var array: [JSONValue]? {
     if case .array(let elements) = self { elements } else { nil }
   }

@@ -6,15 +6,17 @@ enum ShapedItem {
   /// `ItemFields.maxSide`; an extreme shape cut as the classic decoder cuts it), else unsized.
   static func make(
     url: String, width: Double?, height: Double?, title: String?, id: String?, link: String?,
-    placeholder: PicturePlaceholder? = nil
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
   ) -> FeedItem {
     guard let width, let height, usable(width), usable(height) else {
-      return .unsized(imageURL: url, title: title, id: id, link: link, placeholder: placeholder)
+      return .unsized(
+        imageURL: url, title: title, id: id, link: link, placeholder: placeholder,
+        sensitive: sensitive)
     }
     let shape = ItemFields.clampShape(width: width, height: height)
     return FeedItem(
       imageURL: url, width: shape.width, height: shape.height, title: title, id: id, link: link,
-      placeholder: placeholder)
+      placeholder: placeholder, sensitive: sensitive)
   }
 
   /// The placeholder an entry gives: a valid BlurHash under one of `PicturePlaceholder.blurKeys`,

@@ -2,7 +2,7 @@
 /// per image attachment, from the status or the status it boosts. The picture is `preview_url`
 /// (Mastodon's terminal-friendly size, same shape), else `url`; the size is
 /// `meta.original.width/height`; the title is the alt text; the placeholder the attachment's
-/// `blurhash`. Pages come from the `Link: <…>; rel="next"` header, which `FeedLoader` reads.
+/// `blurhash`. A status marked `sensitive` marks its pictures so. Pages come from the `Link: <…>; rel="next"` header, which `FeedLoader` reads.
 enum MastodonDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let statuses = root.array else {
@@ -27,7 +27,8 @@ enum MastodonDecoder {
             url: url, width: size?["width"]?.number, height: size?["height"]?.number,
             title: image["description"]?.text, id: image["id"]?.identifier,
             link: status["url"]?.text ?? status["uri"]?.text,
-            placeholder: ShapedItem.placeholder(of: image)))
+            placeholder: ShapedItem.placeholder(of: image),
+            sensitive: status["sensitive"]?.isTrue ?? false))
       }
     }
     return FeedDocument(items: items, skipped: skipped)

@@ -6,7 +6,8 @@ import Foundation
 /// its `media_metadata`, in `gallery_data` order. Unless asked for `raw_json=1`, Reddit
 /// HTML-escapes its URLs and titles (`&amp;`, `&lt;`, `&#39;`); they are unescaped
 /// (`HTMLText.decodingReferences`), but a title's `<b>` is its author's text, not markup. A crosspost shows the crossposted post's picture under its own title and
-/// link. Text posts have no picture and are skipped. Pages follow `after`, which
+/// link. A post marked `over_18` or `spoiler` marks its pictures sensitive. Text posts have no
+/// picture and are skipped. Pages follow `after`, which
 /// Reddit expects as a query parameter of the same URL.
 enum RedditDecoder {
   /// Wide enough for a full-screen terminal picture, far smaller than most originals.
@@ -28,12 +29,14 @@ enum RedditDecoder {
       }
       let name = post["name"]?.text ?? post["id"]?.text
       let link = post["permalink"]?.text.map { "https://www.reddit.com" + $0 }
+      let sensitive = post["over_18"]?.isTrue == true || post["spoiler"]?.isTrue == true
       for (number, picture) in pictures.enumerated() {
         let id = name.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 }
         items.append(
           ShapedItem.make(
             url: picture.url, width: picture.width, height: picture.height,
-            title: post["title"]?.text.map(HTMLText.decodingReferences), id: id, link: link))
+            title: post["title"]?.text.map(HTMLText.decodingReferences), id: id, link: link,
+            sensitive: sensitive))
       }
     }
     return FeedDocument(
