@@ -109,6 +109,25 @@ import Testing
     #expect(document.items.map(\.title) == ["CDATA title & raw", "Tom & Jerry \u{2019}s"])
   }
 
+  /// A programmer's title is not markup: `Vec&lt;T&gt;` came out as "Vec", since the XML
+  /// parser gives `Vec<T>` and `<T>` was dropped as a tag.
+  @Test func rssTitlesKeepAngleBracketsThatAreNotHTML() throws {
+    let titles = [
+      "Why Vec&lt;T&gt; is fast", "x&#60;y&#62;z", "<![CDATA[Vec<T> & Box<U>]]>",
+      "Option&lt;u8&gt; &lt;!-- note --&gt;and &lt;b&gt;bold&lt;/b&gt;",
+    ]
+    let items = titles.enumerated().map { i, title in
+      "<item><title>\(title)</title><enclosure url=\"https://g.example/\(i).jpg\" "
+        + "type=\"image/jpeg\"/></item>"
+    }
+    let document = try decode(
+      "<rss version=\"2.0\"><channel>\(items.joined())</channel></rss>")
+    #expect(
+      document.items.map(\.title) == [
+        "Why Vec<T> is fast", "x<y>z", "Vec<T> & Box<U>", "Option<u8> and bold",
+      ])
+  }
+
   // MARK: Pictures only in the entry's text
 
   /// A blog's RSS often has no media elements: its picture is an `<img>` in the description

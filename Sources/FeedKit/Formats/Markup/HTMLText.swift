@@ -11,8 +11,12 @@ enum HTMLText {
   /// `<br>` or `<p>`, as a space), then references decoded, then runs of white space folded
   /// into one space and the ends trimmed. Decoding comes after dropping the tags, so that an
   /// escaped tag (`&lt;b&gt;`) is shown as the text its author wrote.
-  static func plain(_ html: String) -> String {
-    folded(decodingReferences(droppingTags(html)))
+  ///
+  /// With `knownTagsOnly`, only tags of HTML's own elements written in lower case are markup
+  /// (`<b>`, `</a>`, `<br/>`) and comments: for text that is not declared HTML, such as an RSS
+  /// title, where `Vec<T>` or `Option<u8>` is a programmer's title, not a tag.
+  static func plain(_ html: String, knownTagsOnly: Bool = false) -> String {
+    folded(decodingReferences(droppingTags(html, knownTagsOnly: knownTagsOnly)))
   }
 
   /// `text` with its character references decoded: the names in `HTMLEntities`, decimal
@@ -96,9 +100,15 @@ enum HTMLText {
     "hr", "blockquote", "pre", "table", "dd", "dt",
   ]
 
+  /// HTML's elements that turn up in text: the breaking ones and those that mark a run of it.
+  private static let knownElements: Set<String> = breakingElements.union([
+    "a", "abbr", "b", "big", "cite", "code", "del", "em", "font", "i", "img", "ins", "kbd",
+    "mark", "q", "s", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "wbr",
+  ])
+
   /// `html` without its tags and comments. A tag is `<` then a letter, `/`, `!` or `?`, up to
   /// the next `>`; any other `<` (`I <3 cats`, `1 < 2`), and a tag never closed, is text.
-  private static func droppingTags(_ html: String) -> String {
+  private static func droppingTags(_ html: String, knownTagsOnly: Bool) -> String {
     guard html.utf8.contains(UInt8(ascii: "<")) else { return html }
     let scalars = Array(html.unicodeScalars)
     var result = String.UnicodeScalarView()
@@ -111,13 +121,19 @@ enum HTMLText {
         index += 1
         continue
       }
-      let name = String(
+      let written = String(
         String.UnicodeScalarView(
           scalars[index + 1..<end].drop { $0 == "/" }.prefix {
             $0.properties.isAlphabetic
               || ("0"..."9").contains($0)
-          })
-      ).lowercased()
+          }))
+      let name = written.lowercased()
+      let isComment = scalars[index + 1] == "!"
+      if knownTagsOnly, !isComment, written != name || !knownElements.contains(name) {
+        result.append(scalars[index])
+        index += 1
+        continue
+      }
       if breakingElements.contains(name) { result.append(" ") }
       index = end + 1
     }

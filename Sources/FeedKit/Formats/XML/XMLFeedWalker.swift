@@ -49,10 +49,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   /// a long post is not an error.
   static let bodyPrefix = 256 << 10
 
-  /// How a title's text is written: Atom says (`type`), RSS never does and is read as HTML,
-  /// which its titles so often are (markup in CDATA, `&amp;amp;`).
+  /// How a title's text is written: Atom says (`type`); RSS never does, and its titles are
+  /// read as text that may hold HTML: references decoded (`&amp;amp;` is common) and HTML's
+  /// own tags dropped, but no other: `Vec&lt;T&gt;` arrives from the XML parser as `Vec<T>`,
+  /// which is a title, not markup (`HTMLText.plain(_:knownTagsOnly:)`).
   private enum TextMarkup {
-    case text, html, xhtml
+    case text, escaped, html, xhtml
   }
 
   init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
@@ -184,7 +186,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     text = ""
     textLevel = open.count
     switch (format, type?.lowercased()) {
-    case (.rss, _), (_, "html"), (_, "text/html"): textMarkup = .html
+    case (_, "html"), (_, "text/html"): textMarkup = .html
+    case (.rss, _): textMarkup = .escaped
     case (_, "xhtml"): textMarkup = .xhtml
     default: textMarkup = .text
     }
@@ -225,6 +228,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         switch (target, textMarkup) {
         case (.entryBody, _): ""
         case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
+        case (.entryTitle, .escaped), (.feedTitle, .escaped):
+          HTMLText.plain(text, knownTagsOnly: true)
         case (.entryTitle, .xhtml), (.feedTitle, .xhtml): HTMLText.folded(text)
         default: text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
