@@ -36,7 +36,10 @@ public enum Opener {
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
       return .failure(.notWeb(url))
     }
-    guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else {
+    // Spaces and C0, DEL and C1 controls: `y` refuses the same ones.
+    guard
+      !url.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) })
+    else {
       return .failure(.unsafe(url))
     }
     // $BROWSER may list several programs separated by colons; the first is used, as a program

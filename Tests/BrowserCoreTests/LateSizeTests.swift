@@ -81,6 +81,25 @@ import Testing
     #expect(Self.requests(state.update(.idle)).isEmpty)
   }
 
+  /// A failure that names its picture (a `FeedError`'s text) is not prefixed with the URL
+  /// again: the message read "…of /dev/tty: /dev/tty: cannot read…".
+  @Test func aSizeFailureNamesThePictureOnce() throws {
+    var (state, effects) = Self.started(Self.unsized(2))
+    let requests = Self.requests(effects)
+    try #require(requests.count == 2)
+    let url = requests[0].imageURL
+    effects = state.update(
+      .sizesProbed([
+        ProbedSize(request: requests[0], width: 0, height: 0, failure: "\(url): cannot read: gone")
+      ]))
+    #expect(state.message == "cannot read a picture's size: \(url): cannot read: gone")
+    effects = state.update(
+      .sizesProbed([
+        ProbedSize(request: requests[1], width: 0, height: 0, failure: "not a picture")
+      ]))
+    #expect(state.message == "cannot read a picture's size: \(requests[1].imageURL): not a picture")
+  }
+
   @Test func answerForAnItemThatMovedIsIgnored() throws {
     var (state, effects) = Self.started(Self.unsized(3))
     let request = try #require(Self.requests(effects).first)

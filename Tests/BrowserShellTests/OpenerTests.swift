@@ -43,6 +43,7 @@ import Testing
   /// An http link with a control character was refused as "only http and https links open".
   @Test(arguments: [
     "http://example.com/\u{1B}]52;c;eA==\u{07}", "https://x/a b", "http://x/\u{7F}",
+    "http://example.com/a\u{9B}b",
   ])
   func aWebLinkWithControlCharactersIsRefusedForThat(url: String) {
     guard case .failure(let refusal) = Opener.command(for: url, environment: [:]) else {

@@ -59,7 +59,9 @@ extension BrowserState {
       sizeProbes.inFlight.remove(url)
       if let failure = result.failure {
         sizeProbes.failed[url] = failure
-        message = "cannot read the size of \(DisplayText(url, maximumWidth: 60)): \(failure)"
+        // The failure names the picture already when it came from a `FeedError`.
+        let named = failure.hasPrefix(url) ? failure : "\(url): \(failure)"
+        message = "cannot read a picture's size: \(named)"
       } else {
         sizeProbes.found[url] = (result.width, result.height)
       }
