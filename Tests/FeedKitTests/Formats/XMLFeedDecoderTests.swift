@@ -181,6 +181,29 @@ import Testing
     #expect(document.items.map(\.title) == ["HTML", "XHTML", "Summary"])
   }
 
+  /// Blogs as they are: a lazy loader's `data-src` behind a `data:` placeholder, `srcset`
+  /// alone, a commented-out picture, a `javascript:` address, and HTML written into the
+  /// description unescaped. Each took the wrong address or none.
+  @Test func blogPicturesAsBlogsWriteThem() throws {
+    let bodies = [
+      #"&lt;img src="data:image/gif;base64,R0lG" data-src="https://b.example/lazy.jpg"&gt;"#,
+      #"&lt;img srcset="https://b.example/s-320.jpg 320w, https://b.example/s-640.jpg 640w"&gt;"#,
+      #"&lt;!-- &lt;img src="https://b.example/old.jpg"&gt; --&gt;&lt;img src="https://b.example/new.jpg"&gt;"#,
+      #"&lt;img src="javascript:alert(1)"&gt;&lt;img src="/media/rel.png"&gt;"#,
+      #"<p>Raw <img src="https://b.example/raw.jpg" width="40" height="30"/></p>"#,
+    ]
+    let items = bodies.enumerated().map { i, body in
+      "<item><guid>\(i)</guid><description>\(body)</description></item>"
+    }
+    let document = try decode("<rss version=\"2.0\"><channel>\(items.joined())</channel></rss>")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://b.example/lazy.jpg", "https://b.example/s-320.jpg", "https://b.example/new.jpg",
+        "/media/rel.png", "https://b.example/raw.jpg",
+      ])
+    #expect(document.items.last?.width == 40)
+  }
+
   /// A long post is not an error: only its start is kept to look for a picture in.
   @Test func aLongPostIsReadNotRefused() throws {
     let words = String(repeating: "word ", count: 200_000)

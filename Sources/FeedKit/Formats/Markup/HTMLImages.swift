@@ -1,9 +1,13 @@
 /// The first picture in an HTML fragment: a feed that puts its pictures only in the entry's
 /// text (a blog's RSS `description` or `content:encoded`, an Atom `content`) as `<img>` tags.
 ///
-/// Only `<img>` tags are looked at, and only their `src`, `width` and `height`; everything else
-/// in the markup is passed over. An image without a web or relative address (`data:`) is not
-/// a picture Cascade fetches, and one declared 1 × 1 (or smaller) is a tracking pixel.
+/// Only `<img>` tags outside comments are looked at, and only their address, `width` and
+/// `height`; everything else in the markup is passed over. The address is `src`, else a lazy
+/// loader's `data-src` (or `data-lazy-src`, `data-original`), else the first of `srcset`: a
+/// blog that loads its pictures lazily puts a `data:` placeholder in `src`. Only a web address
+/// (`http:`, `https:`, `//host/…`) or a relative one is a picture Cascade fetches (not
+/// `data:`, `javascript:` or `file:`), and one declared 1 × 1 (or smaller) is a tracking
+/// pixel.
 enum HTMLImages {
   struct Image: Equatable {
     var url: String
@@ -17,8 +21,13 @@ enum HTMLImages {
     while let start = nextTag(in: scalars, from: index) {
       let (attributes, end) = self.attributes(in: scalars, from: start)
       index = end
-      guard let src = attributes["src"].map(HTMLText.decodingReferences)?.trimmingASCIIWhitespace(),
-        !src.isEmpty, !src.lowercased().hasPrefix("data:")
+      let candidates =
+        ["src", "data-src", "data-lazy-src", "data-original"].compactMap { attributes[$0] }
+        + [attributes["srcset"].flatMap(firstOfSourceSet)].compactMap { $0 }
+      guard
+        let src = candidates.lazy.map({
+          HTMLText.decodingReferences($0).trimmingASCIIWhitespace()
+        }).first(where: isFetchable)
       else { continue }
       let width = attributes["width"].flatMap { ItemFields.decimalValue(of: $0) }
       let height = attributes["height"].flatMap { ItemFields.decimalValue(of: $0) }
@@ -28,10 +37,42 @@ enum HTMLImages {
     return nil
   }
 
-  /// The index just past the next `<img` (any case) that starts a tag, from `index` on.
+  /// Whether `url` is an address Cascade fetches: on the web, or relative to the feed.
+  private static func isFetchable(_ url: String) -> Bool {
+    guard !url.isEmpty else { return false }
+    let lowered = url.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || url.hasPrefix("//") {
+      return true
+    }
+    // A scheme is letters, digits, `+`, `-` or `.` before a `:` that comes before any `/`.
+    guard let colon = url.firstIndex(of: ":") else { return true }
+    let head = url[..<colon]
+    return head.contains("/")
+      || !head.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  /// The first address of a `srcset` (`a.jpg 320w, b.jpg 640w`).
+  private static func firstOfSourceSet(_ set: String) -> String? {
+    let first = set.split(separator: ",").first?.split(separator: " ").first
+    return first.map(String.init)
+  }
+
+  /// The index just past the next `<img` (any case) that starts a tag outside a comment, from
+  /// `index` on.
   private static func nextTag(in scalars: [Unicode.Scalar], from index: Int) -> Int? {
     var i = index
     while i + 4 < scalars.count {
+      if scalars[i] == "<", scalars[i + 1] == "!", scalars[i + 2] == "-", scalars[i + 3] == "-" {
+        // A comment: passed over to its end (or the end of the text).
+        i += 4
+        while i + 2 < scalars.count,
+          !(scalars[i] == "-" && scalars[i + 1] == "-" && scalars[i + 2] == ">")
+        {
+          i += 1
+        }
+        i += 3
+        continue
+      }
       if scalars[i] == "<", lower(scalars[i + 1]) == "i", lower(scalars[i + 2]) == "m",
         lower(scalars[i + 3]) == "g", isSpace(scalars[i + 4]) || scalars[i + 4] == "/"
       {

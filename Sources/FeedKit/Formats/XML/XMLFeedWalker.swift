@@ -103,8 +103,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       sourceLevel = open.count
     }
     guard sourceLevel == nil else { return }
-    if name == "img", namespace == XMLFeedDecoder.xhtmlNamespace, entry != nil {
-      // An Atom `type="xhtml"` text: the picture is an element, not escaped markup.
+    if name == "img", namespace == XMLFeedDecoder.xhtmlNamespace || namespace.isEmpty,
+      entry != nil
+    {
+      // An Atom `type="xhtml"` text, or HTML written into an RSS description unescaped: the
+      // picture is an element, not escaped markup.
       inlinePicture(attributes)
       return
     }
@@ -138,7 +141,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   /// An `<img>` of an entry's text: the entry's picture when it has no other.
   private func inlinePicture(_ attributes: [String: String]) {
     var html = "<img"
-    for key in ["src", "width", "height"] {
+    for key in ["src", "data-src", "data-lazy-src", "data-original", "srcset", "width", "height"] {
       if let value = attributes[key] {
         html += " \(key)=\"\(value.replacingOccurrences(of: "\"", with: "&quot;"))\""
       }
