@@ -69,12 +69,14 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
 
   /// A feed that drips in through a pipe is decoded as it comes: nothing was decoded until a
   /// megabyte or the end had come, so the browser showed nothing and took no keys meanwhile.
-  @Test func aPipeIsDecodedAsItComesNotAMegabyteAtATime() async throws {
-    // Past the 64 KiB the format is told from, and far short of a megabyte.
-    let text = feedJSON((0..<4000).map { "item\($0)" })
+  /// Both past the 64 KiB the format is told from and short of it: a feed of a few KB that
+  /// trickled in waited for its end, to tell its format from 64 KiB.
+  @Test(arguments: [4000, 40])
+  func aPipeIsDecodedAsItComesNotAMegabyteAtATime(count: Int) async throws {
+    let text = feedJSON((0..<count).map { "item\($0)" })
     let bytes = Array(text.utf8)
     let half = bytes.count / 2
-    try #require(half > FeedFormat.detectionPrefix && bytes.count < 1 << 20)
+    try #require(bytes.count < 1 << 20)
     var ends: [Int32] = [0, 0]
     try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
     let (readEnd, writeEnd) = (ends[0], ends[1])
@@ -112,9 +114,34 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
           firstItems.signal()
         }
       })
-    #expect(handed.withLock { $0 } + document.items.count == 4000)
+    #expect(handed.withLock { $0 } + document.items.count == count)
     #expect(
       (firstSeenAfter.withLock { $0 } ?? 99) < 5, "items came before the rest of the feed was sent")
+  }
+
+  /// A feed that pauses before the keys that tell its format is not told from what came: a
+  /// Mastodon list cut inside its first status would read as a classic feed.
+  @Test(arguments: [WildDocuments.mastodon, WildDocuments.reddit])
+  func aPauseBeforeTheTellingKeysWaitsForThem(text: String) async throws {
+    let bytes = Array(text.utf8)
+    let whole = try FeedDocument.decode(bytes, origin: "whole")
+    var ends: [Int32] = [0, 0]
+    try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    defer { close(readEnd) }
+    Thread.detachNewThread {
+      for part in [bytes[..<40], bytes[40...]] {
+        _ = part.withUnsafeBytes {
+          Glibc.send(writeEnd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        Thread.sleep(forTimeInterval: 3 * FeedFormat.detectionPatience)
+      }
+      close(writeEnd)
+    }
+    let document = try await LocalReader.document(
+      ofDescriptor: readEnd, source: "standard input", options: LoadOptions())
+    #expect(!whole.items.isEmpty)
+    #expect(document.items.map(\.imageURL) == whole.items.map(\.imageURL))
   }
 
   @Test func pipeOverBodyCapFails() async throws {

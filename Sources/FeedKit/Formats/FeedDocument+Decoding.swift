@@ -86,8 +86,15 @@ extension FeedDocument {
   ) throws(FeedError) -> FeedDocument {
     var chosen = format ?? options.format
     if chosen == nil {
-      // The whole prefix (or the end): the format is told from its keys, not from a few bytes.
-      try stream.fill(upTo: FeedFormat.detectionPrefix, waiting: true)
+      // The whole prefix, or the end, or, when the input pauses, enough to tell the format by
+      // (`isSettled`): it is told from keys, not from a few bytes, but a feed that trickles in
+      // is not kept waiting for 64 KiB.
+      try stream.fill(upTo: FeedFormat.detectionPrefix, patience: FeedFormat.detectionPatience)
+      while stream.count < FeedFormat.detectionPrefix, !stream.isComplete,
+        !FeedFormat.isSettled(stream.bytes)
+      {
+        try stream.fill(upTo: stream.count + 1)
+      }
       try refusePicture(stream.bytes.prefix(16), source: origin)
       chosen = FeedFormat.detect(
         UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),

@@ -3,6 +3,8 @@ extension FeedFormat {
   /// (an XML prolog, a JSON Feed's `version`, a listing's first item), little enough to read
   /// before deciding how to read the rest.
   static let detectionPrefix = 64 << 10
+  /// How long detection waits for more of a prefix that has started to come (seconds).
+  static let detectionPatience = 0.3
 
   /// The format of a document from its first bytes (at most `detectionPrefix` of them).
   ///
@@ -21,6 +23,23 @@ extension FeedFormat {
       return JSONShapeSniffer.format(of: prefix, isComplete: isComplete)
     default:
       return URLListDecoder.looksLikeList(prefix, isComplete: isComplete) ? .urlList : .json
+    }
+  }
+
+  /// Whether `detect` would tell the same format from `prefix` as from the whole document: an
+  /// XML root element has come, a JSON document is past its first item (or has a `version` or
+  /// `kind` that decides), a list has a whole line. A feed that trickles in is told as soon as
+  /// this holds, rather than after 64 KiB.
+  static func isSettled(_ whole: UnsafeBufferPointer<UInt8>) -> Bool {
+    let prefix = UnsafeBufferPointer(rebasing: ByteOrderMark.skipped(whole))
+    guard let first = ByteOrderMark.firstCharacter(in: prefix) else { return false }
+    switch prefix[first] {
+    case UInt8(ascii: "<"):
+      return XMLPrologue.rootFormat(prefix) != nil
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      return JSONShapeSniffer.settledFormat(of: prefix, isComplete: false, must: false) != nil
+    default:
+      return prefix.contains(UInt8(ascii: "\n"))
     }
   }
 }

@@ -92,7 +92,17 @@ final class StreamedBytes {
   func fill(upTo target: Int, waiting: Bool = false) throws(FeedError) {
     while count < target, !isComplete {
       try readOnce()
-      if !waiting, !isComplete, !input.hasWaitingBytes { return }
+      if !waiting, !isComplete, !input.hasWaitingBytes(within: 0) { return }
+    }
+  }
+
+  /// Reads until at least `target` bytes are in or the input ends, but once some are in, stops
+  /// when no more come within `patience` seconds: for a format told from its first bytes, a
+  /// feed that trickles in is told from what came (a slow feed of 3 KB waited for its end).
+  func fill(upTo target: Int, patience: Double) throws(FeedError) {
+    while count < target, !isComplete {
+      if count > 0, !input.hasWaitingBytes(within: patience) { return }
+      try readOnce()
     }
   }
 
@@ -187,8 +197,8 @@ final class StreamedBytes {
 protocol ByteInput {
   /// Reads up to `count` bytes into `buffer`, waiting until some are there; 0 at the end.
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int
-  /// Whether a read now would give bytes (or the end) without waiting.
-  var hasWaitingBytes: Bool { get }
+  /// Whether a read would give bytes (or the end) without waiting, now or within `seconds`.
+  func hasWaitingBytes(within seconds: Double) -> Bool
 }
 
 /// An open file or pipe; not closed here.
@@ -199,9 +209,14 @@ struct DescriptorInput: ByteInput {
 
   /// A regular file always has (its reads do not wait); a pipe, a socket or a terminal when
   /// `poll` says so.
-  var hasWaitingBytes: Bool {
+  func hasWaitingBytes(within seconds: Double) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) != 0
+    let milliseconds = Int32(max(0, min(seconds * 1000, 3_600_000)))
+    while true {
+      let ready = poll(&entry, 1, milliseconds)
+      if ready < 0, errno == EINTR { continue }
+      return ready != 0
+    }
   }
 
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int {

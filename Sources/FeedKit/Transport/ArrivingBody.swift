@@ -61,8 +61,14 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
   /// The headers, once the body has been read to its end.
   var finalResponse: TransferResponse? { condition.withLock { answer } }
 
-  var hasWaitingBytes: Bool {
-    condition.withLock { pending.count > readOffset || outcome != nil || cancelled }
+  func hasWaitingBytes(within seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: max(0, seconds))
+    condition.lock()
+    defer { condition.unlock() }
+    while pending.count == readOffset, outcome == nil, !cancelled {
+      guard condition.wait(until: deadline) else { break }
+    }
+    return pending.count > readOffset || outcome != nil || cancelled
   }
 
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FeedError) -> Int {

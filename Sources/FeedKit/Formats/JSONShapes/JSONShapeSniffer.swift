@@ -14,20 +14,37 @@ enum JSONShapeSniffer {
     /// The key of the top-level list whose first item was looked into (nil for a top-level list).
     var listKey: String?
     var firstItemKeys: Set<String> = []
+    /// Whether the walk read past the first element of a list whole: what decides the format
+    /// comes before that, so a prefix cut later tells the same format as the whole document.
+    var pastFirstItem = false
   }
 
   /// Lists whose first item says which photo API answered.
   private static let listKeys: Set<String> = ["results", "photos", "hits"]
 
   static func format(of prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
+    settledFormat(of: prefix, isComplete: isComplete, must: true) ?? .json
+  }
+
+  /// The format, or nil while `prefix` (not the whole document) could still turn out another:
+  /// it ends before the first item of a list, and before a `version` or `kind` that decides.
+  /// With `must`, the format from what was seen, settled or not.
+  static func settledFormat(of prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool, must: Bool)
+    -> FeedFormat?
+  {
     var seen = Seen()
     var reader = JSONReader(bytes: prefix, isComplete: isComplete, maxDepth: 64)
+    var walked = false
     do {
       try walk(&reader, into: &seen)
+      walked = true
     } catch {
       // A cut, a syntax error or a limit: decide with what was seen; the decoder reports errors.
     }
-    return classify(seen)
+    let format = classify(seen)
+    let decided = format == .jsonFeed || format == .reddit
+    guard must || isComplete || walked || decided || seen.pastFirstItem else { return nil }
+    return format
   }
 
   private static func walk(_ reader: inout JSONReader, into seen: inout Seen)
@@ -36,7 +53,10 @@ enum JSONShapeSniffer {
     switch try reader.peekKind() {
     case .array:
       seen.isArray = true
-      if try reader.enterArray() { seen.firstItemKeys = try firstKeys(&reader) }
+      if try reader.enterArray() {
+        seen.firstItemKeys = try firstKeys(&reader)
+        if try reader.arrayHasMore() { seen.pastFirstItem = true }
+      }
     case .object:
       guard try reader.enterObject() else { return }
       repeat {
@@ -50,6 +70,15 @@ enum JSONShapeSniffer {
           seen.listKey = key
           if try reader.enterArray() {
             seen.firstItemKeys = try firstKeys(&reader)
+            if try reader.arrayHasMore() { seen.pastFirstItem = true }
+            while try reader.arrayHasMore() { try reader.skipValue() }
+          }
+        } else if kind == .array {
+          // Another list (a classic feed's `data`): once past its first item, the keys that
+          // tell the other formats apart have been seen.
+          if try reader.enterArray() {
+            try reader.skipValue()
+            if try reader.arrayHasMore() { seen.pastFirstItem = true }
             while try reader.arrayHasMore() { try reader.skipValue() }
           }
         } else {
