@@ -172,6 +172,10 @@ public struct BrowserApp {
     // Whether the next turn draws a frame: after anything but the parts of a page streaming in,
     // which come a few hundred times a second and redraw at most every `partFrameInterval`.
     var frameDue = true
+    /// When the browser came back from a Ctrl-Z it handled itself: the SIGCONT that follows
+    /// (its wake byte read an iteration later) needs no second repaint. Every sixel and iTerm2
+    /// picture was sent twice on each `fg`.
+    var resumedFromSuspend: ContinuousClock.Instant?
     var lastFrame = ContinuousClock.now
     while running {
       if frameDue {
@@ -211,8 +215,15 @@ public struct BrowserApp {
           events.append(.picturesLost)
         }
         terminal.suspend()
+        resumedFromSuspend = signals.contains(SIGCONT) ? nil : .now
       }
-      if signals.contains(SIGTSTP) || signals.contains(SIGCONT) {
+      // A SIGCONT soon after a resume this loop made is that resume's own (a `kill -CONT` of
+      // a browser stopped by someone else still repaints).
+      let ownContinue =
+        !signals.contains(SIGTSTP) && signals.contains(SIGCONT)
+        && resumedFromSuspend.map { $0.duration(to: .now) < .seconds(2) } == true
+      if ownContinue { resumedFromSuspend = nil }
+      if signals.contains(SIGTSTP) || (signals.contains(SIGCONT) && !ownContinue) {
         // The screen was the shell's meanwhile: curses repaints all of it, and every picture
         // over it is drawn again.
         terminal.repaintAll()
