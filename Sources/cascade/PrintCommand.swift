@@ -112,7 +112,9 @@ enum PrintCommand {
   ) async {
     var keys: [PictureKey] = []
     for box in state.visibleBoxes() {
-      if case .item(let i) = box.content, let key = state.pictureKey(forItem: i, in: box.rect) {
+      if case .item(let i) = box.content, !state.hidesPicture(ofItem: i),
+        let key = state.pictureKey(forItem: i, in: box.rect)
+      {
         keys.append(key)
       }
     }

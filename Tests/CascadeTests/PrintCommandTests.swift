@@ -88,6 +88,27 @@ import Testing
     #expect(result.stdout.contains("360×360"))
   }
 
+  /// A picture the feed marks sensitive is not fetched for the sheet: its box says so, until
+  /// --show-sensitive. (The pictures are missing files, so a fetched one shows "no picture".)
+  @Test func sensitivePicturesAreKeptBackUnlessAskedFor() async throws {
+    func status(_ id: Int, sensitive: Bool) -> String {
+      #"{"id": "\#(id)", "sensitive": \#(sensitive), "media_attachments": [{"id": "m\#(id)", "#
+        + #""type": "image", "url": "missing-\#(id).jpg", "#
+        + #""meta": {"original": {"width": 400, "height": 300}}}]}"#
+    }
+    let feed = try CascadeProcess.temporaryFile(
+      "[\(status(1, sensitive: true)), \(status(2, sensitive: false))]")
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let arguments = ["print", feed.path, "--width", "80", "--height", "20", "--format", "mastodon"]
+    let hidden = try await CascadeProcess.run(arguments)
+    #expect(hidden.status == 0, "\(hidden.stderr)")
+    #expect(hidden.stdout.components(separatedBy: "sensitive").count - 1 == 1)
+    #expect(hidden.stdout.components(separatedBy: "no picture").count - 1 == 1)
+    let shown = try await CascadeProcess.run(arguments + ["--show-sensitive"])
+    #expect(!shown.stdout.contains("sensitive"))
+    #expect(shown.stdout.components(separatedBy: "no picture").count - 1 == 2)
+  }
+
   @Test func aBadOptionIsAUsageError() async throws {
     let result = try await CascadeProcess.run(["print", "--width", "3"])
     #expect(result.status == 2)
