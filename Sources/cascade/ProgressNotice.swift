@@ -14,9 +14,14 @@ enum ProgressNotice {
       let shown = DisplayText(name, maximumWidth: 60).string
       let unicode =
         ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
+      var drawn = ""
       repeat {
         let bar = ProgressBar.text(progress.snapshot, unicode: unicode)
-        Console.raw("\rcascade: loading \(shown)…  \(bar)\u{1B}[K", to: STDERR_FILENO)
+        // Redrawn only when it changed: a feed that stalls is not rewritten five times a second.
+        if bar != drawn {
+          Console.raw("\rcascade: loading \(shown)…  \(bar)\u{1B}[K", to: STDERR_FILENO)
+          drawn = bar
+        }
       } while (try? await Task.sleep(for: .milliseconds(200))) != nil
       return true
     }

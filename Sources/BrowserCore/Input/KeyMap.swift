@@ -113,11 +113,11 @@ public enum KeyMap {
         KeyBinding([.character("d")], .remove), KeyBinding([.character("u")], .undo),
       ]),
     KeyHelp(
-      keys: "i  s", what: ["pictures / sensitive pictures on / off"],
-      bindings: [
-        KeyBinding([.character("i")], .togglePictures),
-        KeyBinding([.character("s")], .toggleSensitive),
-      ]),
+      keys: "i", what: ["pictures on / off"],
+      bindings: [KeyBinding([.character("i")], .togglePictures)]),
+    KeyHelp(
+      keys: "s", what: ["sensitive pictures on / off"],
+      bindings: [KeyBinding([.character("s")], .toggleSensitive)]),
     KeyHelp(
       keys: "r", what: ["refresh (or pull down at the top)"],
       bindings: [KeyBinding([.character("r")], .refresh)]),
