@@ -204,6 +204,31 @@ import Testing
     #expect(document.items.last?.width == 40)
   }
 
+  /// Blogger gives every post a 72 × 72 `media:thumbnail`, which won over the picture in the
+  /// post, so every box held a blur. A tiny thumbnail now loses to the text's picture; a
+  /// larger one still wins, as the README's order says.
+  @Test func aTinyThumbnailLosesToThePictureInTheText() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+      <entry><id>b1</id><media:thumbnail url="https://b.example/s72-c/a.jpg" width="72" \
+      height="72"/><content type="html">&lt;img src="https://b.example/s1600/a.jpg" \
+      width="1600" height="1200"&gt;</content></entry>
+      <entry><id>b2</id><media:thumbnail url="https://b.example/s400/b.jpg" width="400" \
+      height="300"/><content type="html">&lt;img src="https://b.example/s1600/b.jpg"&gt;</content>
+      </entry>
+      <entry><id>b3</id><media:thumbnail url="https://b.example/s72-c/c.jpg" width="72" \
+      height="72"/><content type="html">No picture in the text.</content></entry>
+      </feed>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://b.example/s1600/a.jpg", "https://b.example/s400/b.jpg",
+        "https://b.example/s72-c/c.jpg",
+      ])
+    #expect(document.items[0].width == 1600)
+  }
+
   /// A long post is not an error: only its start is kept to look for a picture in.
   @Test func aLongPostIsReadNotRefused() throws {
     let words = String(repeating: "word ", count: 200_000)
