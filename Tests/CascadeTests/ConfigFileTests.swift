@@ -76,6 +76,20 @@ import Testing
     }
   }
 
+  /// `--columns` and `--column-width` are two ways of choosing the columns: both on the command
+  /// line is a usage error (one was ignored without a word), and either on the command line
+  /// replaces the other from the file (the file's count won over the command line's width).
+  @Test func oneWayOfChoosingColumnsReplacesTheOther() async throws {
+    let home = try ConfigHome(#"{"columns": 4}"#)
+    defer { home.remove() }
+    let both = try await home.run(["--columns", "3", "--column-width", "20"])
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("--columns and --column-width both choose the columns"))
+    let width = try await home.run(["--column-width", "20", "--print-config"])
+    #expect(width.stdout.contains(#""columns": null,"#), "\(width.stdout)")
+    #expect(width.stdout.contains(#""column-width": 20,"#))
+  }
+
   @Test func anExplicitFileReplacesTheDefaultOne() async throws {
     let home = try ConfigHome(#"{"columns": 4}"#)
     defer { home.remove() }

@@ -34,6 +34,12 @@ enum OptionParser {
         "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
           + " as well", command: command.rawValue)
     }
+    // Two ways of choosing the columns: given both, one would be ignored without a word.
+    let names = Set(given.map(\.spec.name))
+    if names.contains("--columns"), names.contains("--column-width") {
+      throw UsageError(
+        "--columns and --column-width both choose the columns: give one", command: command.rawValue)
+    }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
     if !settings.help, !settings.version,
       let path = settings.configFile ?? ConfigFile.defaultPath(environment: environment)
@@ -51,6 +57,12 @@ enum OptionParser {
         throw UsageError(error.description, command: command.rawValue, advice: advice)
       }
     }
+    // One way of choosing the columns on the command line replaces the other from the file.
+    if names.contains("--columns") {
+      settings.browser.columnWidth = nil
+      settings.layout.columnWidth = nil
+    }
+    if names.contains("--column-width") { settings.browser.columns = nil }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
     settings.feed = scanner.positionals.first
     return settings
