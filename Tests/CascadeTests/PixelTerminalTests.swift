@@ -86,16 +86,13 @@ struct PixelTerminalTests {
   /// A refresh sends the pictures again under new ids: the old ids are deleted from the
   /// terminal as soon as nothing shows them, not kept until quitting; every id sent is freed.
   @Test func picturesReplacedByARefreshAreDeletedAtOnce() async throws {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "refresh-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: cache) }
     let run = try await CannedTerminal.run(
       .kitty, command: "cascade --columns 4",
       steps: [
         .init(pattern: "a=T", keys: "r"), .init(pattern: "SLEEP:3", keys: "r"),
         .init(pattern: "SLEEP:3", keys: "q"),
       ],
-      environment: ["XDG_CACHE_HOME": cache.path])
+      freshCache: true)
     #expect(run.status == 0)
     let text = run.text
     let sent = text.matches(of: /\x{1B}_Ga=T,[^;]*?i=(\d+)/).map { ($0.range.lowerBound, $0.1) }
@@ -114,16 +111,13 @@ struct PixelTerminalTests {
   /// The browser as kitty: every picture sent once with an id, in chunks, shown only by
   /// placeholder cells that name an id already sent, and deleted on quitting.
   @Test func theBrowserSendsEachPictureOnceAndPlacesItWithPlaceholders() async throws {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pixels-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: cache) }
     let run = try await CannedTerminal.run(
       .kitty, command: "cascade --columns 4; stty -a",
       steps: [
         .init(pattern: "a=T", keys: "j"), .init(pattern: "", keys: "RESIZE:80x24"),
         .init(pattern: "", keys: "L"), .init(pattern: "", keys: "q"),
       ],
-      environment: ["XDG_CACHE_HOME": cache.path])
+      freshCache: true)
     #expect(run.status == 0)
     let stream = GraphicsStream(run.output)
     let sent = stream.transmissions
@@ -181,9 +175,6 @@ struct OverlayPictureTests {
   func noPictureIsLeftWhereItsBoxIsGone(
     persona: CannedTerminal.Persona, cell: (width: Int, height: Int)
   ) async throws {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "overlay-\(getpid())-\(persona.rawValue)")
-    defer { try? FileManager.default.removeItem(at: cache) }
     let marker = persona == .xtermSixel ? "\u{1B}P0;1;0q" : "1337;File="
     let run = try await CannedTerminal.run(
       persona, command: "cascade --columns 4",
@@ -193,7 +184,7 @@ struct OverlayPictureTests {
         .init(pattern: "", keys: "?"), .init(pattern: "", keys: "?"),
         .init(pattern: "", keys: "i"), .init(pattern: "", keys: "q"),
       ],
-      environment: ["XDG_CACHE_HOME": cache.path])
+      freshCache: true)
     #expect(run.status == 0)
     let text = run.text
     let first = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
@@ -219,9 +210,6 @@ struct SuspendedPictureTests {
   func picturesComeBackAfterSuspendAndResume(
     persona: CannedTerminal.Persona, marker: String
   ) async throws {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "suspend-\(getpid())-\(persona.rawValue)")
-    defer { try? FileManager.default.removeItem(at: cache) }
     // In the background of a shell without job control the browser reads keys from /dev/tty;
     // the signals stand for Ctrl-Z and `fg`.
     let run = try await CannedTerminal.run(
@@ -229,7 +217,7 @@ struct SuspendedPictureTests {
       command: "cascade --columns 4 & p=$!; sleep 5; kill -TSTP $p; sleep 1; kill -CONT $p; "
         + "wait $p",
       steps: [.init(pattern: "SLEEP:9", keys: "q")],
-      environment: ["XDG_CACHE_HOME": cache.path])
+      freshCache: true)
     #expect(run.status == 0)
     let text = run.text
     let entries = text.ranges(of: "\u{1B}[?1049h")
@@ -250,9 +238,6 @@ struct SuspendedPictureTests {
 struct PlaceholderScreenTests {
   /// The screen at the moment the browser leaves the alternate screen.
   func finalScreen(turningPicturesOff: Bool) async throws -> OverlayScreen {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "placeholders-\(getpid())-\(turningPicturesOff)")
-    defer { try? FileManager.default.removeItem(at: cache) }
     var steps: [CannedTerminal.Step] = [
       .init(pattern: "a=T", keys: "j"), .init(pattern: "", keys: "j"),
       .init(pattern: "", keys: "RESIZE:90x26"), .init(pattern: "", keys: "L"),
@@ -263,7 +248,7 @@ struct PlaceholderScreenTests {
     steps.append(.init(pattern: "SLEEP:3", keys: "q"))
     let run = try await CannedTerminal.run(
       .kitty, command: "cascade --columns 4", steps: steps,
-      environment: ["XDG_CACHE_HOME": cache.path])
+      freshCache: true)
     #expect(run.status == 0)
     let text = run.text
     let start = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
@@ -295,11 +280,8 @@ struct PrintedPixelTests {
   )
     async throws -> CannedTerminal.Run
   {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "print-pixels-\(getpid())-\(persona.rawValue)")
-    defer { try? FileManager.default.removeItem(at: cache) }
     let run = try await CannedTerminal.run(
-      persona, command: command, environment: ["XDG_CACHE_HOME": cache.path])
+      persona, command: command, freshCache: true)
     #expect(run.status == 0)
     return run
   }

@@ -38,13 +38,21 @@ struct CannedTerminal {
   }
 
   /// Runs `command` (a shell command line; `cascade` in it is the built binary) as `persona`.
+  /// - Parameter freshCache: gives the run an empty picture cache of its own
+  ///   (`XDG_CACHE_HOME`), removed afterwards, so that every picture is fetched and sent.
   static func run(
     _ persona: Persona, command: String, steps: [Step] = [], size: String = "100x30",
-    environment: [String: String] = [:], timeout: Double = 60
+    environment: [String: String] = [:], freshCache: Bool = false, timeout: Double = 60
   ) async throws -> Run {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "canned-\(getpid())-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: output) }
+    let cache = output.appendingPathExtension("cache")
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(at: cache)
+    }
+    var environment = environment
+    if freshCache { environment["XDG_CACHE_HOME"] = cache.path }
     var arguments = [script.path, persona.rawValue, output.path, "--size", size]
     arguments += ["--timeout", "\(timeout)"]
     for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
