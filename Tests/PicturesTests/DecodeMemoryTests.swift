@@ -7,44 +7,52 @@ import Testing
 /// Decodes hold their pixel memory within one budget: a feed of decompression bombs (a small
 /// PNG that decodes to 250 MB) took that much per decode running at once.
 @Suite struct DecodeMemoryTests {
-  /// Holds `bytes` of `memory` on a thread of its own until `release` is signalled.
-  private static func hold(
-    _ bytes: Int, in memory: DecodeMemory, entered: DispatchSemaphore, release: DispatchSemaphore
-  ) {
-    Thread.detachNewThread {
-      memory.holding(bytes) {
-        entered.signal()
-        release.wait()
+  /// A decode holding `bytes` of `memory` on a thread of its own, from when it is let in until
+  /// `release()`.
+  private struct Holder {
+    let entered = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+
+    init(_ bytes: Int, in memory: DecodeMemory) {
+      let (entered, done) = (entered, done)
+      Thread.detachNewThread {
+        memory.holding(bytes) {
+          entered.signal()
+          done.wait()
+        }
       }
     }
+
+    /// Whether the decode was let in within `seconds`.
+    func isIn(within seconds: Double) -> Bool {
+      entered.wait(timeout: .now() + seconds) == .success
+    }
+
+    func release() { done.signal() }
   }
 
   @Test func aDecodeThatDoesNotFitWaitsForTheOthers() {
     let memory = DecodeMemory(budget: 100)
-    let (firstIn, firstOut) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    let (secondIn, secondOut) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    Self.hold(60, in: memory, entered: firstIn, release: firstOut)
-    firstIn.wait()
-    Self.hold(60, in: memory, entered: secondIn, release: secondOut)
-    #expect(secondIn.wait(timeout: .now() + 0.3) == .timedOut)
+    let first = Holder(60, in: memory)
+    #expect(first.isIn(within: 10))
+    let second = Holder(60, in: memory)
+    #expect(!second.isIn(within: 0.3))
     #expect(memory.reserved == 60)
-    firstOut.signal()
-    #expect(secondIn.wait(timeout: .now() + 10) == .success)
+    first.release()
+    #expect(second.isIn(within: 10))
     #expect(memory.reserved == 60)
-    secondOut.signal()
+    second.release()
   }
 
   @Test func smallDecodesRunSideBySide() {
     let memory = DecodeMemory(budget: 100)
-    let (firstIn, firstOut) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    let (secondIn, secondOut) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    Self.hold(40, in: memory, entered: firstIn, release: firstOut)
-    Self.hold(40, in: memory, entered: secondIn, release: secondOut)
-    #expect(firstIn.wait(timeout: .now() + 10) == .success)
-    #expect(secondIn.wait(timeout: .now() + 10) == .success)
+    let first = Holder(40, in: memory)
+    let second = Holder(40, in: memory)
+    #expect(first.isIn(within: 10))
+    #expect(second.isIn(within: 10))
     #expect(memory.reserved == 80)
-    firstOut.signal()
-    secondOut.signal()
+    first.release()
+    second.release()
   }
 
   /// A picture within the limits but over the whole budget still decodes, alone.
