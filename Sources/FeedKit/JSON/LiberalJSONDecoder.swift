@@ -53,9 +53,9 @@ public enum LiberalJSONDecoder {
     _ stream: StreamedBytes, source: String, options: LoadOptions, expectedBytes: Int? = nil,
     onItems: ((ArraySlice<FeedItem>) -> Void)? = nil, handOff: (([FeedItem]) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
-    // At least three bytes, so that a byte order mark is seen whole; what more there is comes
-    // as the decoder asks (a read's worth from a file, what has come from a pipe).
-    try stream.fill(upTo: 3)
+    // At least three bytes, so that a byte order mark is seen whole (a pipe may give fewer at
+    // a time); what more there is comes as the decoder asks.
+    while stream.count < 3, !stream.isComplete { try stream.fill(upTo: 3) }
     return try run(
       FeedParser(
         reader: JSONReader(

@@ -85,23 +85,16 @@ final class StreamedBytes {
   /// The bytes read so far; those below `released` read as zeros.
   var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-  /// Reads until at least `target` bytes are in, or the input ends; or, unless `waiting`, until
-  /// a read gave bytes and no more are there to read without waiting. A pipe or a body that
-  /// arrives slowly is then decoded as it comes, instead of a megabyte at a time: a feed
-  /// dripping in showed nothing, and took no keys, until a megabyte or its end had come.
-  func fill(upTo target: Int, waiting: Bool = false) throws(FeedError) {
+  /// Reads until at least `target` bytes are in or the input ends; but once a read has given
+  /// bytes, stops when no more come within `patience` seconds (by default, when none are there
+  /// to read without waiting). A pipe or a body that arrives slowly is then decoded as it comes,
+  /// instead of a megabyte at a time: a feed dripping in showed nothing, and took no keys,
+  /// until a megabyte or its end had come. Format detection waits a little longer for the
+  /// bytes it tells the format from.
+  func fill(upTo target: Int, patience: Double = 0) throws(FeedError) {
+    let start = count
     while count < target, !isComplete {
-      try readOnce()
-      if !waiting, !isComplete, !input.hasWaitingBytes(within: 0) { return }
-    }
-  }
-
-  /// Reads until at least `target` bytes are in or the input ends, but once some are in, stops
-  /// when no more come within `patience` seconds: for a format told from its first bytes, a
-  /// feed that trickles in is told from what came (a slow feed of 3 KB waited for its end).
-  func fill(upTo target: Int, patience: Double) throws(FeedError) {
-    while count < target, !isComplete {
-      if count > 0, !input.hasWaitingBytes(within: patience) { return }
+      if count > start, !input.hasWaitingBytes(within: patience) { return }
       try readOnce()
     }
   }
