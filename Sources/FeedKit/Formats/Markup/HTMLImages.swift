@@ -21,20 +21,27 @@ enum HTMLImages {
     while let start = nextTag(in: scalars, from: index) {
       let (attributes, end) = self.attributes(in: scalars, from: start)
       index = end
-      let candidates =
-        ["src", "data-src", "data-lazy-src", "data-original"].compactMap { attributes[$0] }
-        + [attributes["srcset"].flatMap(firstOfSourceSet)].compactMap { $0 }
-      guard
-        let src = candidates.lazy.map({
-          HTMLText.decodingReferences($0).trimmingASCIIWhitespace()
-        }).first(where: isFetchable)
-      else { continue }
-      let width = attributes["width"].flatMap { ItemFields.decimalValue(of: $0) }
-      let height = attributes["height"].flatMap { ItemFields.decimalValue(of: $0) }
-      if let width, let height, width <= 1 || height <= 1 { continue }
-      return Image(url: src, width: width, height: height)
+      if let image = image(attributes) { return image }
     }
     return nil
+  }
+
+  /// The picture of one `<img>` with `attributes` (names in lower case), as read from markup
+  /// or from an element the XML parser gave; nil when it has no address Cascade fetches or is
+  /// a tracking pixel.
+  static func image(_ attributes: [String: String]) -> Image? {
+    let candidates =
+      ["src", "data-src", "data-lazy-src", "data-original"].compactMap { attributes[$0] }
+      + [attributes["srcset"].flatMap(firstOfSourceSet)].compactMap { $0 }
+    guard
+      let src = candidates.lazy.map({
+        HTMLText.decodingReferences($0).trimmingASCIIWhitespace()
+      }).first(where: isFetchable)
+    else { return nil }
+    let width = attributes["width"].flatMap { ItemFields.decimalValue(of: $0) }
+    let height = attributes["height"].flatMap { ItemFields.decimalValue(of: $0) }
+    if let width, let height, width <= 1 || height <= 1 { return nil }
+    return Image(url: src, width: width, height: height)
   }
 
   /// Whether `url` is an address Cascade fetches: on the web, or relative to the feed.

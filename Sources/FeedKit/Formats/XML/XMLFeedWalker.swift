@@ -108,7 +108,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     {
       // An Atom `type="xhtml"` text, or HTML written into an RSS description unescaped: the
       // picture is an element, not escaped markup.
-      inlinePicture(attributes)
+      offer(HTMLImages.image(attributes))
       return
     }
     if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
@@ -139,18 +139,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   }
 
   /// An `<img>` of an entry's text: the entry's picture when it has no other.
-  private func inlinePicture(_ attributes: [String: String]) {
-    var html = "<img"
-    for key in ["src", "data-src", "data-lazy-src", "data-original", "srcset", "width", "height"] {
-      if let value = attributes[key] {
-        html += " \(key)=\"\(value.replacingOccurrences(of: "\"", with: "&quot;"))\""
-      }
-    }
-    offerInline(html + ">")
-  }
-
-  private func offerInline(_ html: String) {
-    guard let image = HTMLImages.first(in: html) else { return }
+  private func offer(_ image: HTMLImages.Image?) {
+    guard let image else { return }
     entry?.offer(.init(kind: .inline, url: image.url, width: image.width, height: image.height))
   }
 
@@ -238,7 +228,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         }
       let kept = value.isEmpty ? nil : value
       switch target {
-      case .entryBody: offerInline(text)
+      case .entryBody: offer(HTMLImages.first(in: text))
       case .entryTitle: entry?.title = kept
       case .entryLink: if entry?.link == nil { entry?.link = kept }
       case .entryID: entry?.id = kept
