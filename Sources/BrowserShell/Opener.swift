@@ -36,9 +36,10 @@ public enum Opener {
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
       return .failure(.notWeb(url))
     }
-    // Spaces and C0, DEL and C1 controls: `y` refuses the same ones.
+    // Spaces and controls (C0, DEL, C1: `y` refuses the same ones).
     guard
-      !url.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) })
+      !url.unicodeScalars.contains(where: { $0 == " " || $0.properties.generalCategory == .control }
+      )
     else {
       return .failure(.unsafe(url))
     }

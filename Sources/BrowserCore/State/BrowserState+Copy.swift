@@ -21,16 +21,13 @@ extension BrowserState {
     }
     // A paste runs in a shell or an editor: control characters from a feed could act there
     // (an escape sequence, a newline that runs a command), so such a text is not copied.
-    guard !text.unicodeScalars.contains(where: Self.isControl) else {
+    // (Unicode's control category: C0, DEL and C1.)
+    guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
       message = "not copying #\(s + 1)'s \(target.name): it holds control characters"
       return []
     }
     return [.copy(text, CopyRequest(target: target, number: s + 1))]
-  }
-
-  /// C0, DEL and C1 controls.
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The shell copied, or could not.
