@@ -40,8 +40,8 @@ struct ColumnPlacer: Sendable {
   /// Every item goes through here, of a full layout and of an append alike, which is why an
   /// append gives exactly the frames of a full layout. The waterfall (with or without a tie
   /// tolerance) runs a loop of its own that pins the column state once for the whole run, its
-  /// bottoms in SIMD lanes for up to 4 columns (`ColumnLanes`); the other styles go item by item through
-  /// `place(_:index:)`.
+  /// bottoms ranked in SIMD lanes for 2 to 8 columns (`RankedColumns`); the other styles go
+  /// item by item through `place(_:index:)`.
   @inline(__always)
   mutating func place(
     _ encoded: UnsafeBufferPointer<Double>, from start: Int, into run: inout RectIndex.Run
@@ -54,8 +54,11 @@ struct ColumnPlacer: Sendable {
     bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
         switch bottoms.count {
-        case ...2: Self.waterfall(SIMD2<Double>.self, encoded, start, bottoms, started, rules, &run)
-        case ...4: Self.waterfall(SIMD4<Double>.self, encoded, start, bottoms, started, rules, &run)
+        case 2: Self.waterfall(SIMD2<Double>.self, encoded, start, bottoms, started, rules, &run)
+        case 3...4:
+          Self.waterfall(SIMD4<Double>.self, encoded, start, bottoms, started, rules, &run)
+        case 5...8:
+          Self.waterfall(SIMD8<Double>.self, encoded, start, bottoms, started, rules, &run)
         default: Self.waterfall(encoded, start, bottoms, started, rules, &run)
         }
       }
@@ -65,21 +68,12 @@ struct ColumnPlacer: Sendable {
   /// The spacing, width and tolerance that the waterfall's loop reads for every item.
   private typealias Rules = (rowSpacing: Double, itemWidth: Double, tolerance: Double)
 
-  /// The waterfall for up to `V.scalarCount` columns: the bottoms live in the lanes of a `V`
-  /// while pictures follow one another, and go back to `bottoms` for the first item of each
-  /// column and for a full-width row.
-  ///
-  /// Each item's column waits on the bottom the item before changed, so the chain from one
-  /// choice to the next is the loop's cost. In lanes it is: the lowest of the limits (each
-  /// lane's bottom plus the tolerance, kept beside the bottoms: rounding is monotonic, so their
-  /// lowest is exactly the lowest bottom plus the tolerance, the scalar rule's limit), one
-  /// compare, the leftmost lane within, and a blend. The tops and new bottoms are added for
-  /// every lane while the choice is made, so neither they nor a load of the chosen bottom wait
-  /// on it. With 2 columns the lowest limit needs no minimum: lane 0 is chosen exactly when it
-  /// is within lane 1's limit (`SIMD2.leftmost(within:)`), a compare and a blend per item.
+  /// The waterfall for up to `Lanes.scalarCount` columns: the columns are ranked by bottom
+  /// (`RankedColumns`) while pictures follow one another, and go back to `bottoms` for the
+  /// first item of each column and for a full-width row.
   @inline(__always)
-  private static func waterfall<V: ColumnLanes>(
-    _: V.Type, _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
+  private static func waterfall<Lanes: ColumnLanes>(
+    _: Lanes.Type, _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
     _ bottoms: UnsafeMutableBufferPointer<Double>, _ started: UnsafeMutableBufferPointer<Bool>,
     _ rules: Rules, _ run: inout RectIndex.Run
   ) {
@@ -92,27 +86,21 @@ struct ColumnPlacer: Sendable {
         i += 1
         continue
       }
-      var lanes = V(repeating: .infinity)
-      for c in bottoms.indices { lanes[c] = bottoms[c] }
-      var limits = lanes.adding(rules.tolerance)
+      var ranked = RankedColumns<Lanes>(bottoms)
       while i < encoded.count, encoded[i] > 0 {
         let height = rules.itemWidth * encoded[i]
-        let tops = lanes.adding(rules.rowSpacing)
-        let ends = tops.adding(height)
-        let chosen = lanes.leftmost(within: limits)
-        lanes.take(chosen, from: ends)
-        limits.take(chosen, from: ends.adding(rules.tolerance))
-        let column = V.lane(chosen)
+        let (y, column) = ranked.place(
+          height: height, rowSpacing: rules.rowSpacing, tolerance: rules.tolerance)
         run.append(
-          PlacedFrame(
-            y: tops[column], height: height, column: Int32(truncatingIfNeeded: column), span: 1))
+          PlacedFrame(y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
         i += 1
       }
-      for c in bottoms.indices { bottoms[c] = lanes[c] }
+      ranked.store(into: bottoms)
     }
   }
 
-  /// The waterfall for more columns than the lanes serve: the bottoms stay in `bottoms`.
+  /// The waterfall for one column and for more than the lanes serve: the bottoms stay in
+  /// `bottoms`.
   @inline(__always)
   private static func waterfall(
     _ encoded: UnsafeBufferPointer<Double>, _ start: Int,
