@@ -232,6 +232,9 @@ struct ColumnPlacer: Sendable {
     -> Int
   {
     let n = bottoms.count
+    // One column: nothing to compare (and a predicted branch, where the lanes below were a
+    // chain of loads on every item).
+    guard n > 1 else { return 0 }
     var l0 = bottoms[0]
     var l1 = bottoms[n > 1 ? 1 : 0]
     var l2 = bottoms[n > 2 ? 2 : 0]
