@@ -1,5 +1,5 @@
 /// The columns of a waterfall ranked by their bottoms, lowest first, with the column each slot
-/// holds: the state the waterfall carries from one picture to the next for up to 8 columns.
+/// holds: the state the waterfall carries from one picture to the next for 2 to 8 columns.
 ///
 /// Each item's column waits on the bottom the item before changed, so the chain from one choice
 /// to the next is the placing loop's cost. Kept in column order, finding the lowest bottom is a
@@ -20,13 +20,13 @@ struct RankedColumns<Lanes: ColumnLanes> {
   /// The column in each slot, a byte a slot, slot 0 in the low byte.
   private var columns: UInt64
   private let count: Int
-  /// Slot 0's and slot 1's bottom and column, kept apart so that the next choice reads them
-  /// without waiting for the vector and the byte shuffle of the item before.
+  /// Slot 0's bottom, and slot 0's and slot 1's columns, kept apart so that the next choice
+  /// reads them without waiting for the vector and the byte shuffle of the item before.
   private var lowest: Double
   private var firstColumn: UInt64
   private var secondColumn: UInt64
 
-  /// Ranks `bottoms`: at least 2 of them, so that slot 1 is a column, and at most `capacity`
+  /// Ranks `bottoms`: at least 2 of them, so that slot 1 is a column, and at most one a lane
   /// (slot 2 is a column too whenever the lanes have it: 4 lanes serve 3 or 4 columns, 8 serve
   /// 5 to 8).
   init(_ bottoms: UnsafeMutableBufferPointer<Double>) {
