@@ -63,8 +63,13 @@ extension SIMD4: ColumnLanes where Scalar == Double {
 }
 
 extension SIMD8: ColumnLanes where Scalar == Double {
+  /// In halves, the masks (all ones, -1) summed: from the whole vector LLVM packed the masks to
+  /// bytes and counted their bits with multiplies, ~0.4 ns an item more at 8 columns.
   @inline(__always)
   func count(atOrBelow value: Double) -> Int {
-    Int(SIMD8<Int64>().replacing(with: 1, where: self .<= Self(repeating: value)).wrappedSum())
+    let limit = SIMD4<Double>(repeating: value)
+    let low = SIMD4<Int64>().replacing(with: -1, where: lowHalf .<= limit)
+    let high = SIMD4<Int64>().replacing(with: -1, where: highHalf .<= limit)
+    return -Int((low &+ high).wrappedSum())
   }
 }

@@ -75,12 +75,20 @@ struct RankedColumns<Lanes: ColumnLanes> {
       insert(bottom, column: column, replacing: 0, rest: columns >> 8)
     } else {
       // Slot 1 when only it ties (its column is then the further left, or the first branch
-      // would have been taken); otherwise read every slot within.
-      let slot = thirdTies ? leftmostSlot(within: limit) : 1
-      (y, column) = (bottoms[slot] + rowSpacing, columns >> UInt64(8 * slot) & 0xFF)
-      let below = (UInt64(1) << UInt64(8 * slot)) &- 1
-      insert(
-        y + height, column: column, replacing: slot, rest: columns & below | columns >> 8 & ~below)
+      // would have been taken), spelled out so that its bottom is read from a known lane;
+      // otherwise read every slot within.
+      if !thirdTies {
+        (y, column) = (bottoms[1] + rowSpacing, secondColumn)
+        insert(
+          y + height, column: column, replacing: 1, rest: columns & 0xFF | columns >> 8 & ~0xFF)
+      } else {
+        let slot = leftmostSlot(within: limit)
+        (y, column) = (bottoms[slot] + rowSpacing, columns >> UInt64(8 * slot) & 0xFF)
+        let below = (UInt64(1) << UInt64(8 * slot)) &- 1
+        insert(
+          y + height, column: column, replacing: slot, rest: columns & below | columns >> 8 & ~below
+        )
+      }
       lowest = bottoms[0]
       firstColumn = columns & 0xFF
       secondColumn = columns >> 8 & 0xFF
