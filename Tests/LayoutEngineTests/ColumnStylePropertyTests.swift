@@ -22,24 +22,18 @@ import Testing
     return Case(configuration: configuration, items: items, layout: layout, rng: rng)
   }
 
-  func placed(_ layout: WaterfallLayout) -> [ReferenceLayout.Placed] {
-    (0..<layout.itemCount).compactMap { i in
-      layout.attributes(at: i).map { .init(frame: $0.frame, column: $0.column, span: $0.span) }
-    }
-  }
-
   @Test func framesEqualTheReferenceRules() throws {
     for seed in Self.seeds {
       let c = try makeCase(seed)
       let expected = ReferenceLayout.layout(c.configuration, c.items)
-      #expect(placed(c.layout) == expected, "seed \(seed): \(c.configuration)")
+      #expect(ReferenceLayout.placed(c.layout) == expected, "seed \(seed): \(c.configuration)")
     }
   }
 
   @Test func noTwoFramesOverlap() throws {
     for seed in Self.seeds {
       let c = try makeCase(seed)
-      let frames = placed(c.layout).map(\.frame)
+      let frames = ReferenceLayout.placed(c.layout).map(\.frame)
       for i in frames.indices {
         for j in frames.indices where j > i {
           let a = frames[i]
@@ -57,7 +51,7 @@ import Testing
   @Test func rectQueryEqualsBruteForce() throws {
     for seed in Self.seeds {
       var c = try makeCase(seed)
-      let frames = placed(c.layout).map(\.frame)
+      let frames = ReferenceLayout.placed(c.layout).map(\.frame)
       for _ in 0..<20 {
         let rect = RandomLayouts.rect(in: c.layout.contentSize, using: &c.rng)
         let expected = frames.indices.filter { frames[$0].overlaps(rect) }
@@ -70,13 +64,10 @@ import Testing
     for seed in Self.seeds {
       var c = try makeCase(seed)
       var paged = try #require(RandomLayouts.prepared(c.configuration, [LayoutItem]()))
-      var start = 0
-      while start < c.items.count {
-        let end = min(c.items.count, start + Int.random(in: 1...15, using: &c.rng))
-        paged.append(contentsOf: c.items[start..<end])
-        start = end
+      for page in RandomLayouts.pages(count: c.items.count, sizes: 1...15, using: &c.rng) {
+        paged.append(contentsOf: c.items[page])
       }
-      #expect(placed(paged) == placed(c.layout), "seed \(seed)")
+      #expect(ReferenceLayout.placed(paged) == ReferenceLayout.placed(c.layout), "seed \(seed)")
       #expect(paged.contentSize == c.layout.contentSize, "seed \(seed)")
     }
   }
@@ -86,7 +77,7 @@ import Testing
     for seed in Self.seeds {
       let c = try makeCase(seed)
       guard c.configuration.enlargement != nil else { continue }
-      let all = placed(c.layout)
+      let all = ReferenceLayout.placed(c.layout)
       var previousWasEnlarged = false
       var lastEnlargedColumn: Int?
       for (i, p) in all.enumerated() where p.span != c.configuration.columnCount || p.span == 1 {
@@ -144,7 +135,7 @@ import Testing
     let configuration = LayoutConfiguration(
       columnCount: 3, rowSpacing: 2, containerWidth: 30, tieTolerance: 2)
     let layout = try #require(RandomLayouts.prepared(configuration, items))
-    #expect(placed(layout) == ReferenceLayout.layout(configuration, items))
+    #expect(ReferenceLayout.placed(layout) == ReferenceLayout.layout(configuration, items))
     #expect(layout.attributes(at: 9)?.column == 0)
     #expect(layout.attributes(at: 10)?.column == 0)
   }
@@ -173,12 +164,12 @@ import Testing
       columnCount: 4, columnSpacing: 1, containerWidth: 100, enlargement: Enlargement())
     let a = try #require(RandomLayouts.prepared(c, items))
     let b = try #require(RandomLayouts.prepared(c, items))
-    #expect(placed(a) == placed(b))
+    #expect(ReferenceLayout.placed(a) == ReferenceLayout.placed(b))
     var other = c
     other.enlargement = Enlargement(seed: 12345)
     let d = try #require(RandomLayouts.prepared(other, items))
-    #expect(placed(a) != placed(d))
-    #expect(placed(a).contains { $0.span == 2 })
+    #expect(ReferenceLayout.placed(a) != ReferenceLayout.placed(d))
+    #expect(ReferenceLayout.placed(a).contains { $0.span == 2 })
   }
 
   @Test func columnCountFittingAWidth() {

@@ -25,12 +25,6 @@ import Testing
       containerWidth: Double(10 * columns), tieTolerance: tolerance)
   }
 
-  func placed(_ layout: WaterfallLayout) -> [ReferenceLayout.Placed] {
-    (0..<layout.itemCount).compactMap { i in
-      layout.attributes(at: i).map { .init(frame: $0.frame, column: $0.column, span: $0.span) }
-    }
-  }
-
   @Test(arguments: Array(1...12))
   func longTiedFeedsFollowTheReferenceRules(columns: Int) throws {
     var rng = SplitMix64(seed: UInt64(columns) * 7919)
@@ -42,17 +36,14 @@ import Testing
         let expected = ReferenceLayout.layout(configuration, items)
         let layout = try #require(RandomLayouts.prepared(configuration, items))
         let label = "\(columns) columns, tolerance \(tolerance), row spacing \(rowSpacing)"
-        #expect(placed(layout) == expected, "\(label)")
+        #expect(ReferenceLayout.placed(layout) == expected, "\(label)")
 
         // The same feed in pages: the ranking is rebuilt at every page and must not drift.
         var paged = try #require(RandomLayouts.prepared(configuration, [LayoutItem]()))
-        var start = 0
-        while start < items.count {
-          let end = min(items.count, start + Int.random(in: 1...400, using: &rng))
-          paged.append(contentsOf: items[start..<end])
-          start = end
+        for page in RandomLayouts.pages(count: items.count, sizes: 1...400, using: &rng) {
+          paged.append(contentsOf: items[page])
         }
-        #expect(placed(paged) == expected, "\(label), in pages")
+        #expect(ReferenceLayout.placed(paged) == expected, "\(label), in pages")
       }
     }
   }
@@ -68,12 +59,12 @@ import Testing
     items += Array(repeating: normal, count: 2 * columns)
     let configuration = Self.configuration(columns: columns, rowSpacing: 2, tolerance: 2)
     let layout = try #require(RandomLayouts.prepared(configuration, items))
-    let frames = placed(layout)
+    let frames = ReferenceLayout.placed(layout)
     #expect(frames == ReferenceLayout.layout(configuration, items))
     // An item at a time: each append ranks the columns again from the bottoms the last one
     // stored, so a column lost from the ranking would keep a stale bottom and win.
     var paged = try #require(RandomLayouts.prepared(configuration, [LayoutItem]()))
     for item in items { paged.append(contentsOf: [item]) }
-    #expect(placed(paged) == frames)
+    #expect(ReferenceLayout.placed(paged) == frames)
   }
 }

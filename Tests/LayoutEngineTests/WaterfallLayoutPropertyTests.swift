@@ -107,11 +107,8 @@ import Testing
     for seed in Self.seeds {
       var c = try makeCase(seed)
       var paged = try #require(RandomLayouts.prepared(c.configuration, [ItemSize]()))
-      var start = 0
-      while start < c.items.count {
-        let end = min(c.items.count, start + Int.random(in: 1...20, using: &c.rng))
-        paged.append(contentsOf: c.items[start..<end])
-        start = end
+      for page in RandomLayouts.pages(count: c.items.count, sizes: 1...20, using: &c.rng) {
+        paged.append(contentsOf: c.items[page])
       }
       #expect(frames(paged) == frames(c.layout), "seed \(seed)")
       #expect(paged.contentSize == c.layout.contentSize, "seed \(seed)")

@@ -41,6 +41,21 @@ enum RandomLayouts {
     return Rect(x: x, y: y, width: width, height: height)
   }
 
+  /// `0..<count` cut into consecutive pages of random sizes from `sizes`, for appending a
+  /// feed page by page.
+  static func pages(count: Int, sizes: ClosedRange<Int>, using rng: inout SplitMix64)
+    -> [Range<Int>]
+  {
+    var pages: [Range<Int>] = []
+    var start = 0
+    while start < count {
+      let end = min(count, start + Int.random(in: sizes, using: &rng))
+      pages.append(start..<end)
+      start = end
+    }
+    return pages
+  }
+
   static func prepared(_ configuration: LayoutConfiguration, _ items: [ItemSize])
     -> WaterfallLayout?
   {

@@ -10,6 +10,13 @@ enum ReferenceLayout {
     var span: Int
   }
 
+  /// The frames of a prepared layout in the reference's terms, to compare with `layout`.
+  static func placed(_ layout: WaterfallLayout) -> [Placed] {
+    (0..<layout.itemCount).compactMap { i in
+      layout.attributes(at: i).map { .init(frame: $0.frame, column: $0.column, span: $0.span) }
+    }
+  }
+
   static func layout(_ c: LayoutConfiguration, _ items: [LayoutItem]) -> [Placed] {
     let columns = c.columnCount
     let w = c.itemWidth
