@@ -236,7 +236,7 @@ struct ColumnPlacer: Sendable {
     // chain of loads on every item).
     guard n > 1 else { return 0 }
     var l0 = bottoms[0]
-    var l1 = bottoms[n > 1 ? 1 : 0]
+    var l1 = bottoms[1]
     var l2 = bottoms[n > 2 ? 2 : 0]
     var l3 = bottoms[n > 3 ? 3 : 0]
     var c = 4
