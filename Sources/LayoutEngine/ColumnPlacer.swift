@@ -87,13 +87,8 @@ struct ColumnPlacer: Sendable {
         continue
       }
       var ranked = RankedColumns<Lanes>(bottoms)
-      while i < encoded.count, encoded[i] > 0 {
-        let height = rules.itemWidth * encoded[i]
-        let (y, column) = ranked.place(
-          height: height, rowSpacing: rules.rowSpacing, tolerance: rules.tolerance)
-        run.append(
-          PlacedFrame(y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1))
-        i += 1
+      pictures(encoded, from: &i, width: rules.itemWidth, into: &run) { height in
+        ranked.place(height: height, rowSpacing: rules.rowSpacing, tolerance: rules.tolerance)
       }
       ranked.store(into: bottoms)
     }
@@ -107,24 +102,48 @@ struct ColumnPlacer: Sendable {
     _ bottoms: UnsafeMutableBufferPointer<Double>, _ started: UnsafeMutableBufferPointer<Bool>,
     _ rules: Rules, _ run: inout RectIndex.Run
   ) {
-    // Once every column holds an item (after the first few), no item needs to ask whether
-    // its column is started, and the column's bottom is read without waiting for that.
-    var allStarted = !started.contains(false)
-    for i in start..<encoded.count {
-      let value = encoded[i]
-      let frame: PlacedFrame
-      if value > 0, allStarted {
+    var i = start
+    while i < encoded.count {
+      // Until every column holds an item, and for full-width rows, item by item; after that no
+      // picture until the next row asks whether its column is started.
+      guard encoded[i] > 0, !started.contains(false) else {
+        run.append(place(encoded[i], bottoms, started, rules))
+        i += 1
+        continue
+      }
+      pictures(encoded, from: &i, width: rules.itemWidth, into: &run) { height in
         let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
         let y = bottoms[column] + rules.rowSpacing
-        let height = rules.itemWidth * value
         bottoms[column] = y + height
-        frame = PlacedFrame(
-          y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1)
-      } else {
-        frame = place(value, bottoms, started, rules)
-        allStarted = !started.contains(false)
+        return (y, column)
       }
-      run.append(frame)
+    }
+  }
+
+  /// Places the pictures from item `i` on, up to the next full-width row or the end, with
+  /// `place` (which, given a picture's height, puts it in a column and returns its top and
+  /// column), and advances `i` past them.
+  @inline(__always)
+  private static func pictures(
+    _ encoded: UnsafeBufferPointer<Double>, from i: inout Int, width: Double,
+    into run: inout RectIndex.Run, _ place: (_ height: Double) -> (y: Double, column: Int)
+  ) {
+    while i < encoded.count, encoded[i] > 0 {
+      run.write { extents, places, room, first, slots in
+        let end = min(encoded.count, i + room)
+        var k = 0
+        while i < end, encoded[i] > 0 {
+          let height = width * encoded[i]
+          let (y, column) = place(height)
+          extents[k] = FrameStore.Extent(y: y, height: height)
+          places[k] = FrameStore.place(column: column)
+          let full = slots.add(first &+ Int32(truncatingIfNeeded: k), column: column)
+          k += 1
+          i += 1
+          if full { break }
+        }
+        return k
+      }
     }
   }
 

@@ -37,11 +37,28 @@ extension ColumnStacks {
     /// Stages `item` in `column` (an item spanning several columns is staged in each); returns
     /// whether that column's slots are now full and must be flushed before the next item.
     @inline(__always)
-    func add(_ item: Int32, column: Int) -> Bool {
-      let fill = fills[column]
-      storage[column * perColumn + fill] = item
-      fills[column] = fill + 1
-      return fill + 1 == perColumn
+    func add(_ item: Int32, column: Int) -> Bool { slots.add(item, column: column) }
+
+    /// Whether `column`'s slots are full.
+    func isFull(_ column: Int) -> Bool { fills[column] == perColumn }
+
+    /// The slots, for a placing loop to stage its items in without going through the run.
+    var slots: Slots { Slots(storage: storage, fills: fills, perColumn: perColumn) }
+
+    /// Where the staged items go: a copyable view of the staging's memory.
+    struct Slots {
+      fileprivate let storage: UnsafeMutablePointer<Int32>
+      fileprivate let fills: UnsafeMutablePointer<Int>
+      fileprivate let perColumn: Int
+
+      /// Stages `item` in `column`; returns whether that column's slots are now full.
+      @inline(__always)
+      func add(_ item: Int32, column: Int) -> Bool {
+        let fill = fills[column]
+        storage[column &* perColumn &+ fill] = item
+        fills[column] = fill &+ 1
+        return fill &+ 1 == perColumn
+      }
     }
 
     /// Notes that an item spans several columns; the caller stages it column by column.

@@ -89,11 +89,34 @@ struct FrameStore: Sendable {
     return kind << 14 | UInt16(truncatingIfNeeded: frame.column)
   }
 
+  /// The place of an item one column wide in `column`, as `place(of:)` gives it.
+  @inline(__always)
+  static func place(column: Int) -> UInt16 {
+    assert(column >= 0 && column < maxColumns, "column out of range")
+    return Span.one << 14 | UInt16(truncatingIfNeeded: column)
+  }
+
+  @inline(__always)
+  static func isOneColumn(_ place: UInt16) -> Bool { place >> 14 == Span.one }
+
+  /// The first column of a stored place.
+  @inline(__always)
+  static func column(of place: UInt16) -> UInt16 { place & 0x3FFF }
+
+  /// The number of columns a stored place spans.
+  @inline(__always)
+  func span(of place: UInt16) -> Int32 { Self.span(of: place, columnCount: columnCount) }
+
+  @inline(__always)
+  private static func span(of place: UInt16, columnCount: Int32) -> Int32 {
+    let kind = place >> 14
+    return kind == Span.one ? 1 : kind == Span.two ? 2 : columnCount
+  }
+
   @inline(__always)
   private static func frame(_ extent: Extent, _ place: UInt16, columnCount: Int32) -> PlacedFrame {
-    let kind = place >> 14
-    let span: Int32 = kind == Span.one ? 1 : kind == Span.two ? 2 : columnCount
-    return PlacedFrame(
-      y: extent.y, height: extent.height, column: Int32(place & 0x3FFF), span: span)
+    PlacedFrame(
+      y: extent.y, height: extent.height, column: Int32(column(of: place)),
+      span: span(of: place, columnCount: columnCount))
   }
 }

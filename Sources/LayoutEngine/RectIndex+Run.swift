@@ -13,11 +13,12 @@ extension RectIndex {
     fileprivate(set) var frames: FrameStore
     fileprivate(set) var stacks: ColumnStacks
     private var staging: ColumnStacks.Staging
-    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`.
+    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`
+    /// (the places of a block stay readable after it moves, until the next block is written).
     private let extents: UnsafeMutablePointer<FrameStore.Extent>
     private let places: UnsafeMutablePointer<UInt16>
     private var pendingCount = 0
-    /// The number the next item gets: `frames.count + pendingCount`.
+    /// The number the next item to be staged gets.
     private var next: Int32
 
     fileprivate init(frames: FrameStore, stacks: ColumnStacks) {
@@ -37,24 +38,58 @@ extension RectIndex {
     /// Records the next item's frame.
     @inline(__always)
     mutating func append(_ frame: PlacedFrame) {
+      let k = pendingCount
+      extents[k] = FrameStore.Extent(y: frame.y, height: frame.height)
+      places[k] = frames.place(of: frame)
+      pendingCount += 1
       let item = next
       next &+= 1
-      extents[pendingCount] = FrameStore.Extent(y: frame.y, height: frame.height)
-      places[pendingCount] = frames.place(of: frame)
-      pendingCount += 1
-      if pendingCount == Self.block { moveFrames() }
       let first = Int(frame.column)
       if frame.span != 1 { staging.noteSpan() }
       for column in first..<(first + Int(frame.span)) where staging.add(item, column: column) {
-        // The stacks read the bottoms of the items they take from the store.
-        moveFrames()
-        frames.withView { stacks.flush(&staging, column: column, frames: $0) }
+        flush(column)
       }
+      if pendingCount == Self.block { moveFrames() }
+    }
+
+    /// Records the next pictures, one column wide each, as many as `body` writes. `body` is
+    /// given room for at least one: it writes the next items' extents and places
+    /// (`FrameStore.place(column:)`) to the front of it, stages each item in its column with
+    /// `slots.add`, numbering them from `first`, stops after an item whose column that fills,
+    /// and returns how many it wrote.
+    ///
+    /// The placing loop writes a block of frames with nothing in its way but the stores
+    /// themselves: no check per item that the block is full, or that an array is unique and
+    /// has room.
+    @inline(__always)
+    mutating func write(
+      _ body: (
+        _ extents: UnsafeMutablePointer<FrameStore.Extent>, _ places: UnsafeMutablePointer<UInt16>,
+        _ room: Int, _ first: Int32, _ slots: ColumnStacks.Staging.Slots
+      ) -> Int
+    ) {
+      let start = pendingCount
+      let written = body(extents + start, places + start, Self.block - start, next, staging.slots)
+      precondition(written > 0 && written <= Self.block - start, "Run: wrote outside its room")
+      pendingCount = start + written
+      next &+= Int32(truncatingIfNeeded: written)
+      let last = Int(FrameStore.column(of: places[pendingCount - 1]))
+      if staging.isFull(last) { flush(last) }
+      if pendingCount == Self.block { moveFrames() }
+    }
+
+    /// Moves the items staged for `column` into its stack, and first every pending frame into
+    /// the store (the stacks read the bottoms of the items they take from there).
+    @inline(never)
+    private mutating func flush(_ column: Int) {
+      moveFrames()
+      frames.withView { stacks.flush(&staging, column: column, frames: $0) }
     }
 
     /// Moves the pending frames into `frames`.
     @inline(never)
     private mutating func moveFrames() {
+      guard pendingCount > 0 else { return }
       frames.append(
         extents: UnsafeBufferPointer(start: extents, count: pendingCount),
         places: UnsafeBufferPointer(start: places, count: pendingCount))

@@ -109,6 +109,34 @@ import Testing
     }
   }
 
+  @Test(arguments: [8, 100])
+  func waterfallBlocksThatFillAColumnMidwayStayFindable(columns: Int) throws {
+    // The waterfall writes its frames a block at a time and stops a block at the item that
+    // fills its column's staged slots: with 8 columns (the ranked lanes) a column fills about
+    // every 2,000 items, with 100 (the scalar loop) every few hundred, both inside blocks of
+    // 1,024; rows break the runs of pictures in between.
+    var rng = SplitMix64(seed: 16)
+    var items = RandomLayouts.items(count: 20_000, using: &rng).map(LayoutItem.picture)
+    for position in [0, 1_023, 1_024, 9_000] { items.insert(.fullWidth(height: 2), at: position) }
+    let c = LayoutConfiguration(
+      columnCount: columns, columnSpacing: 1, rowSpacing: 2, insets: EdgeInsets(all: 2),
+      containerWidth: Double(columns) * 12, tieTolerance: 2)
+    let whole = try #require(RandomLayouts.prepared(c, items))
+    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
+    for start in stride(from: 0, to: items.count, by: 1_531) {
+      paged.append(contentsOf: items[start..<min(items.count, start + 1_531)])
+    }
+    let all = frames(whole)
+    #expect(all == ReferenceLayout.layout(c, items).map(\.frame))
+    #expect(frames(paged) == all)
+    for _ in 0..<100 {
+      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
+      let expected = all.indices.filter { all[$0].overlaps(rect) }
+      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
+      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
+    }
+  }
+
   @Test func manyColumnsFlushTheirStagedItemsMidRunAndStayFindable() throws {
     // With hundreds of columns each column stages fewer items at a time than a summary block
     // holds, so a run flushes columns in the middle of placing and blocks end mid-flush,
