@@ -29,7 +29,7 @@ struct LayoutOptions {
     height = settings.layout.height
     offset = settings.layout.offset
     load = settings.load
-    help = settings.help
+    help = settings.help || FeedArgument.asksForHelp(settings.feed)
     noProbe = settings.layout.noProbe
     feed = settings.feed
     configuration = c

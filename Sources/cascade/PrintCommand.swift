@@ -17,7 +17,7 @@ enum PrintCommand {
       Console.error(error.description)
       return 2
     }
-    if options.help {
+    if options.help || FeedArgument.asksForHelp(options.feed) {
       Console.out(HelpText.print)
       return 0
     }

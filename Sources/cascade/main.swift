@@ -10,7 +10,12 @@ case "layout":
 case "print":
   status = await PrintCommand.run(arguments: Array(arguments.dropFirst()))
 case "--help", "-h", "help":
-  Console.out(HelpText.browse + "\n")
+  // `cascade help print` and `cascade help layout` too, as `git help` reads.
+  switch arguments.dropFirst().first {
+  case "print": Console.out(HelpText.print)
+  case "layout": Console.out(HelpText.layout)
+  default: Console.out(HelpText.browse + "\n")
+  }
   status = 0
 case "--version", "-V":
   Console.out(VersionText.text)

@@ -20,6 +20,32 @@ import Testing
     #expect(!result.stdout.contains("no picture"))
   }
 
+  @Test func theWordHelpShowsTheCommandsHelpUnlessAFileIsCalledThat() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-help-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (arguments, usage) in [
+      (["print", "help"], "usage: cascade print"), (["layout", "help"], "usage: cascade layout"),
+      (["help", "print"], "usage: cascade print"), (["help", "layout"], "usage: cascade layout"),
+      (["help"], "usage: cascade [FEED]"),
+    ] {
+      let result = try await CascadeProcess.run(arguments, directory: folder)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let shown = result.stdout.hasPrefix(usage) || result.stdout.contains("\n" + usage)
+      #expect(shown, "\(arguments)")
+      #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+    }
+    // A feed that really is called "help" is read as one.
+    try Data(#"{"data": [{"img": "https://example.com/a.jpg", "width": 10, "height": 20}]}"#.utf8)
+      .write(to: folder.appendingPathComponent("help"))
+    let printed = try await CascadeProcess.run(
+      ["layout", "help", "--width", "12", "--insets", "0,0,0,0", "--columns", "1"],
+      directory: folder)
+    #expect(printed.status == 0, "\(printed.stderr)")
+    #expect(printed.stdout.contains(#""height": 24"#), "\(printed.stdout)")
+  }
+
   @Test func directColourWritesTwentyFourBitCells() async throws {
     let result = try await CascadeProcess.run(
       [

@@ -117,8 +117,14 @@ struct ArgumentScanner {
     UsageError("unknown option '\(option)'", command: command)
   }
 
+  /// A finite number written in decimals (`12`, `-0.5`, `.5`, `1e3`): Swift's own parser
+  /// also reads hexadecimal (`0x64` is 100) and `nan`/`inf`, which nobody means on a command
+  /// line and which the messages could not explain.
   static func parseNumber(_ text: String) -> Double? {
-    guard let number = Double(text.trimmingSpaces), number.isFinite else { return nil }
+    let text = text.trimmingSpaces
+    guard text.allSatisfy({ "0123456789.+-eE".contains($0) }),
+      let number = Double(text), number.isFinite
+    else { return nil }
     return number
   }
 

@@ -12,7 +12,7 @@ enum HelpText {
     usage: cascade [FEED] [options]
            cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
            cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
-           cascade --help | --version | --completions bash|zsh|fish
+           cascade help [layout|print] | --help | --version | --completions bash|zsh|fish
 
     FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, a photo API's answer,
     a list of picture URLs) in a file, '-' for standard input, a file://, http:// or
