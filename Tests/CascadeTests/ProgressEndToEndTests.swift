@@ -25,4 +25,80 @@ struct ProgressEndToEndTests {
     #expect(ended, "\(after)")
     #expect(!after.contains("cascade: loading"), "the line is wiped once loaded: \(after)")
   }
+
+  /// A feed whose first item comes only after a few seconds of padding, dripped a byte at a
+  /// time: the browser waits for it before it takes the terminal.
+  private static func slowFeed(_ server: TestHTTPServer) {
+    let items = (1...30).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
+    let padding = String(repeating: " ", count: 1_500)
+    let body = Array(#"\#(padding){"data":[\#(items.joined(separator: ","))]}"#.utf8)
+    server.route("/feed", reply: .drip(body: body, interval: 0.003))
+  }
+
+  @Test func keysTypedWhileTheFeedStallsAreNotEchoed() async throws {
+    // A stalled load never redraws its progress line, which would otherwise wipe the echo.
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let start = Array(#"{"data": ["#.utf8)
+    server.route("/feed", reply: .stallAfter(body: start, declaredLength: 5_000))
+    let tmux = try TmuxSession(
+      command: "'\(binary)' '\(server.url("/feed"))' --pictures off", width: 200)
+    defer { tmux.close() }
+    let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
+    #expect(loading, "\(screen)")
+    try await tmux.type("zyx")
+    try await Task.sleep(for: .milliseconds(600))
+    let typed = try await tmux.capture()
+    #expect(typed.contains("cascade: loading") && !typed.contains("zyx"), "\(typed)")
+    let pid = try #require(try await tmux.commandPID())
+    kill(pid, SIGTERM)
+    let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
+    #expect(ended && after.contains("EXIT=143") && after.contains("TTY=echo"), "\(after)")
+  }
+
+  @Test func keysTypedWhileTheBrowserLoadsReachIt() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    Self.slowFeed(server)
+    let tmux = try TmuxSession(
+      command: "'\(binary)' '\(server.url("/feed"))' --pictures off --columns 2")
+    defer { tmux.close() }
+    let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
+    #expect(loading, "\(screen)")
+    // Keys the browser has no use for, then one it has: 2 columns become 3.
+    try await tmux.type("zyx")
+    try await tmux.send("+")
+    let (browsing, shown) = try await tmux.waitFor(timeout: 30) {
+      TmuxSession.statusLine($0).contains("30 items")
+    }
+    #expect(browsing, "\(shown)")
+    #expect(TmuxSession.statusLine(shown).contains("3 cols"), "the typed-ahead + arrived")
+    try await tmux.send("q")
+    let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
+    #expect(ended && after.contains("EXIT=0") && after.contains("TTY=echo"), "\(after)")
+    #expect(!after.contains("zyx"), "\(after)")
+  }
+
+  /// Ctrl-C, Ctrl-\, a hang-up or a kill while the browser still waits for its feed: the
+  /// process dies of the signal as before, and the shell gets its echo back.
+  @Test(arguments: [(SIGINT, 130), (SIGQUIT, 131), (SIGHUP, 129), (SIGTERM, 143)])
+  func endingTheBrowserWhileItLoadsGivesTheEchoBack(signal: Int32, status: Int) async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    Self.slowFeed(server)
+    // Wide enough that the shell's `EXIT=` after the progress line (left as it was, as a
+    // killed process leaves it) does not wrap.
+    let tmux = try TmuxSession(
+      command: "'\(binary)' '\(server.url("/feed"))' --pictures off", width: 200)
+    defer { tmux.close() }
+    let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
+    #expect(loading, "\(screen)")
+    let pid = try #require(try await tmux.commandPID())
+    kill(pid, signal)
+    let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
+    #expect(ended && after.contains("EXIT=\(status)") && after.contains("TTY=echo"), "\(after)")
+  }
 }

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// The terminal is put in raw mode without echo for the read, and its modes are put back as
 /// they were on every way out: a normal return, and SIGINT, SIGTERM, SIGHUP or SIGQUIT
-/// meanwhile (their handlers restore the modes, then let the signal do what it did before).
+/// meanwhile (`HeldModes`).
 /// A terminal that answers nothing costs the budget once; one that answers stops the wait at
 /// its device attributes.
 public enum TerminalProbe {
@@ -26,27 +26,16 @@ public enum TerminalProbe {
       (input, output) = (opened, opened)
     }
     let windowCell = windowCellSize(output)
-    var saved = termios()
-    guard tcgetattr(input, &saved) == 0 else { return (nil, 0, windowCell) }
-    probeSaved = saved
-    probeDescriptor = input
-    let previous = installRestoringHandlers()
-    defer {
-      restoreModes()
-      for (sig, action) in previous {
-        var action = action
-        sigaction(sig, &action, nil)
+    let held = HeldModes.hold(input) { raw in
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
+      raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+      withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+        cc[Int(VMIN)] = 0
+        cc[Int(VTIME)] = 0
       }
-      probeDescriptor = -1
     }
-    var raw = saved
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 0
-      cc[Int(VTIME)] = 0
-    }
-    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return (nil, 0, windowCell) }
+    guard held else { return (nil, 0, windowCell) }
+    defer { HeldModes.release() }
 
     let start = now()
     let queries = TerminalQueries.batch(insideTmux: insideTmux)
@@ -100,33 +89,4 @@ public enum TerminalProbe {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
-
-  private static func installRestoringHandlers() -> [(Int32, sigaction)] {
-    var previous: [(Int32, sigaction)] = []
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-      var old = sigaction()
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { sig in
-        restoreModes()
-        // Then as if the probe had never been here: the default action, once more.
-        signal(sig, SIG_DFL)
-        raise(sig)
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(sig, &action, &old)
-      previous.append((sig, old))
-    }
-    return previous
-  }
-}
-
-/// The terminal's modes as found, for the signal handlers (which can capture nothing).
-nonisolated(unsafe) private var probeSaved = termios()
-nonisolated(unsafe) private var probeDescriptor: Int32 = -1
-
-/// Puts the modes back; async-signal-safe (`tcsetattr` only).
-private func restoreModes() {
-  guard probeDescriptor >= 0 else { return }
-  tcsetattr(probeDescriptor, TCSANOW, &probeSaved)
 }
