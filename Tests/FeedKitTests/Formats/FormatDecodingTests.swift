@@ -20,6 +20,32 @@ import Testing
     #expect(document.skipped.count == 1)
   }
 
+  /// A photo blog's JSON Feed with its pictures only in the item's HTML: the first `<img>`
+  /// that is not a tracking pixel, sized by its attributes, before the banner.
+  @Test func jsonFeedFallsBackToTheFirstImageOfContentHTML() throws {
+    let text = #"""
+      {"version": "https://jsonfeed.org/version/1.1", "title": "Photo blog", "items": [
+        {"id": "1", "url": "https://blog.example/1", "title": "Harbour",
+         "content_html": "<p><img src=\"https://t.example/px.gif\" width=\"1\" height=\"1\"><img src=\"https://blog.example/uploads/harbour.jpg?w=800&amp;q=80\" width=\"800\" height=\"533\" alt=\"\"></p>",
+         "banner_image": "https://blog.example/banner.jpg"},
+        {"id": "2", "title": "Lazy", "content_html": "<img data-src=\"/uploads/lazy.png\" src=\"data:image/gif;base64,R0lGOD\">"},
+        {"id": "3", "title": "Banner only", "content_html": "<p>words</p>",
+         "banner_image": "https://blog.example/b3.jpg"},
+        {"id": "4", "title": "Nothing", "content_html": "<p>no picture</p>"}
+      ]}
+      """#
+    let document = try decode(text)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://blog.example/uploads/harbour.jpg?w=800&q=80", "/uploads/lazy.png",
+        "https://blog.example/b3.jpg",
+      ])
+    #expect(document.items[0].width == 800 && document.items[0].height == 533)
+    #expect(!document.items[1].hasSize && !document.items[2].hasSize)
+    #expect(document.items.map(\.title) == ["Harbour", "Lazy", "Banner only"])
+    #expect(document.skipped.count == 1)
+  }
+
   @Test func rssReadsMediaContentGroupsAndImageEnclosures() throws {
     let document = try decode(WildDocuments.rss)
     #expect(

@@ -1,6 +1,8 @@
 /// JSON Feed 1.0 and 1.1 (jsonfeed.org): each item's picture is its `image`, else its first
-/// `attachments[]` entry with an image `mime_type`, else its `banner_image`. JSON Feed gives
-/// no picture sizes, so every item is unsized. Pages follow `next_url`.
+/// `attachments[]` entry with an image `mime_type`, else the first `<img>` of its
+/// `content_html` (a photo blog's feed often has its pictures only there, as RSS and Atom
+/// feeds do), else its `banner_image`. JSON Feed's own fields give no picture sizes, so only
+/// an `<img>` that declares `width` and `height` is sized. Pages follow `next_url`.
 enum JSONFeedDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let entries = root["items"]?.array else {
@@ -9,21 +11,26 @@ enum JSONFeedDecoder {
     let (items, skipped) = ShapedItem.list(
       entries, noun: "item", missing: "no \"image\" and no image attachment"
     ) { entry in
-      picture(of: entry).map { url in
-        FeedItem.unsized(
-          imageURL: url, title: entry["title"]?.text ?? entry["summary"]?.text,
-          id: entry["id"]?.identifier, link: entry["url"]?.text ?? entry["external_url"]?.text)
+      picture(of: entry).map { picture in
+        ShapedItem.make(
+          url: picture.url, width: picture.width, height: picture.height,
+          title: entry["title"]?.text ?? entry["summary"]?.text, id: entry["id"]?.identifier,
+          link: entry["url"]?.text ?? entry["external_url"]?.text)
       }
     }
     return FeedDocument(
       items: items, skipped: skipped, next: root["next_url"]?.text, title: root["title"]?.text)
   }
 
-  private static func picture(of entry: JSONValue) -> String? {
-    if let image = entry["image"]?.text { return image }
+  private static func picture(of entry: JSONValue) -> HTMLImages.Image? {
+    if let image = entry["image"]?.text { return HTMLImages.Image(url: image) }
     let attachment = entry["attachments"]?.array?.first {
       ShapedItem.isImageType($0["mime_type"]?.text) && $0["url"]?.text != nil
     }
-    return attachment?["url"]?.text ?? entry["banner_image"]?.text
+    if let url = attachment?["url"]?.text { return HTMLImages.Image(url: url) }
+    if let html = entry["content_html"]?.text, let image = HTMLImages.first(in: html) {
+      return image
+    }
+    return entry["banner_image"]?.text.map { HTMLImages.Image(url: $0) }
   }
 }

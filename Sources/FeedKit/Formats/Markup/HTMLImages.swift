@@ -13,6 +13,10 @@ enum HTMLImages {
     var url: String
     var width: Double?
     var height: Double?
+
+    init(url: String, width: Double? = nil, height: Double? = nil) {
+      (self.url, self.width, self.height) = (url, width, height)
+    }
   }
 
   static func first(in html: String) -> Image? {
