@@ -11,6 +11,9 @@ extension FeedDocument {
     if format == nil, options.format == nil {
       try refusePicture(bytes.prefix(16), source: origin)
     }
+    if let inner = JSONPCallback.unwrapped(bytes) {
+      return try decode(Array(inner), format: format, origin: origin, options: options)
+    }
     let chosen =
       format ?? options.format
       ?? bytes.withUnsafeBufferPointer { buffer in
@@ -25,7 +28,7 @@ extension FeedDocument {
       return try XMLFeedDecoder.decode(bytes, format: chosen, source: origin, options: options)
     case .urlList:
       return try URLListDecoder.decode(bytes, source: origin, options: options)
-    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay:
+    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
@@ -53,6 +56,7 @@ extension FeedDocument {
     case .unsplash: try UnsplashDecoder.decode(root, source: source)
     case .pexels: try PexelsDecoder.decode(root, source: source)
     case .pixabay: try PixabayDecoder.decode(root, source: source)
+    case .flickr: try FlickrFeedDecoder.decode(root, source: source)
     case .json, .rss, .atom, .urlList:
       preconditionFailure("decodeTree: \(format) is not decoded from a tree")
     }
@@ -96,6 +100,11 @@ extension FeedDocument {
         try stream.fill(upTo: stream.count + 1)
       }
       try refusePicture(stream.bytes.prefix(16), source: origin)
+      // JSON in a script call is read whole and unwrapped; its format is told from inside.
+      if JSONPCallback.starts(stream.bytes.prefix(FeedFormat.detectionPrefix)) {
+        try stream.readToEnd()
+        return try decode(Array(stream.bytes), origin: origin, options: options)
+      }
       chosen = FeedFormat.detect(
         UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),
         isComplete: stream.isComplete && stream.count <= FeedFormat.detectionPrefix)

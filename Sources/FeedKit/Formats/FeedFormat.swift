@@ -23,6 +23,8 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   case pexels
   /// Pixabay API images (`{"hits": […]}`).
   case pixabay
+  /// Flickr's public feeds as JSON (`{"items": [{"media": {"m": …}}]}`).
+  case flickr
   /// Plain text, one picture URL or path a line.
   case urlList = "list"
 
@@ -38,6 +40,7 @@ public enum FeedFormat: String, Sendable, CaseIterable {
     case .unsplash: "Unsplash JSON"
     case .pexels: "Pexels JSON"
     case .pixabay: "Pixabay JSON"
+    case .flickr: "Flickr feed JSON"
     case .urlList: "list of URLs"
     }
   }

@@ -46,6 +46,40 @@ import Testing
     #expect(document.skipped.count == 1)
   }
 
+  @Test func flickrFeedsTakeMediaSizedByTheirDescription() throws {
+    let document = try decode(WildDocuments.flickr)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://live.staticflickr.com/65535/53500001_abc_m.jpg",
+        "https://live.staticflickr.com/65535/53500002_def_m.jpg",
+      ])
+    #expect(document.items[0].width == 240 && document.items[0].height == 160)
+    #expect(!document.items[1].hasSize)
+    #expect(document.items.map(\.title) == ["Harbour at dusk", nil])
+    #expect(document.items[0].link == "https://www.flickr.com/photos/someone/53500001/")
+    #expect(document.title == "Recent Uploads tagged harbour")
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("photo 3: no \"media\"") == true)
+    #expect(document.next == nil)
+  }
+
+  /// JSON in a script call, as Flickr and older APIs send it without `nojsoncallback=1`:
+  /// the JSON inside is read, whatever its format.
+  @Test func jsonpCallbacksAreReadAsTheJSONInside() throws {
+    let flickr = try decode("jsonFlickrFeed(" + WildDocuments.flickr + ")")
+    #expect(
+      flickr.items.map(\.imageURL) == (try decode(WildDocuments.flickr)).items.map(\.imageURL))
+    let classic = try decode(
+      "\u{FEFF} cb_1.$x ( [{\"img\": \"https://a.example/1.jpg\", \"w\": 4, \"h\": 3}] ) ; \n")
+    #expect(classic.items.map(\.imageURL) == ["https://a.example/1.jpg"])
+    #expect(classic.items.first?.width == 4)
+    // Not a call around JSON: a list whose line has brackets, a call cut off before its end.
+    let list = try decode("https://a.example/x(1).jpg\nhttps://a.example/y.jpg\n")
+    #expect(list.items.count == 2)
+    #expect(throws: FeedError.self) { try decode(#"callback({"data": [{"img": "a.jpg""#) }
+    #expect(throws: FeedError.self) { try decode(#"callback(1)"#) }
+  }
+
   @Test func rssReadsMediaContentGroupsAndImageEnclosures() throws {
     let document = try decode(WildDocuments.rss)
     #expect(

@@ -215,9 +215,51 @@ enum WildDocuments {
     """
 
   /// Every format's document, for detection.
+  /// Flickr's public feed as `format=json&nojsoncallback=1` gives it (tabs and escaped slashes
+  /// included); the third photo has no `media`.
+  static let flickr = #"""
+    {
+    		"title": "Recent Uploads tagged harbour",
+    		"link": "https:\/\/www.flickr.com\/photos\/tags\/harbour\/",
+    		"description": "",
+    		"modified": "2024-05-01T10:00:00Z",
+    		"generator": "https:\/\/www.flickr.com",
+    		"items": [
+    	   {
+    			"title": "Harbour at dusk",
+    			"link": "https:\/\/www.flickr.com\/photos\/someone\/53500001\/",
+    			"media": {"m":"https:\/\/live.staticflickr.com\/65535\/53500001_abc_m.jpg"},
+    			"date_taken": "2024-04-30T19:00:00-08:00",
+    			"description": " <p><a href=\"https:\/\/www.flickr.com\/people\/someone\/\">someone<\/a> posted a photo:<\/p> <p><a href=\"https:\/\/www.flickr.com\/photos\/someone\/53500001\/\" title=\"Harbour at dusk\"><img src=\"https:\/\/live.staticflickr.com\/65535\/53500001_abc_m.jpg\" width=\"240\" height=\"160\" alt=\"Harbour at dusk\" \/><\/a><\/p> ",
+    			"published": "2024-05-01T10:00:00Z",
+    			"author": "nobody@flickr.com (\"someone\")",
+    			"author_id": "1@N00",
+    			"tags": "harbour dusk"
+    	   },
+    	   {
+    			"title": "",
+    			"link": "https:\/\/www.flickr.com\/photos\/other\/53500002\/",
+    			"media": {"m":"https:\/\/live.staticflickr.com\/65535\/53500002_def_m.jpg"},
+    			"date_taken": "2024-04-29T08:00:00-08:00",
+    			"description": " <p>no picture here<\/p> ",
+    			"author_id": "2@N00",
+    			"tags": ""
+    	   },
+    	   {
+    			"title": "Gone",
+    			"link": "https:\/\/www.flickr.com\/photos\/other\/53500003\/",
+    			"date_taken": "2024-04-29T08:00:00-08:00",
+    			"description": "",
+    			"author_id": "2@N00"
+    	   }
+    		]
+    }
+    """#
+
   static let all: [(FeedFormat, String)] = [
     (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
     (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
-    (.urlList, urlList), (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
+    (.flickr, flickr), (.urlList, urlList),
+    (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
   ]
 }

@@ -20,7 +20,7 @@ enum JSONShapeSniffer {
   }
 
   /// Lists whose first item says which photo API answered.
-  private static let listKeys: Set<String> = ["results", "photos", "hits"]
+  private static let listKeys: Set<String> = ["results", "photos", "hits", "items"]
 
   static func format(of prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
     settledFormat(of: prefix, isComplete: isComplete, must: true) ?? .json
@@ -131,6 +131,10 @@ enum JSONShapeSniffer {
       return .pexels
     case "results" where item.contains("urls"):
       return .unsplash
+    case "items"
+    where item.contains("media") && item.contains("link")
+      && (item.contains("date_taken") || item.contains("author_id")):
+      return .flickr
     default:
       return .json
     }
