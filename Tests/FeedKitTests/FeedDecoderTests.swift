@@ -45,7 +45,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     #expect(document.items.count == 1)
   }
 
-  @Test(arguments: ["img", "image", "url", "src"])
+  @Test(arguments: ["img", "image", "download_url", "url", "src"])
   func imageKeysAreAccepted(key: String) throws {
     let document = try decode(#"[{"\#(key)": "a.jpg", "width": 3, "height": 4}]"#)
     #expect(document.items.first?.imageURL == "a.jpg")
@@ -55,6 +55,33 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     let document = try decode(
       #"[{"url": "page.html", "src": "s.jpg", "img": "a.jpg", "w": 3, "h": 4}]"#)
     #expect(document.items.first?.imageURL == "a.jpg")
+  }
+
+  /// Lorem Picsum's list: `url` is the photo's page, `download_url` the picture.
+  @Test func downloadURLIsPreferredOverUrl() throws {
+    let document = try decode(
+      #"[{"id": "0", "author": "A", "width": 5000, "height": 3333, "#
+        + #""url": "https://unsplash.com/photos/yC-Yzbqy7PY", "#
+        + #""download_url": "https://picsum.photos/id/0/5000/3333"}]"#)
+    #expect(document.items.first?.imageURL == "https://picsum.photos/id/0/5000/3333")
+    #expect(document.items.first?.width == 5000)
+  }
+
+  /// Imgur's answers: no image key, the picture under `link`; a link to a page is not one.
+  @Test func aLinkNamingAPictureFileIsTheImageWhenNoKeyGivesOne() throws {
+    let document = try decode(
+      #"{"data": [{"id": "a", "title": "A", "width": 800, "height": 600, "#
+        + #""link": " https://i.imgur.com/aaa.JPG?1 "}, "#
+        + #"{"id": "b", "link": "https://imgur.com/a/bbb"}, "#
+        + #"{"id": "c", "img": "https://x.example/c.png", "link": "https://x.example/c.jpg"}, "#
+        + #"{"id": "d", "img": 5, "link": "https://x.example/d.jpg"}]}"#)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://i.imgur.com/aaa.JPG?1", "https://x.example/c.png",
+      ])
+    #expect(document.items.first?.width == 800 && document.items.first?.title == "A")
+    #expect(document.skipped.count == 2)
+    #expect(document.skipped.firstReason?.hasPrefix("item 2: no image URL") == true)
   }
 
   @Test func unusableImageKeyFallsBackToAnother() throws {
@@ -161,7 +188,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   @Test(arguments: [
     (
       #"{"width": 1, "height": 1}"#,
-      #"item 1: no image URL (expected "img", "image", "url" or "src")"#
+      #"item 1: no image URL (expected "img", "image", "download_url", "url" or "src")"#
     ),
     (#"{"img": 5, "width": 1, "height": 1}"#, #"item 1: "img" is a number, not a string"#),
     (#"{"img": " ", "width": 1, "height": 1}"#, #"item 1: "img" is empty"#),

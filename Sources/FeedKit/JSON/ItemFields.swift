@@ -27,8 +27,10 @@ struct ItemFields {
     case unusable(String)
   }
 
-  /// The image keys in order of preference: `img` wins over `url`, which may be a page link.
-  static let imageKeys: [StaticString] = ["img", "image", "url", "src"]
+  /// The image keys in order of preference: `img` wins over `url`, which may be a page link;
+  /// `download_url` is the picture's own address where `url` is its page (Lorem Picsum's list,
+  /// GitHub's folder listings).
+  static let imageKeys: [StaticString] = ["img", "image", "download_url", "url", "src"]
 
   /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
   /// reader's buffer, copied into the page's `TextBlockWriter` only when the item is kept; or the
@@ -117,10 +119,12 @@ struct ItemFields {
   /// A kept item's URL, title, id and link go into `texts`; `reader` must be the one the fields
   /// were read from.
   func item(reader: JSONReader, texts: inout TextBlockWriter) -> Result<FeedItem, SkipReason> {
-    guard let image else {
+    // With no image key, a `link` that names a picture file is the picture (Imgur's answers).
+    guard let image = image ?? (imageProblem == nil ? pictureLink(reader: reader) : nil) else {
       return .failure(
         SkipReason(
-          text: imageProblem ?? "no image URL (expected \"img\", \"image\", \"url\" or \"src\")"))
+          text: imageProblem
+            ?? "no image URL (expected \"img\", \"image\", \"download_url\", \"url\" or \"src\")"))
     }
     // A size that is there must be usable; an item with no size (or half of one) is kept
     // without one, as other formats' items are, and its size is read from the picture.
@@ -151,6 +155,15 @@ struct ItemFields {
     }
     guard let widthValue, let heightValue else { return .success(FeedItem(texts: slice)) }
     return .success(FeedItem(texts: slice, width: widthValue, height: heightValue))
+  }
+
+  /// The item's `link` as its image, when the link's path ends like a picture file's.
+  private func pictureLink(reader: JSONReader) -> (rank: Int, url: FieldText)? {
+    guard let link else { return nil }
+    let text = link.withValidUTF8(in: reader) { String(decoding: $0, as: UTF8.self) }
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard !trimmed.isEmpty, PictureName.matches(url: trimmed) else { return nil }
+    return (Self.imageKeys.count, .decoded(trimmed))
   }
 
   /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the

@@ -8,7 +8,7 @@
 /// The ranks are positions in `ItemFields.imageKeys`, `PicturePlaceholder.blurKeys` and
 /// `colorKeys`; a test matches every name in those lists to its rank.
 enum ItemKey: Equatable {
-  /// `img`, `image`, `url`, `src`: the rank in `ItemFields.imageKeys`.
+  /// `img`, `image`, `download_url`, `url`, `src`: the rank in `ItemFields.imageKeys`.
   case image(rank: Int)
   case width, height
   /// `w`, `h`: used when `width`, `height` are absent.
@@ -50,8 +50,8 @@ enum ItemKey: Equatable {
     case (1, UInt8(ascii: "h")): return .shortHeight
     case (2, UInt8(ascii: "i")): return matches("id") ? .id : nil
     case (3, UInt8(ascii: "i")): return matches("img") ? .image(rank: 0) : nil
-    case (3, UInt8(ascii: "u")): return matches("url") ? .image(rank: 2) : nil
-    case (3, UInt8(ascii: "s")): return matches("src") ? .image(rank: 3) : nil
+    case (3, UInt8(ascii: "u")): return matches("url") ? .image(rank: 3) : nil
+    case (3, UInt8(ascii: "s")): return matches("src") ? .image(rank: 4) : nil
     case (4, UInt8(ascii: "l")): return matches("link") ? .link : nil
     case (5, UInt8(ascii: "i")): return matches("image") ? .image(rank: 1) : nil
     case (5, UInt8(ascii: "w")): return matches("width") ? .width : nil
@@ -68,6 +68,7 @@ enum ItemKey: Equatable {
       return matches("avg_color") ? .placeholder(.color, rank: 2) : nil
     case (13, UInt8(ascii: "a")):
       return matches("average_color") ? .placeholder(.color, rank: 3) : nil
+    case (12, UInt8(ascii: "d")): return matches("download_url") ? .image(rank: 2) : nil
     case (14, UInt8(ascii: "d")):
       return matches("dominant_color") ? .placeholder(.color, rank: 4) : nil
     default: return nil

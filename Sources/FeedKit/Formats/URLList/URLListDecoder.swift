@@ -3,9 +3,6 @@
 /// `find . -name '*.jpg' | cascade -` writes. Blank lines and `#` comments are ignored. A list
 /// gives no sizes: every item is unsized.
 enum URLListDecoder {
-  /// Endings of the picture files a bare name is taken for (a line with no slash and no scheme).
-  static let pictureExtensions = [".jpg", ".jpeg", ".png", ".gif", ".webp"]
-
   static func decode(
     _ bytes: [UInt8], source: String, options: LoadOptions
   ) throws(FeedError) -> FeedDocument {
@@ -59,7 +56,7 @@ enum URLListDecoder {
     }
     if line.first == "{" || line.first == "[" || line.first == "<" { return false }
     if line.hasPrefix("/") || line.hasPrefix("./") || line.hasPrefix("../") { return true }
-    let lower = line.lowercased()
-    return pictureExtensions.contains { lower.hasSuffix($0) }
+    // A bare name (no slash, no scheme) is a picture's by its ending.
+    return PictureName.matches(name: line)
   }
 }

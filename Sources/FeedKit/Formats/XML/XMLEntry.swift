@@ -60,7 +60,6 @@ struct XMLEntry {
   static func isPicture(medium: String?, type: String?, url: String) -> Bool {
     if let medium, !medium.isEmpty { return medium.lowercased() == "image" }
     if let type, !type.isEmpty { return ShapedItem.isImageType(type) }
-    let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
-    return URLListDecoder.pictureExtensions.contains { path.hasSuffix($0) }
+    return PictureName.matches(url: url)
   }
 }
