@@ -24,8 +24,10 @@ func randomFeed(seed: UInt64) throws -> (json: [UInt8], items: [FeedItem]) {
     // Image URLs lose surrounding whitespace; other strings and sizes are kept as written.
     var item = FeedItem(imageURL: url.trimmingASCIIWhitespace(), width: width, height: height)
     var object: [String: Any] = [:]
-    object[["img", "image", "download_url", "url", "src"].randomElement(using: &random) ?? "img"] =
-      url
+    let keys = [
+      "img", "image", "image_url", "imageUrl", "download_url", "source_url", "url", "src",
+    ]
+    object[keys.randomElement(using: &random) ?? "img"] = url
     let long = Bool.random(using: &random)
     object[long ? "width" : "w"] = Bool.random(using: &random) ? width : "\(Int(width))"
     object[long ? "height" : "h"] = Bool.random(using: &random) ? height : " \(height) "

@@ -45,7 +45,9 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     #expect(document.items.count == 1)
   }
 
-  @Test(arguments: ["img", "image", "download_url", "url", "src"])
+  @Test(arguments: [
+    "img", "image", "image_url", "imageUrl", "download_url", "source_url", "url", "src",
+  ])
   func imageKeysAreAccepted(key: String) throws {
     let document = try decode(#"[{"\#(key)": "a.jpg", "width": 3, "height": 4}]"#)
     #expect(document.items.first?.imageURL == "a.jpg")
@@ -188,7 +190,8 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   @Test(arguments: [
     (
       #"{"width": 1, "height": 1}"#,
-      #"item 1: no image URL (expected "img", "image", "download_url", "url" or "src")"#
+      #"item 1: no image URL (expected "img", "image", "image_url", "imageUrl", "download_url", "#
+        + #""source_url", "url" or "src")"#
     ),
     (#"{"img": 5, "width": 1, "height": 1}"#, #"item 1: "img" is a number, not a string"#),
     (#"{"img": " ", "width": 1, "height": 1}"#, #"item 1: "img" is empty"#),

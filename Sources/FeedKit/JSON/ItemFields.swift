@@ -27,10 +27,19 @@ struct ItemFields {
     case unusable(String)
   }
 
-  /// The image keys in order of preference: `img` wins over `url`, which may be a page link;
-  /// `download_url` is the picture's own address where `url` is its page (Lorem Picsum's list,
-  /// GitHub's folder listings).
-  static let imageKeys: [StaticString] = ["img", "image", "download_url", "url", "src"]
+  /// The image keys in order of preference: those that can only name a picture first, then
+  /// `url`, which may be a page link: `download_url` is the picture's own address where `url`
+  /// is its page (Lorem Picsum's list, GitHub's folder listings), as WordPress's `source_url`.
+  static let imageKeys: [StaticString] = [
+    "img", "image", "image_url", "imageUrl", "download_url", "source_url", "url", "src",
+  ]
+
+  /// Why an item with no image key is skipped: the keys, in order.
+  private static let noImage: String = {
+    let names = imageKeys.map { "\"\($0)\"" }
+    return "no image URL (expected \(names.dropLast().joined(separator: ", ")) or "
+      + "\(names.last ?? ""))"
+  }()
 
   /// A text as read: the bytes of a string without escapes (or of a number), as a range of the
   /// reader's buffer, copied into the page's `TextBlockWriter` only when the item is kept; or the
@@ -121,10 +130,7 @@ struct ItemFields {
   func item(reader: JSONReader, texts: inout TextBlockWriter) -> Result<FeedItem, SkipReason> {
     // With no image key, a `link` that names a picture file is the picture (Imgur's answers).
     guard let image = image ?? (imageProblem == nil ? pictureLink(reader: reader) : nil) else {
-      return .failure(
-        SkipReason(
-          text: imageProblem
-            ?? "no image URL (expected \"img\", \"image\", \"download_url\", \"url\" or \"src\")"))
+      return .failure(SkipReason(text: imageProblem ?? Self.noImage))
     }
     // A size that is there must be usable; an item with no size (or half of one) is kept
     // without one, as other formats' items are, and its size is read from the picture.

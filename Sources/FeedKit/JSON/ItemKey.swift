@@ -8,7 +8,8 @@
 /// The ranks are positions in `ItemFields.imageKeys`, `PicturePlaceholder.blurKeys` and
 /// `colorKeys`; a test matches every name in those lists to its rank.
 enum ItemKey: Equatable {
-  /// `img`, `image`, `download_url`, `url`, `src`: the rank in `ItemFields.imageKeys`.
+  /// `img`, `image`, `image_url`, `imageUrl`, `download_url`, `source_url`, `url`, `src`: the
+  /// rank in `ItemFields.imageKeys`.
   case image(rank: Int)
   case width, height
   /// `w`, `h`: used when `width`, `height` are absent.
@@ -50,8 +51,8 @@ enum ItemKey: Equatable {
     case (1, UInt8(ascii: "h")): return .shortHeight
     case (2, UInt8(ascii: "i")): return matches("id") ? .id : nil
     case (3, UInt8(ascii: "i")): return matches("img") ? .image(rank: 0) : nil
-    case (3, UInt8(ascii: "u")): return matches("url") ? .image(rank: 3) : nil
-    case (3, UInt8(ascii: "s")): return matches("src") ? .image(rank: 4) : nil
+    case (3, UInt8(ascii: "u")): return matches("url") ? .image(rank: 6) : nil
+    case (3, UInt8(ascii: "s")): return matches("src") ? .image(rank: 7) : nil
     case (4, UInt8(ascii: "l")): return matches("link") ? .link : nil
     case (5, UInt8(ascii: "i")): return matches("image") ? .image(rank: 1) : nil
     case (5, UInt8(ascii: "w")): return matches("width") ? .width : nil
@@ -68,7 +69,10 @@ enum ItemKey: Equatable {
       return matches("avg_color") ? .placeholder(.color, rank: 2) : nil
     case (13, UInt8(ascii: "a")):
       return matches("average_color") ? .placeholder(.color, rank: 3) : nil
-    case (12, UInt8(ascii: "d")): return matches("download_url") ? .image(rank: 2) : nil
+    case (8, UInt8(ascii: "i")): return matches("imageUrl") ? .image(rank: 3) : nil
+    case (9, UInt8(ascii: "i")): return matches("image_url") ? .image(rank: 2) : nil
+    case (10, UInt8(ascii: "s")): return matches("source_url") ? .image(rank: 5) : nil
+    case (12, UInt8(ascii: "d")): return matches("download_url") ? .image(rank: 4) : nil
     case (14, UInt8(ascii: "d")):
       return matches("dominant_color") ? .placeholder(.color, rank: 4) : nil
     default: return nil
