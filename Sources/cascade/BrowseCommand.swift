@@ -61,8 +61,9 @@ enum BrowseCommand {
     // A large page is shown from its first items while the rest is decoded; a place to go
     // back to (`--last`) may be anywhere in it, so that load is waited for whole.
     let opening = OpeningLoad.begin(feed, streams: resume == nil)
-    // Keys typed while it loads wait for the browser without printing over that line.
-    EchoHold.begin()
+    // Keys typed while it loads wait for the browser without printing over that line (unless
+    // the feed itself is being typed on standard input).
+    if source != .standardInput { EchoHold.begin() }
     let piece = await opening.opening()
     EchoHold.release()
     let (first, title) = (piece.update, piece.title)

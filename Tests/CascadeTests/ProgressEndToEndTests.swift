@@ -81,6 +81,27 @@ struct ProgressEndToEndTests {
     #expect(!after.contains("zyx"), "\(after)")
   }
 
+  @Test func aFeedTypedOnStandardInputIsStillEchoed() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let tmux = try TmuxSession(command: "'\(binary)' - --pictures off")
+    defer { tmux.close() }
+    try await Task.sleep(for: .milliseconds(500))
+    try await tmux.type("https://a.example/typed.jpg")
+    try await tmux.send("Enter")
+    let (echoed, screen) = try await tmux.waitFor(timeout: 10) {
+      $0.contains("https://a.example/typed.jpg")
+    }
+    #expect(echoed, "\(screen)")
+    try await tmux.send("C-d")
+    let (browsing, shown) = try await tmux.waitFor(timeout: 30) {
+      TmuxSession.statusLine($0).contains("1 item")
+    }
+    #expect(browsing, "\(shown)")
+    try await tmux.send("q")
+    let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
+    #expect(ended && after.contains("EXIT=0") && after.contains("TTY=echo"), "\(after)")
+  }
+
   /// Ctrl-C, Ctrl-\, a hang-up or a kill while the browser still waits for its feed: the
   /// process dies of the signal as before, and the shell gets its echo back.
   @Test(arguments: [(SIGINT, 130), (SIGQUIT, 131), (SIGHUP, 129), (SIGTERM, 143)])
