@@ -35,9 +35,6 @@ enum HeldModes {
     return true
   }
 
-  /// Whether modes are held now.
-  static var isHolding: Bool { heldDescriptor >= 0 }
-
   /// Puts the modes back (`TCSANOW`: keys typed meanwhile stay queued) and the signals' earlier
   /// actions. Safe to call when nothing is held.
   static func release() {

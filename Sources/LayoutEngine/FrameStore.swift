@@ -96,27 +96,15 @@ struct FrameStore: Sendable {
     return Span.one << 14 | UInt16(truncatingIfNeeded: column)
   }
 
-  @inline(__always)
-  static func isOneColumn(_ place: UInt16) -> Bool { place >> 14 == Span.one }
-
   /// The first column of a stored place.
   @inline(__always)
   static func column(of place: UInt16) -> UInt16 { place & 0x3FFF }
 
-  /// The number of columns a stored place spans.
-  @inline(__always)
-  func span(of place: UInt16) -> Int32 { Self.span(of: place, columnCount: columnCount) }
-
-  @inline(__always)
-  private static func span(of place: UInt16, columnCount: Int32) -> Int32 {
-    let kind = place >> 14
-    return kind == Span.one ? 1 : kind == Span.two ? 2 : columnCount
-  }
-
   @inline(__always)
   private static func frame(_ extent: Extent, _ place: UInt16, columnCount: Int32) -> PlacedFrame {
-    PlacedFrame(
-      y: extent.y, height: extent.height, column: Int32(column(of: place)),
-      span: span(of: place, columnCount: columnCount))
+    let kind = place >> 14
+    let span: Int32 = kind == Span.one ? 1 : kind == Span.two ? 2 : columnCount
+    return PlacedFrame(
+      y: extent.y, height: extent.height, column: Int32(column(of: place)), span: span)
   }
 }

@@ -13,12 +13,11 @@ extension RectIndex {
     fileprivate(set) var frames: FrameStore
     fileprivate(set) var stacks: ColumnStacks
     private var staging: ColumnStacks.Staging
-    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`
-    /// (the places of a block stay readable after it moves, until the next block is written).
+    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`.
     private let extents: UnsafeMutablePointer<FrameStore.Extent>
     private let places: UnsafeMutablePointer<UInt16>
     private var pendingCount = 0
-    /// The number the next item to be staged gets.
+    /// The number the next item gets: `frames.count + pendingCount`.
     private var next: Int32
 
     fileprivate init(frames: FrameStore, stacks: ColumnStacks) {

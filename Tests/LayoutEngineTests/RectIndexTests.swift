@@ -84,6 +84,29 @@ import Testing
     #expect(layout.item(nearest: nan).map { all.indices.contains($0) } ?? true)
   }
 
+  /// Lays `items` out whole and in pages of `pageSize`, expects the same frames both ways, and
+  /// `queries` random rect queries of each to match brute force; returns the frames.
+  @discardableResult
+  func expectWholeAndPagedAgree(
+    _ c: LayoutConfiguration, _ items: [LayoutItem], pageSize: Int, queries: Int,
+    using rng: inout SplitMix64
+  ) throws -> [Rect] {
+    let whole = try #require(RandomLayouts.prepared(c, items))
+    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
+    for start in stride(from: 0, to: items.count, by: pageSize) {
+      paged.append(contentsOf: items[start..<min(items.count, start + pageSize)])
+    }
+    let all = frames(whole)
+    #expect(frames(paged) == all)
+    for _ in 0..<queries {
+      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
+      let expected = all.indices.filter { all[$0].overlaps(rect) }
+      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
+      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
+    }
+    return all
+  }
+
   @Test func queriesAcrossThousandsOfItemsMatchBruteForce() throws {
     // Past 1,024 items the top-order index searches three levels; built at once and by pages.
     var rng = SplitMix64(seed: 14)
@@ -91,22 +114,7 @@ import Testing
     let c = LayoutConfiguration(
       columnCount: 3, columnSpacing: 1, rowSpacing: 1, insets: EdgeInsets(all: 1),
       containerWidth: 90)
-    let whole = try #require(RandomLayouts.prepared(c, items))
-    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
-    var start = 0
-    while start < items.count {
-      let end = min(items.count, start + 97)
-      paged.append(contentsOf: items[start..<end])
-      start = end
-    }
-    let all = frames(whole)
-    #expect(frames(paged) == all)
-    for _ in 0..<300 {
-      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
-      let expected = all.indices.filter { all[$0].overlaps(rect) }
-      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
-      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
-    }
+    try expectWholeAndPagedAgree(c, items, pageSize: 97, queries: 300, using: &rng)
   }
 
   @Test(arguments: [8, 100])
@@ -121,20 +129,8 @@ import Testing
     let c = LayoutConfiguration(
       columnCount: columns, columnSpacing: 1, rowSpacing: 2, insets: EdgeInsets(all: 2),
       containerWidth: Double(columns) * 12, tieTolerance: 2)
-    let whole = try #require(RandomLayouts.prepared(c, items))
-    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
-    for start in stride(from: 0, to: items.count, by: 1_531) {
-      paged.append(contentsOf: items[start..<min(items.count, start + 1_531)])
-    }
-    let all = frames(whole)
+    let all = try expectWholeAndPagedAgree(c, items, pageSize: 1_531, queries: 100, using: &rng)
     #expect(all == ReferenceLayout.layout(c, items).map(\.frame))
-    #expect(frames(paged) == all)
-    for _ in 0..<100 {
-      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
-      let expected = all.indices.filter { all[$0].overlaps(rect) }
-      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
-      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
-    }
   }
 
   @Test func manyColumnsFlushTheirStagedItemsMidRunAndStayFindable() throws {
@@ -147,19 +143,7 @@ import Testing
     let c = LayoutConfiguration(
       columnCount: 600, columnSpacing: 0.5, rowSpacing: 1, insets: EdgeInsets(all: 1),
       containerWidth: 1_800, tieTolerance: 3, enlargement: Enlargement(probability: 0.3, seed: 4))
-    let whole = try #require(RandomLayouts.prepared(c, items))
-    var paged = try #require(RandomLayouts.prepared(c, [LayoutItem]()))
-    for start in stride(from: 0, to: items.count, by: 4_099) {
-      paged.append(contentsOf: items[start..<min(items.count, start + 4_099)])
-    }
-    let all = frames(whole)
-    #expect(frames(paged) == all)
-    #expect(all.contains { $0.width > whole.configuration.itemWidth * 1.5 })
-    for _ in 0..<100 {
-      let rect = RandomLayouts.rect(in: whole.contentSize, using: &rng)
-      let expected = all.indices.filter { all[$0].overlaps(rect) }
-      #expect(whole.indices(in: rect) == expected, "rect \(rect)")
-      #expect(paged.indices(in: rect) == expected, "paged, rect \(rect)")
-    }
+    let all = try expectWholeAndPagedAgree(c, items, pageSize: 4_099, queries: 100, using: &rng)
+    #expect(all.contains { $0.width > c.itemWidth * 1.5 })
   }
 }

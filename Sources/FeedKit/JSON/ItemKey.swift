@@ -60,19 +60,19 @@ enum ItemKey: Equatable {
     case (5, UInt8(ascii: "c")): return matches("color") ? .placeholder(.color, rank: 0) : nil
     case (6, UInt8(ascii: "h")): return matches("height") ? .height : nil
     case (6, UInt8(ascii: "c")): return matches("colour") ? .placeholder(.color, rank: 1) : nil
+    case (8, UInt8(ascii: "i")): return matches("imageUrl") ? .image(rank: 3) : nil
     case (8, UInt8(ascii: "b")):
       if matches("blurhash") { return .placeholder(.blurHash, rank: 0) }
       return matches("blurHash") ? .placeholder(.blurHash, rank: 2) : nil
+    case (9, UInt8(ascii: "i")): return matches("image_url") ? .image(rank: 2) : nil
     case (9, UInt8(ascii: "b")):
       return matches("blur_hash") ? .placeholder(.blurHash, rank: 1) : nil
     case (9, UInt8(ascii: "a")):
       return matches("avg_color") ? .placeholder(.color, rank: 2) : nil
-    case (13, UInt8(ascii: "a")):
-      return matches("average_color") ? .placeholder(.color, rank: 3) : nil
-    case (8, UInt8(ascii: "i")): return matches("imageUrl") ? .image(rank: 3) : nil
-    case (9, UInt8(ascii: "i")): return matches("image_url") ? .image(rank: 2) : nil
     case (10, UInt8(ascii: "s")): return matches("source_url") ? .image(rank: 5) : nil
     case (12, UInt8(ascii: "d")): return matches("download_url") ? .image(rank: 4) : nil
+    case (13, UInt8(ascii: "a")):
+      return matches("average_color") ? .placeholder(.color, rank: 3) : nil
     case (14, UInt8(ascii: "d")):
       return matches("dominant_color") ? .placeholder(.color, rank: 4) : nil
     default: return nil
