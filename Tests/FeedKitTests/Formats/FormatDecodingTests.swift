@@ -44,6 +44,9 @@ import Testing
     #expect(!document.items[1].hasSize && !document.items[2].hasSize)
     #expect(document.items.map(\.title) == ["Harbour", "Lazy", "Banner only"])
     #expect(document.skipped.count == 1)
+    #expect(
+      document.skipped.firstReason
+        == #"item 4: no "image", image attachment, <img> in "content_html" or "banner_image""#)
   }
 
   @Test func flickrFeedsTakeMediaSizedByTheirDescription() throws {

@@ -9,7 +9,8 @@ enum JSONFeedDecoder {
       throw .notAFeed(source: source, detail: "a JSON Feed without an \"items\" list")
     }
     let (items, skipped) = ShapedItem.list(
-      entries, noun: "item", missing: "no \"image\" and no image attachment"
+      entries, noun: "item",
+      missing: "no \"image\", image attachment, <img> in \"content_html\" or \"banner_image\""
     ) { entry in
       picture(of: entry).map { picture in
         ShapedItem.make(
