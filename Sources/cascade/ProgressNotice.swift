@@ -11,20 +11,31 @@ enum ProgressNotice {
   ) -> Task<Bool, Never> {
     Task {
       guard (try? await Task.sleep(for: delay)) != nil, isatty(2) == 1 else { return false }
-      let shown = DisplayText(name, maximumWidth: 60).string
+      let label = "cascade: loading \(name)"
       let unicode =
         ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true
       var drawn = ""
       repeat {
-        let bar = ProgressBar.text(progress.snapshot, unicode: unicode)
+        // Fitted to the terminal's width as it is now (it can change during the load): a line
+        // that wrapped would leave its first rows behind on every redraw.
+        let line = ProgressBar.line(
+          label, progress.snapshot, width: width(), unicode: unicode, longestLabel: 77,
+          shortestLabel: 26)
         // Redrawn only when it changed: a feed that stalls is not rewritten five times a second.
-        if bar != drawn {
-          Console.raw("\rcascade: loading \(shown)…  \(bar)\u{1B}[K", to: STDERR_FILENO)
-          drawn = bar
+        if line != drawn {
+          Console.raw("\r\(line)\u{1B}[K", to: STDERR_FILENO)
+          drawn = line
         }
       } while (try? await Task.sleep(for: .milliseconds(200))) != nil
       return true
     }
+  }
+
+  /// Standard error's width in cells, 80 where the terminal does not say.
+  private static func width() -> Int {
+    var size = winsize()
+    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
   }
 
   /// Stops the line and wipes it if it was drawn.

@@ -26,6 +26,29 @@ struct ProgressEndToEndTests {
     #expect(!after.contains("cascade: loading"), "the line is wiped once loaded: \(after)")
   }
 
+  /// In a narrow terminal with a long URL the line is cut to fit, so that it stays on one row
+  /// and is wiped whole: a wrapped line left its first row on the screen after the load.
+  @Test func theProgressLineFitsANarrowTerminal() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let items = (1...40).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
+    let body = Array(#"{"data":[\#(items.joined(separator: ","))]}"#.utf8)
+    let path = "/" + String(repeating: "a-long-folder-name/", count: 4) + "feed.json"
+    server.route(path, reply: .drip(body: body, interval: 0.004))
+    let tmux = try TmuxSession(
+      command: "'\(binary)' layout '\(server.url(path))' --width 100 > /dev/null", width: 60)
+    defer { tmux.close() }
+    let (shown, screen) = try await tmux.waitFor(timeout: 30) { screen in
+      screen.split(separator: "\n").contains { $0.contains("cascade: loading") && $0.contains("% ") }
+    }
+    #expect(shown, "the bar is on the label's row: \(screen)")
+    let (ended, after) = try await tmux.waitFor("EXIT=0", timeout: 60)
+    #expect(ended, "\(after)")
+    #expect(!after.contains("cascade: loading"), "the line is wiped whole: \(after)")
+    #expect(!after.contains("a-long-folder"), "no row of it is left: \(after)")
+  }
+
   /// A feed whose first item comes only after a few seconds of padding, dripped a byte at a
   /// time: the browser waits for it before it takes the terminal.
   private static func slowFeed(_ server: TestHTTPServer) {
