@@ -18,7 +18,8 @@ import Testing
   /// a wrapped line is left behind on every redraw.
   @Test func theProgressLineFitsTheTerminal() {
     let half = LoadProgress.Snapshot(bytes: 1 << 20, total: 2 << 20, items: 1234, isLoading: true)
-    let label = "cascade: loading https://images.example.com/" + String(repeating: "feed/", count: 30)
+    let label =
+      "cascade: loading https://images.example.com/" + String(repeating: "feed/", count: 30)
     #expect(
       ProgressBar.line("cascade: loading feed.json", half, width: 200, unicode: false)
         == "cascade: loading feed.json...  [##########----------] 50%  1.0 MiB of 2.0 MiB  1234 items"

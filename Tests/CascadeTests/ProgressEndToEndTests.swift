@@ -40,7 +40,9 @@ struct ProgressEndToEndTests {
       command: "'\(binary)' layout '\(server.url(path))' --width 100 > /dev/null", width: 60)
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor(timeout: 30) { screen in
-      screen.split(separator: "\n").contains { $0.contains("cascade: loading") && $0.contains("% ") }
+      screen.split(separator: "\n").contains {
+        $0.contains("cascade: loading") && $0.contains("% ")
+      }
     }
     #expect(shown, "the bar is on the label's row: \(screen)")
     let (ended, after) = try await tmux.waitFor("EXIT=0", timeout: 60)
