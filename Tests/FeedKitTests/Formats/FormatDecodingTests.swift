@@ -137,12 +137,49 @@ import Testing
 
   @Test func mastodonKeepsImagesWithOriginalSizeAndAltText() throws {
     let document = try decode(WildDocuments.mastodon)
-    #expect(document.items.map(\.imageURL) == ["https://files.masto.example/small/frost.jpg"])
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://files.masto.example/small/frost.jpg", "https://files.masto.example/v.png",
+      ])
     #expect(document.items[0].width == 1600 && document.items[0].height == 1200)
     #expect(document.items[0].title == "Ferns of frost on glass")
     #expect(document.items[0].link == "https://masto.example/@kim/112233")
     #expect(document.items[0].id == "555")
+    #expect(document.items[1].title == "video")
     #expect(document.skipped.count == 1)
+  }
+
+  /// A video or an animated GIF (an MP4 either way) shows its still, never the movie's URL, and
+  /// says what it is; audio and media the server has not fetched have nothing to show.
+  @Test func mastodonVideosShowTheirStills() throws {
+    func attachment(_ id: Int, _ type: String, preview: String?, alt: String?) -> String {
+      let preview = preview.map { #""https://f.example/\#($0)""# } ?? "null"
+      let alt = alt.map { #""\#($0)""# } ?? "null"
+      return #"{"id": "\#(id)", "type": "\#(type)", "url": "https://f.example/\#(id).mp4", "#
+        + #""preview_url": \#(preview), "description": \#(alt), "#
+        + #""meta": {"original": {"width": 480, "height": 600}, "small": {"width": 400, "#
+        + #""height": 500}}}"#
+    }
+    let attachments = [
+      attachment(1, "gifv", preview: "1.png", alt: "A cat jumps"),
+      attachment(2, "video", preview: "2.jpg", alt: nil),
+      attachment(3, "video", preview: nil, alt: "no still"),
+      attachment(4, "audio", preview: "4.jpg", alt: "cover"),
+      attachment(5, "unknown", preview: "5.jpg", alt: nil),
+    ]
+    let statuses = [
+      #"{"id": "1", "url": "https://m.example/1", "media_attachments": [\#(attachments.joined(separator: ","))]}"#,
+      #"{"id": "2", "url": "https://m.example/2", "media_attachments": [\#(attachments[3])]}"#,
+    ]
+    let text = "[\(statuses.joined(separator: ","))]"
+    let document = try FeedDocument.decode(Array(text.utf8), format: .mastodon, origin: "m.json")
+    #expect(
+      document.items.map(\.imageURL) == ["https://f.example/1.png", "https://f.example/2.jpg"])
+    #expect(document.items.map(\.title) == ["A cat jumps (animated GIF)", "video"])
+    #expect(document.items.allSatisfy { $0.width == 480 && $0.height == 600 })
+    #expect(document.items.allSatisfy { $0.link == "https://m.example/1" })
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("status 2: ") == true, "\(document.skipped)")
   }
 
   /// A status marked sensitive marks its pictures so, a boosted one by the boosted status's

@@ -34,7 +34,7 @@ import Testing
   @Test func mastodonHasItsAttachmentsBlurHash() throws {
     #expect(
       try items(WildDocuments.mastodon).map(\.placeholder) == [
-        blur("UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH")
+        blur("UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH"), nil,
       ])
   }
 
