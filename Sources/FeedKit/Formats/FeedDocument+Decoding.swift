@@ -28,7 +28,7 @@ extension FeedDocument {
       return try XMLFeedDecoder.decode(bytes, format: chosen, source: origin, options: options)
     case .urlList:
       return try URLListDecoder.decode(bytes, source: origin, options: options)
-    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr:
+    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
@@ -57,6 +57,8 @@ extension FeedDocument {
     case .pexels: try PexelsDecoder.decode(root, source: source)
     case .pixabay: try PixabayDecoder.decode(root, source: source)
     case .flickr: try FlickrFeedDecoder.decode(root, source: source)
+    case .giphy: try GiphyDecoder.decode(root, source: source)
+    case .tenor: try TenorDecoder.decode(root, source: source)
     case .json, .rss, .atom, .urlList:
       preconditionFailure("decodeTree: \(format) is not decoded from a tree")
     }

@@ -25,6 +25,10 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   case pixabay
   /// Flickr's public feeds as JSON (`{"items": [{"media": {"m": …}}]}`).
   case flickr
+  /// Giphy API GIFs (`{"data": [{"images": …}], "pagination": …}`).
+  case giphy
+  /// Tenor API GIFs (`{"results": [{"media_formats": …}], "next": …}`).
+  case tenor
   /// Plain text, one picture URL or path a line.
   case urlList = "list"
 
@@ -41,6 +45,8 @@ public enum FeedFormat: String, Sendable, CaseIterable {
     case .pexels: "Pexels JSON"
     case .pixabay: "Pixabay JSON"
     case .flickr: "Flickr feed JSON"
+    case .giphy: "Giphy JSON"
+    case .tenor: "Tenor JSON"
     case .urlList: "list of URLs"
     }
   }

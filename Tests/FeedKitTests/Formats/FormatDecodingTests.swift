@@ -66,6 +66,55 @@ import Testing
     #expect(document.next == nil)
   }
 
+  /// Giphy: the first frame Giphy already cut (a tenth of the animation's bytes), sized by
+  /// its rendition's strings; the original where there is no still; a GIF with no picture is
+  /// skipped with the renditions it was looked for under.
+  @Test func giphyTakesTheStillFirstFrame() throws {
+    let document = try decode(
+      WildDocuments.giphy, origin: "https://api.giphy.com/v1/gifs/trending?api_key=k&limit=3")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://media2.giphy.com/media/3o7TKSjRrfIPjeiVyM/200w_s.gif?cid=1&rid=200w_s.gif",
+        "https://media0.giphy.com/media/l0HlBO7eyXzSZkJri/giphy.gif",
+      ])
+    #expect(document.items.map(\.width) == [200, 360])
+    #expect(document.items.map(\.height) == [113, 480])
+    #expect(document.items.map(\.title) == ["Cat Jumping GIF", "Waving hand"])
+    #expect(document.items[0].link == "https://giphy.com/gifs/cat-3o7TKSjRrfIPjeiVyM")
+    #expect(document.items[0].id == "3o7TKSjRrfIPjeiVyM")
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.contains("fixed_width_still") == true)
+    #expect(document.next == "https://api.giphy.com/v1/gifs/trending?api_key=k&limit=3&offset=3")
+    // The last page, and a saved answer, have none.
+    let last = WildDocuments.giphy.replacingOccurrences(
+      of: #""total_count": 4000"#, with: #""total_count": 3"#)
+    #expect(try decode(last, origin: "https://api.giphy.com/v1/gifs/search?q=x").next == nil)
+    #expect(try decode(WildDocuments.giphy, origin: "/tmp/giphy.json").next == nil)
+  }
+
+  /// Tenor: the still of the full-size GIF, sized by its `dims`; pages by `pos`.
+  @Test func tenorTakesTheStillPreview() throws {
+    let document = try decode(
+      WildDocuments.tenor, origin: "https://tenor.googleapis.com/v2/search?q=dog&key=k&limit=3")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://media.tenor.com/AAAAe/excited-dog.png", "https://media.tenor.com/x/wave.gif",
+      ])
+    #expect(document.items.map(\.width) == [640, 220])
+    #expect(document.items.map(\.height) == [480, 300])
+    #expect(document.items.map(\.title) == ["Excited Dog GIF", "Wave"])
+    #expect(document.items[0].link == "https://tenor.com/view/excited-dog-16596290870466262486")
+    #expect(document.skipped.count == 1)
+    #expect(
+      document.next
+        == "https://tenor.googleapis.com/v2/search?q=dog&key=k&limit=3"
+        + "&pos=CAgQrISRwYfbzQIaHgoKAD-_xXdPYjm_5xIQK3w1K5Qn6Fq1a3lJMzSeqzAO")
+    let last = WildDocuments.tenor.replacingOccurrences(
+      of: #""next": "CAgQrISRwYfbzQIaHgoKAD-_xXdPYjm_5xIQK3w1K5Qn6Fq1a3lJMzSeqzAO""#,
+      with: #""next": """#)
+    #expect(try decode(last, origin: "https://tenor.googleapis.com/v2/featured").next == nil)
+  }
+
   /// JSON in a script call, as Flickr and older APIs send it without `nojsoncallback=1`:
   /// the JSON inside is read, whatever its format.
   @Test func jsonpCallbacksAreReadAsTheJSONInside() throws {

@@ -25,6 +25,9 @@ import Testing
     #expect(detect(#"[{"img": "a.jpg", "width": 1, "height": 1}]"#) == .json)
     #expect(detect(#"{"version": "2", "data": []}"#) == .json)
     #expect(detect(#"{"kind": "Listing", "items": []}"#) == .json)
+    // A classic feed under `data` whose items have an `images` list of their own.
+    #expect(detect(#"{"data": [{"img": "a.jpg", "w": 1, "h": 1, "images": []}]}"#) == .json)
+    #expect(detect(#"{"results": [{"img": "a.jpg", "w": 1, "h": 1, "media": {}}]}"#) == .json)
     // A classic feed whose title mentions another format's keys is still classic.
     #expect(detect(#"{"title": "media_attachments urls hits", "data": []}"#) == .json)
   }

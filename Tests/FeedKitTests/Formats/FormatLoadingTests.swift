@@ -126,6 +126,32 @@ import Testing
     #expect(identities.suffix(3) == ["t3_ddd444", "t3_eee555#1", "t3_eee555#2"])
   }
 
+  @Test func giphyPagesByOffset() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/v1/gifs/trending?limit=3", reply: Self.reply(WildDocuments.giphy))
+    let second = WildDocuments.giphy.replacingOccurrences(of: "3o7TKSjRrfIPjeiVyM", with: "SECOND")
+      .replacingOccurrences(of: "l0HlBO7eyXzSZkJri", with: "THIRD")
+      .replacingOccurrences(of: #""offset": 0"#, with: #""offset": 3"#)
+    server.route("/v1/gifs/trending?limit=3&offset=3", reply: Self.reply(second))
+    let pages = try await twoPages(server, first: "/v1/gifs/trending?limit=3")
+    #expect(pages == ["3o7TKSjRrfIPjeiVyM", "l0HlBO7eyXzSZkJri", "SECOND", "THIRD"])
+  }
+
+  @Test func tenorPagesByPos() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/v2/featured?key=k", reply: Self.reply(WildDocuments.tenor))
+    let token = "CAgQrISRwYfbzQIaHgoKAD-_xXdPYjm_5xIQK3w1K5Qn6Fq1a3lJMzSeqzAO"
+    let second = WildDocuments.tenor.replacingOccurrences(of: "16596290870466262486", with: "9")
+      .replacingOccurrences(of: #""id": "2""#, with: #""id": "10""#)
+      .replacingOccurrences(of: "x/wave.gif", with: "x/wave2.gif")
+      .replacingOccurrences(of: token, with: "")
+    server.route("/v2/featured?key=k&pos=\(token)", reply: Self.reply(second))
+    let pages = try await twoPages(server, first: "/v2/featured?key=k")
+    #expect(pages == ["16596290870466262486", "2", "9", "10"])
+  }
+
   @Test func pexelsPagesFollowNextPage() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

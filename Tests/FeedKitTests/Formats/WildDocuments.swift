@@ -256,10 +256,60 @@ enum WildDocuments {
     }
     """#
 
+  /// Giphy's trending answer, shortened: sizes are strings, the first frame has renditions of
+  /// its own, a sticker has no still.
+  static let giphy = """
+    {"data": [
+      {"type": "gif", "id": "3o7TKSjRrfIPjeiVyM", "url": "https://giphy.com/gifs/cat-3o7TKSjRrfIPjeiVyM",
+       "slug": "cat-3o7TKSjRrfIPjeiVyM", "bitly_gif_url": "https://gph.is/1", "bitly_url": "https://gph.is/1",
+       "embed_url": "https://giphy.com/embed/3o7TKSjRrfIPjeiVyM", "username": "", "source": "",
+       "title": "Cat Jumping GIF", "rating": "g", "content_url": "", "source_tld": "",
+       "is_sticker": 0, "import_datetime": "2016-06-01 20:34:06",
+       "images": {
+         "original": {"height": "270", "width": "480", "size": "1949305",
+           "url": "https://media2.giphy.com/media/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=1&rid=giphy.gif",
+           "mp4": "https://media2.giphy.com/media/3o7TKSjRrfIPjeiVyM/giphy.mp4", "frames": "41"},
+         "fixed_width": {"height": "113", "width": "200",
+           "url": "https://media2.giphy.com/media/3o7TKSjRrfIPjeiVyM/200w.gif?cid=1&rid=200w.gif"},
+         "fixed_width_still": {"height": "113", "width": "200",
+           "url": "https://media2.giphy.com/media/3o7TKSjRrfIPjeiVyM/200w_s.gif?cid=1&rid=200w_s.gif"}},
+       "alt_text": "a cat jumps"},
+      {"type": "sticker", "id": "l0HlBO7eyXzSZkJri", "url": "https://giphy.com/stickers/l0HlBO7eyXzSZkJri",
+       "embed_url": "https://giphy.com/embed/l0HlBO7eyXzSZkJri", "title": "", "alt_text": "Waving hand",
+       "images": {"original": {"height": "480", "width": "360",
+         "url": "https://media0.giphy.com/media/l0HlBO7eyXzSZkJri/giphy.gif"}}},
+      {"type": "gif", "id": "xT9IgG50Fb7Mi0prBC", "url": "https://giphy.com/gifs/xT9IgG50Fb7Mi0prBC",
+       "embed_url": "https://giphy.com/embed/xT9IgG50Fb7Mi0prBC", "title": "Nothing here",
+       "images": {}}
+     ],
+     "pagination": {"total_count": 4000, "count": 3, "offset": 0},
+     "meta": {"status": 200, "msg": "OK", "response_id": "abc"}}
+    """
+
+  /// Tenor's v2 search answer, shortened.
+  static let tenor = """
+    {"results": [
+      {"id": "16596290870466262486", "title": "", "created": 1.593e9,
+       "content_description": "Excited Dog GIF", "itemurl": "https://tenor.com/view/excited-dog-16596290870466262486",
+       "url": "https://tenor.com/bdK3W.gif", "tags": ["dog"], "flags": [], "hasaudio": false,
+       "media_formats": {
+         "gif": {"url": "https://media.tenor.com/AAAAC/excited-dog.gif", "duration": 1.5,
+           "preview": "", "dims": [498, 374], "size": 1234567},
+         "gifpreview": {"url": "https://media.tenor.com/AAAAe/excited-dog.png", "duration": 0,
+           "preview": "", "dims": [640, 480], "size": 80000},
+         "tinygif": {"url": "https://media.tenor.com/AAAAM/excited-dog.gif", "duration": 1.5,
+           "preview": "", "dims": [220, 165], "size": 90000}}},
+      {"id": "2", "title": "Wave", "itemurl": "https://tenor.com/view/wave-2",
+       "media_formats": {"tinygif": {"url": "https://media.tenor.com/x/wave.gif", "dims": [220, 300]}}},
+      {"id": "3", "content_description": "Audio only", "media_formats": {}}
+     ],
+     "next": "CAgQrISRwYfbzQIaHgoKAD-_xXdPYjm_5xIQK3w1K5Qn6Fq1a3lJMzSeqzAO"}
+    """
+
   static let all: [(FeedFormat, String)] = [
     (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
     (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
-    (.flickr, flickr), (.urlList, urlList),
+    (.flickr, flickr), (.giphy, giphy), (.tenor, tenor), (.urlList, urlList),
     (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
   ]
 }

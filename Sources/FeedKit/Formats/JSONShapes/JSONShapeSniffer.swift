@@ -19,8 +19,9 @@ enum JSONShapeSniffer {
     var pastFirstItem = false
   }
 
-  /// Lists whose first item says which photo API answered.
-  private static let listKeys: Set<String> = ["results", "photos", "hits", "items"]
+  /// Lists whose first item says which photo or GIF API answered (`data` also holds a classic
+  /// feed's items).
+  private static let listKeys: Set<String> = ["results", "photos", "hits", "items", "data"]
 
   static func format(of prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
     settledFormat(of: prefix, isComplete: isComplete, must: true) ?? .json
@@ -131,6 +132,13 @@ enum JSONShapeSniffer {
       return .pexels
     case "results" where item.contains("urls"):
       return .unsplash
+    case "results" where item.contains("media_formats"):
+      return .tenor
+    case "data"
+    where item.contains("images")
+      && (item.contains("embed_url") || item.contains("bitly_gif_url")
+        || item.contains("is_sticker")):
+      return .giphy
     case "items"
     where item.contains("media") && item.contains("link")
       && (item.contains("date_taken") || item.contains("author_id")):

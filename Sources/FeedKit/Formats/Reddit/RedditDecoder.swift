@@ -42,7 +42,7 @@ enum RedditDecoder {
     return FeedDocument(
       items: items, skipped: skipped,
       next: root["data", "after"]?.text.flatMap {
-        nextPage(after: $0, source: source)
+        NextPageQuery.url(source, setting: "after", to: $0)
       })
   }
 
@@ -87,16 +87,5 @@ enum RedditDecoder {
         height: chosen["y"]?.number)
     }
     return pictures.isEmpty ? nil : pictures
-  }
-
-  /// The page URL with `after` set; none when the page was not fetched over HTTP.
-  private static func nextPage(after token: String, source: String) -> String? {
-    guard var components = URLComponents(string: source),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else { return nil }
-    var query = (components.queryItems ?? []).filter { $0.name != "after" }
-    query.append(URLQueryItem(name: "after", value: token))
-    components.queryItems = query
-    return components.string
   }
 }
