@@ -19,44 +19,71 @@ struct FrameStore: Sendable {
     var maxY: Double { y + height }
   }
 
-  private(set) var extents: [Extent] = []
-  /// Per item: the column in the low 14 bits, the span's kind (`Span`) in the high 2.
-  private var places: [UInt16] = []
+  /// The frames' memory, shared between copies until one of them changes (copy on write).
+  private var storage = Storage(capacity: 0)
   private let columnCount: Int32
 
   init(columnCount: Int) {
     self.columnCount = Int32(truncatingIfNeeded: columnCount)
   }
 
-  var count: Int { extents.count }
-  var indices: Range<Int> { extents.indices }
-  var isEmpty: Bool { extents.isEmpty }
+  var count: Int { storage.count }
+  /// The frames there is room for without growing.
+  var capacity: Int { storage.capacity }
+  var indices: Range<Int> { 0..<storage.count }
+  var isEmpty: Bool { storage.count == 0 }
 
   mutating func reserveCapacity(_ total: Int) {
-    extents.reserveCapacity(total)
-    places.reserveCapacity(total)
+    makeUnique(capacity: total)
   }
 
-  /// Adds frames after the ones kept: their extents, and their places as `place(of:)` gives
-  /// them (copied as they are, so a run writes both halves itself and they move in bulk).
-  mutating func append(
-    extents added: UnsafeBufferPointer<Extent>, places: UnsafeBufferPointer<UInt16>
+  /// Room for at least `room` frames after the ones kept: where the next ones are to be
+  /// written, in place, before `commit` counts them.
+  ///
+  /// A run of placed items writes its frames straight here, with nothing in its way but the
+  /// stores (the pointers stay valid until the store next changes). Written first into a block
+  /// of the run's own and copied in, every frame was written twice, ~7 % of a full layout.
+  mutating func tail(room: Int) -> (
+    extents: UnsafeMutablePointer<Extent>, places: UnsafeMutablePointer<UInt16>
   ) {
-    precondition(added.count == places.count, "FrameStore: extents and places differ in number")
-    extents.append(contentsOf: added)
-    self.places.append(contentsOf: places)
+    makeUnique(capacity: storage.count + room)
+    return (storage.extents + storage.count, storage.places + storage.count)
+  }
+
+  /// Counts the first `written` frames of the tail (`tail(room:)`, at least that much room)
+  /// as kept.
+  mutating func commit(_ written: Int) {
+    precondition(written >= 0 && storage.count + written <= storage.capacity, "FrameStore: commit")
+    makeUnique(capacity: storage.count + written)
+    storage.count += written
+  }
+
+  /// Makes `storage` this store's own, with room for `capacity` frames: a copy when another
+  /// store shares it (with the room it had), and, when it is short of room, at least twice the
+  /// room it had (so that frames appended one page at a time are copied O(1) times each on
+  /// average).
+  private mutating func makeUnique(capacity: Int) {
+    let unique = isKnownUniquelyReferenced(&storage)
+    guard !unique || capacity > storage.capacity else { return }
+    let grown = capacity > storage.capacity ? max(capacity, 2 * storage.capacity) : capacity
+    storage = storage.copy(capacity: max(grown, storage.capacity))
   }
 
   subscript(i: Int) -> PlacedFrame {
-    Self.frame(extents[i], places[i], columnCount: columnCount)
+    precondition(i >= 0 && i < storage.count, "FrameStore: index out of range")
+    return withExtendedLifetime(storage) {
+      Self.frame(storage.extents[i], storage.places[i], columnCount: columnCount)
+    }
   }
 
   /// Calls `body` with the frames read in place, for the index's searches.
   func withView<R>(_ body: (View) -> R) -> R {
-    extents.withUnsafeBufferPointer { extents in
-      places.withUnsafeBufferPointer { places in
-        body(View(extents: extents, places: places, columnCount: columnCount))
-      }
+    withExtendedLifetime(storage) {
+      body(
+        View(
+          extents: UnsafeBufferPointer(start: storage.extents, count: storage.count),
+          places: UnsafeBufferPointer(start: storage.places, count: storage.count),
+          columnCount: columnCount))
     }
   }
 
@@ -106,5 +133,39 @@ struct FrameStore: Sendable {
     let span: Int32 = kind == Span.one ? 1 : kind == Span.two ? 2 : columnCount
     return PlacedFrame(
       y: extent.y, height: extent.height, column: Int32(column(of: place)), span: span)
+  }
+}
+
+extension FrameStore {
+  /// The two halves of the frames in memory of their own: what `Array` would be, with the
+  /// room past the frames kept writable (`tail(room:)`), which an array does not offer.
+  ///
+  /// Only `FrameStore` changes it, and only once `isKnownUniquelyReferenced` says no other
+  /// store shares it, as an array does: so a store can be sent to another thread like one.
+  private final class Storage: @unchecked Sendable {
+    let extents: UnsafeMutablePointer<Extent>
+    let places: UnsafeMutablePointer<UInt16>
+    let capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      extents = .allocate(capacity: capacity)
+      places = .allocate(capacity: capacity)
+    }
+
+    /// A store of its own holding the same frames, with room for `capacity` (at least `count`).
+    func copy(capacity: Int) -> Storage {
+      let copy = Storage(capacity: capacity)
+      copy.extents.initialize(from: extents, count: count)
+      copy.places.initialize(from: places, count: count)
+      copy.count = count
+      return copy
+    }
+
+    deinit {
+      extents.deallocate()
+      places.deallocate()
+    }
   }
 }

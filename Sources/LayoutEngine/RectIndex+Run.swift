@@ -4,39 +4,47 @@ extension RectIndex {
   ///
   /// A concrete value passed `inout`, not a closure: its `append` inlines into the placing loop
   /// whatever that loop is specialised for. Frames are written, in the store's two halves,
-  /// through pointers into blocks of their own and moved into the store a block at a time: no
+  /// through pointers straight into the store's memory and counted in a block at a time: no
   /// array is checked for uniqueness and capacity per item.
   struct Run: ~Copyable {
-    /// Frames written by the run before they move into `frames`.
+    /// Frames written in the store's tail between two commits, at most.
     private static let block = 1_024
 
     fileprivate(set) var frames: FrameStore
     fileprivate(set) var stacks: ColumnStacks
     private var staging: ColumnStacks.Staging
-    /// Frames not yet in `frames`: `extents[0..<pendingCount]`, `places[0..<pendingCount]`.
-    private let extents: UnsafeMutablePointer<FrameStore.Extent>
-    private let places: UnsafeMutablePointer<UInt16>
+    /// Where the next frames go: the store's tail, with room for `room` from the last commit.
+    /// `extents[0..<pendingCount]`, `places[0..<pendingCount]` are written and not counted yet.
+    private var extents: UnsafeMutablePointer<FrameStore.Extent>
+    private var places: UnsafeMutablePointer<UInt16>
+    private var room: Int
     private var pendingCount = 0
     /// The number the next item gets: `frames.count + pendingCount`.
     private var next: Int32
+    /// The items the run was said to hold and has not been given yet: the room taken ahead
+    /// stops there.
+    private var expectedLeft: Int
 
-    fileprivate init(frames: FrameStore, stacks: ColumnStacks) {
-      next = Int32(truncatingIfNeeded: frames.count)
-      self.frames = frames
-      self.stacks = stacks
-      staging = ColumnStacks.Staging(columnCount: stacks.columnCount)
-      extents = .allocate(capacity: Self.block)
-      places = .allocate(capacity: Self.block)
-    }
-
-    deinit {
-      extents.deallocate()
-      places.deallocate()
+    /// A run that takes over `frames` and `stacks`, leaving them empty until `appendRun` gives
+    /// them back: swapped, not copied, so that the store and the arrays stay uniquely
+    /// referenced and the run writes into the store's own memory.
+    fileprivate init(taking frames: inout FrameStore, _ stacks: inout ColumnStacks, expected: Int) {
+      self.frames = FrameStore(columnCount: 0)
+      self.stacks = ColumnStacks(columnCount: 0)
+      swap(&self.frames, &frames)
+      swap(&self.stacks, &stacks)
+      next = Int32(truncatingIfNeeded: self.frames.count)
+      staging = ColumnStacks.Staging(columnCount: self.stacks.columnCount, expected: expected)
+      expectedLeft = expected
+      // No room yet: the first item takes it.
+      room = 0
+      (extents, places) = self.frames.tail(room: 0)
     }
 
     /// Records the next item's frame.
     @inline(__always)
     mutating func append(_ frame: PlacedFrame) {
+      if pendingCount == room { takeRoom() }
       let k = pendingCount
       extents[k] = FrameStore.Extent(y: frame.y, height: frame.height)
       places[k] = frames.place(of: frame)
@@ -48,7 +56,6 @@ extension RectIndex {
       for column in first..<(first + Int(frame.span)) where staging.add(item, column: column) {
         flush(column)
       }
-      if pendingCount == Self.block { moveFrames() }
     }
 
     /// Records the next pictures, one column wide each, as many as `body` writes. `body` is
@@ -57,9 +64,9 @@ extension RectIndex {
     /// `slots.add`, numbering them from `first`, stops after an item whose column that fills,
     /// and returns how many it wrote.
     ///
-    /// The placing loop writes a block of frames with nothing in its way but the stores
-    /// themselves: no check per item that the block is full, or that an array is unique and
-    /// has room.
+    /// The placing loop writes a block of frames straight into the store with nothing in its
+    /// way but the stores themselves: no check per item that the block is full, or that an
+    /// array is unique and has room.
     @inline(__always)
     mutating func write(
       _ body: (
@@ -67,52 +74,59 @@ extension RectIndex {
         _ room: Int, _ first: Int32, _ slots: ColumnStacks.Staging.Slots
       ) -> Int
     ) {
+      if pendingCount == room { takeRoom() }
       let start = pendingCount
-      let written = body(extents + start, places + start, Self.block - start, next, staging.slots)
-      precondition(written > 0 && written <= Self.block - start, "Run: wrote outside its room")
+      let written = body(extents + start, places + start, room - start, next, staging.slots)
+      precondition(written > 0 && written <= room - start, "Run: wrote outside its room")
       pendingCount = start + written
       next &+= Int32(truncatingIfNeeded: written)
       let last = Int(FrameStore.column(of: places[pendingCount - 1]))
       if staging.isFull(last) { flush(last) }
-      if pendingCount == Self.block { moveFrames() }
     }
 
-    /// Moves the items staged for `column` into its stack, and first every pending frame into
-    /// the store (the stacks read the bottoms of the items they take from there).
+    /// Moves the items staged for `column` into its stack, and first counts every pending
+    /// frame in the store (the stacks read the bottoms of the items they take from there).
     @inline(never)
     private mutating func flush(_ column: Int) {
-      moveFrames()
+      commit()
       frames.withView { stacks.flush(&staging, column: column, frames: $0) }
     }
 
-    /// Moves the pending frames into `frames`.
-    @inline(never)
-    private mutating func moveFrames() {
+    /// Counts the pending frames in `frames`; the next item takes new room.
+    private mutating func commit() {
       guard pendingCount > 0 else { return }
-      frames.append(
-        extents: UnsafeBufferPointer(start: extents, count: pendingCount),
-        places: UnsafeBufferPointer(start: places, count: pendingCount))
+      frames.commit(pendingCount)
+      expectedLeft -= pendingCount
       pendingCount = 0
+      room = 0
     }
 
-    /// Moves what is still pending or staged into the frames and the stacks.
+    /// Counts what is pending and takes room in the store's tail for the next block: `block`
+    /// frames, fewer when fewer are expected (so that a store reserved for the whole layout is
+    /// not outgrown by its last block, and copied into twice the memory), at least one (a
+    /// caller may give more items than it said).
+    @inline(never)
+    private mutating func takeRoom() {
+      commit()
+      room = max(1, min(Self.block, expectedLeft))
+      (extents, places) = frames.tail(room: room)
+    }
+
+    /// Counts what is still pending in the frames, and moves what is staged into the stacks.
     fileprivate mutating func finish() {
-      moveFrames()
+      commit()
       frames.withView { stacks.flush(&staging, frames: $0) }
     }
   }
 
-  /// Records a run of items: `body` appends each next item's frame, in index order, to the run
-  /// it is given.
+  /// Records a run of about `expected` items: `body` appends each next item's frame, in index
+  /// order, to the run it is given.
   @inline(__always)
-  mutating func appendRun(_ body: (inout Run) -> Void) {
-    // Moved out, not copied, so that the run's arrays stay uniquely referenced.
-    var run = Run(frames: frames, stacks: stacks)
-    frames = FrameStore(columnCount: 0)
-    stacks = ColumnStacks(columnCount: 0)
+  mutating func appendRun(expected: Int, _ body: (inout Run) -> Void) {
+    var run = Run(taking: &frames, &stacks, expected: expected)
     body(&run)
     run.finish()
-    frames = run.frames
-    stacks = run.stacks
+    swap(&frames, &run.frames)
+    swap(&stacks, &run.stacks)
   }
 }

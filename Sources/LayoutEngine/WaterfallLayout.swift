@@ -130,7 +130,9 @@ public struct WaterfallLayout: Sendable {
     into index: inout RectIndex
   ) {
     ratios.withUnsafeBufferPointer { ratios in
-      index.appendRun { run in placer.place(ratios, from: start, into: &run) }
+      index.appendRun(expected: ratios.count - start) { run in
+        placer.place(ratios, from: start, into: &run)
+      }
     }
   }
 
