@@ -3,8 +3,10 @@
 /// A corrupt, truncated, lying or hostile file costs its own box, never the program, so every
 /// case says what was wrong and what could be done about it.
 public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The first bytes are no signature Cascade knows.
+  /// The first bytes are no picture signature Cascade knows.
   case unsupportedFormat
+  /// A picture in a format Cascade knows by name and does not decode (HEIC, AVIF, …).
+  case foreignFormat(ForeignPictureFormat)
   /// The header contradicts itself or the format (what is wrong, in `detail`).
   case corrupt(PictureFormat, detail: String)
   /// The file ends before the picture does.
@@ -22,6 +24,10 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .unsupportedFormat:
       return "not a JPEG, PNG, GIF or WebP picture (told from its first bytes)"
+    case .foreignFormat(let format):
+      return
+        "\(format.picture), which Cascade does not decode; "
+        + "convert it to JPEG, PNG, GIF or WebP to see it"
     case .corrupt(let format, let detail):
       return "a corrupt \(format) picture: \(detail)"
     case .truncated(let format):

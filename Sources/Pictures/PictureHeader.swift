@@ -56,7 +56,8 @@ public struct PictureHeader: Sendable, Equatable {
             $0 > head.count
           }.min() ?? 12)
       }
-      return .invalid(.unsupportedFormat)
+      return .invalid(
+        ForeignPictureFormat.sniff(head).map { .foreignFormat($0) } ?? .unsupportedFormat)
     }
     let reading: Reading
     switch format {

@@ -82,6 +82,39 @@ import Testing
     #expect(PictureError.unsupportedFormat.description.contains("not a JPEG, PNG, GIF or WebP"))
   }
 
+  /// The formats Cascade knows by name and does not decode are named in the box, with what to
+  /// do; files that only look alike (an MP4's ftyp, text starting "BM") are not pictures.
+  @Test func foreignPicturesAreNamed() {
+    func file(_ head: [UInt8]) -> [UInt8] { head + [UInt8](repeating: 0x11, count: 500) }
+    let ftyp: [UInt8] = [0, 0, 0, 0x18] + Array("ftyp".utf8)
+    let cases: [([UInt8], ForeignPictureFormat)] = [
+      (ftyp + Array("heic".utf8), .heif), (ftyp + Array("mif1".utf8), .heif),
+      (ftyp + Array("avif".utf8), .avif), ([0xFF, 0x0A, 0xFA, 0x7F], .jpegXL),
+      ([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], .jpegXL),
+      (Array("BM".utf8) + [0x36, 0x10, 0x0E, 0, 0, 0, 0, 0, 0x36, 0], .bmp),
+      (Array("II*".utf8) + [0], .tiff), (Array("MM".utf8) + [0, 0x2A], .tiff),
+    ]
+    for (head, format) in cases {
+      #expect(ForeignPictureFormat.sniff(file(head)) == format, "\(head)")
+      #expect(throws: PictureError.foreignFormat(format)) { try PictureDecoder.decode(file(head)) }
+    }
+    #expect(
+      PictureError.foreignFormat(.heif).description
+        == "a HEIC/HEIF picture, which Cascade does not decode; convert it to JPEG, PNG, GIF or "
+        + "WebP to see it")
+    #expect(PictureError.foreignFormat(.avif).description.hasPrefix("an AVIF picture, "))
+    let lookalikes: [[UInt8]] = [
+      ftyp + Array("isom".utf8), ftyp + Array("mp42".utf8), Array("BMW notes, 2024".utf8),
+      Array("II".utf8), [0xFF, 0x0A],
+    ]
+    for head in lookalikes {
+      #expect(ForeignPictureFormat.sniff(head.count > 4 ? file(head) : head) == nil, "\(head)")
+    }
+    #expect(throws: PictureError.unsupportedFormat) {
+      try PictureDecoder.decode(file(ftyp + Array("isom".utf8)))
+    }
+  }
+
   /// Random bytes, and random bytes behind each format's signature, are errors, never crashes.
   @Test func randomBytesAreErrors() {
     var generator = SplitMix64(seed: 16)

@@ -12,7 +12,8 @@ import Foundation
 /// Files are recognised by their first bytes, not their names, so a `.jpg` that is really a
 /// text file is not a picture and a picture without an extension is. Other files are passed
 /// over silently (a folder of photos has sidecar files); a file that starts like a picture but
-/// whose header cannot be read is skipped with the reason. Hidden files and folders are passed
+/// whose header cannot be read, and a picture in a format Cascade does not decode (HEIC, AVIF,
+/// JPEG XL, BMP, TIFF and camera raw files), is skipped with the reason. Hidden files and folders are passed
 /// over, and symbolic links to folders are not followed (no loops).
 enum FolderReader {
   private struct Entry {
@@ -97,7 +98,14 @@ enum FolderReader {
         skipped.record("\(shown(path, in: root)): \(reason(error))")
         continue
       }
-      guard PictureSize.isPicture(start) else { continue }
+      guard PictureSize.isPicture(start) else {
+        // A photo in a format Cascade does not decode is named, not passed over like a
+        // sidecar file: the person expected to see it.
+        if let reason = PictureSize.foreignPicture(start) {
+          skipped.record("\(shown(path, in: root)): \(reason)")
+        }
+        continue
+      }
       guard entries.count < options.maxItems else {
         throw .limitExceeded(source: source, limit: .itemCount(options.maxItems), location: nil)
       }

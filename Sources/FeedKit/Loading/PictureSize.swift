@@ -69,4 +69,10 @@ enum PictureSize {
 
   /// Whether `bytes` start like one of the pictures Cascade reads.
   static func isPicture(_ bytes: [UInt8]) -> Bool { PictureFormat.sniff(bytes) != nil }
+
+  /// Why `bytes`, a file's first 12 or more, are a picture Cascade does not decode (a HEIC, an
+  /// AVIF, a camera's raw file); nil for any other file.
+  static func foreignPicture(_ bytes: [UInt8]) -> String? {
+    ForeignPictureFormat.sniff(bytes).map { PictureError.foreignFormat($0).description }
+  }
 }

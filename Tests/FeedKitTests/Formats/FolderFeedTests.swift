@@ -46,6 +46,26 @@ import Testing
     #expect(document.skipped.firstReason?.hasPrefix("d-broken.png: ") == true)
   }
 
+  /// A photo in a format Cascade does not decode (an iPhone's HEIC, a camera's raw file) is
+  /// named among the skipped, where other files that are not pictures are passed over.
+  @Test func picturesCascadeDoesNotDecodeAreNamed() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("png-1x1.png").path,
+      toPath: folder + "/b.png")
+    let heic = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 200)
+    try Data(heic).write(to: URL(fileURLWithPath: folder + "/IMG_0001.HEIC"))
+    try Data("sidecar".utf8).write(to: URL(fileURLWithPath: folder + "/IMG_0001.xmp"))
+    let document = try await FeedLoader().load(.file(folder))
+    #expect(document.items.map(\.title) == ["b.png"])
+    #expect(document.skipped.count == 1)
+    #expect(
+      document.skipped.firstReason
+        == "IMG_0001.HEIC: a HEIC/HEIF picture, which Cascade does not decode; convert it to "
+        + "JPEG, PNG, GIF or WebP to see it")
+  }
+
   @Test func recursiveReadsSubfolders() async throws {
     let folder = try Self.mixedFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
