@@ -28,7 +28,8 @@ extension FeedDocument {
       return try XMLFeedDecoder.decode(bytes, format: chosen, source: origin, options: options)
     case .urlList:
       return try URLListDecoder.decode(bytes, source: origin, options: options)
-    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor:
+    case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor,
+      .bluesky, .lemmy:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
@@ -59,6 +60,8 @@ extension FeedDocument {
     case .flickr: try FlickrFeedDecoder.decode(root, source: source)
     case .giphy: try GiphyDecoder.decode(root, source: source)
     case .tenor: try TenorDecoder.decode(root, source: source)
+    case .bluesky: try BlueskyDecoder.decode(root, source: source)
+    case .lemmy: try LemmyDecoder.decode(root, source: source)
     case .json, .rss, .atom, .urlList:
       preconditionFailure("decodeTree: \(format) is not decoded from a tree")
     }

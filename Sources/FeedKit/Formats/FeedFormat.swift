@@ -29,6 +29,10 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   case giphy
   /// Tenor API GIFs (`{"results": [{"media_formats": …}], "next": …}`).
   case tenor
+  /// Bluesky feeds and searches (`{"feed": [{"post": …}], "cursor": …}`).
+  case bluesky
+  /// Lemmy posts (`{"posts": [{"post": …, "community": …}], "next_page": …}`).
+  case lemmy
   /// Plain text, one picture URL or path a line.
   case urlList = "list"
 
@@ -47,6 +51,8 @@ public enum FeedFormat: String, Sendable, CaseIterable {
     case .flickr: "Flickr feed JSON"
     case .giphy: "Giphy JSON"
     case .tenor: "Tenor JSON"
+    case .bluesky: "Bluesky JSON"
+    case .lemmy: "Lemmy JSON"
     case .urlList: "list of URLs"
     }
   }

@@ -115,6 +115,62 @@ import Testing
     #expect(try decode(last, origin: "https://tenor.googleapis.com/v2/featured").next == nil)
   }
 
+  /// Bluesky: each picture of a post (images, a video's still, a quote post's media), sized by
+  /// its aspect ratio, titled by its alt text else the post's text, linked to the post.
+  @Test func blueskyTakesEveryPictureOfAPost() throws {
+    let source =
+      "https://public.api.bsky.app/xrpc/app.bsky.feed.getAuthorFeed?actor=kim.bsky.social"
+    let document = try decode(WildDocuments.bluesky, origin: source)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk1@jpeg",
+        "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk2@jpeg",
+        "https://video.bsky.app/watch/did%3Aplc%3Axyz/bafv/thumbnail.jpg",
+        "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk3@jpeg",
+      ])
+    #expect(
+      document.items.map(\.title) == [
+        "Frost on a leaf", "Two frosty mornings", "Waves", "A heron",
+      ])
+    #expect(document.items[0].width == 2000 && document.items[0].height == 1500)
+    #expect(!document.items[1].hasSize)
+    #expect(document.items[2].width == 1080 && document.items[2].height == 1920)
+    #expect(document.items.map(\.isSensitive) == [false, false, false, true])
+    #expect(document.items[0].link == "https://bsky.app/profile/kim.bsky.social/post/3kq1")
+    #expect(document.items[2].link == "https://bsky.app/profile/lee.example.com/post/3kq2")
+    #expect(document.items[0].id == "at://did:plc:abc/app.bsky.feed.post/3kq1#1")
+    #expect(document.items[2].id == "at://did:plc:xyz/app.bsky.feed.post/3kq2")
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("post 4: ") == true)
+    #expect(document.next == source + "&cursor=2024-12-01T07:59:59.000Z")
+    // A search lists posts bare.
+    let search =
+      #"{"posts": [{"uri": "at://d/app.bsky.feed.post/k", "cid": "c", "#
+      + #""author": {"handle": "h"}, "record": {"text": "t"}, "#
+      + #""embed": {"images": [{"thumb": "https://cdn.example/x@jpeg", "alt": "x"}]}}]}"#
+    let found = try decode(search)
+    #expect(found.items.map(\.imageURL) == ["https://cdn.example/x@jpeg"])
+    #expect(found.items[0].link == "https://bsky.app/profile/h/post/k")
+  }
+
+  /// Lemmy: the instance's thumbnail, else a picture link; marked posts kept back; text and
+  /// link posts skipped; pages by `page_cursor`.
+  @Test func lemmyTakesThumbnailsAndPictureLinks() throws {
+    let source = "https://lemmy.example/api/v3/post/list?community_name=pics&sort=Hot"
+    let document = try decode(WildDocuments.lemmy, origin: source)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://lemmy.example/pictrs/image/a-thumb.webp", "https://files.example.org/map.png",
+        "https://lemmy.example/pictrs/image/c.webp",
+      ])
+    #expect(document.items.map(\.title) == ["Mountain lake at dawn", "Old map", "Marked"])
+    #expect(document.items.map(\.isSensitive) == [false, false, true])
+    #expect(document.items.allSatisfy { !$0.hasSize })
+    #expect(document.items[1].link == "https://other.example/post/9")
+    #expect(document.skipped.count == 1)
+    #expect(document.next == source + "&page_cursor=Pa46c")
+  }
+
   /// JSON in a script call, as Flickr and older APIs send it without `nojsoncallback=1`:
   /// the JSON inside is read, whatever its format.
   @Test func jsonpCallbacksAreReadAsTheJSONInside() throws {

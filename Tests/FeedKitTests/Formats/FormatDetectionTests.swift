@@ -28,6 +28,8 @@ import Testing
     // A classic feed under `data` whose items have an `images` list of their own.
     #expect(detect(#"{"data": [{"img": "a.jpg", "w": 1, "h": 1, "images": []}]}"#) == .json)
     #expect(detect(#"{"results": [{"img": "a.jpg", "w": 1, "h": 1, "media": {}}]}"#) == .json)
+    #expect(detect(#"{"posts": [{"post": "a.jpg", "width": 1, "height": 1}]}"#) == .json)
+    #expect(detect(#"{"feed": [{"img": "a.jpg", "width": 1, "height": 1}]}"#) == .json)
     // A classic feed whose title mentions another format's keys is still classic.
     #expect(detect(#"{"title": "media_attachments urls hits", "data": []}"#) == .json)
   }

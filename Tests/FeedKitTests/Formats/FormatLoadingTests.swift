@@ -152,6 +152,21 @@ import Testing
     #expect(pages == ["16596290870466262486", "2", "9", "10"])
   }
 
+  @Test func blueskyPagesByCursor() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let first = "/xrpc/app.bsky.feed.getAuthorFeed?actor=kim"
+    server.route(first, reply: Self.reply(WildDocuments.bluesky))
+    let second = WildDocuments.bluesky.replacingOccurrences(of: "3kq", with: "4kq")
+      .replacingOccurrences(of: "/bafk", with: "/next-bafk")
+      .replacingOccurrences(of: "/bafv/", with: "/next-bafv/")
+      .replacingOccurrences(of: #""cursor": "2024-12-01T07:59:59.000Z""#, with: #""x": 1"#)
+    server.route(first + "&cursor=2024-12-01T07:59:59.000Z", reply: Self.reply(second))
+    let pages = try await twoPages(server, first: first)
+    #expect(pages.count == 8)
+    #expect(pages.last == "at://did:plc:abc/app.bsky.feed.post/4kq3")
+  }
+
   @Test func pexelsPagesFollowNextPage() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

@@ -306,10 +306,74 @@ enum WildDocuments {
      "next": "CAgQrISRwYfbzQIaHgoKAD-_xXdPYjm_5xIQK3w1K5Qn6Fq1a3lJMzSeqzAO"}
     """
 
+  /// Bluesky's getAuthorFeed, shortened: a post with two images, a repost of a video, a quote
+  /// post with an image, a labelled post, and a text post.
+  static let bluesky = """
+    {"feed": [
+      {"post": {"uri": "at://did:plc:abc/app.bsky.feed.post/3kq1", "cid": "bafy1",
+        "author": {"did": "did:plc:abc", "handle": "kim.bsky.social", "displayName": "Kim"},
+        "record": {"$type": "app.bsky.feed.post", "text": "Two frosty mornings", "createdAt": "2024-12-01T08:00:00Z"},
+        "embed": {"$type": "app.bsky.embed.images#view", "images": [
+          {"thumb": "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk1@jpeg",
+           "fullsize": "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk1@jpeg",
+           "alt": "Frost on a leaf", "aspectRatio": {"width": 2000, "height": 1500}},
+          {"thumb": "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk2@jpeg",
+           "fullsize": "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk2@jpeg",
+           "alt": ""}]},
+        "replyCount": 0, "repostCount": 2, "likeCount": 10, "labels": []}},
+      {"post": {"uri": "at://did:plc:xyz/app.bsky.feed.post/3kq2", "cid": "bafy2",
+        "author": {"did": "did:plc:xyz", "handle": "lee.example.com"},
+        "record": {"text": "Waves"},
+        "embed": {"$type": "app.bsky.embed.video#view", "cid": "bafv",
+          "playlist": "https://video.bsky.app/watch/did%3Aplc%3Axyz/bafv/playlist.m3u8",
+          "thumbnail": "https://video.bsky.app/watch/did%3Aplc%3Axyz/bafv/thumbnail.jpg",
+          "aspectRatio": {"width": 1080, "height": 1920}}},
+       "reason": {"$type": "app.bsky.feed.defs#reasonRepost", "by": {"handle": "kim.bsky.social"}}},
+      {"post": {"uri": "at://did:plc:abc/app.bsky.feed.post/3kq3", "cid": "bafy3",
+        "author": {"did": "did:plc:abc", "handle": "kim.bsky.social"},
+        "record": {"text": "Look at this"},
+        "embed": {"$type": "app.bsky.embed.recordWithMedia#view",
+          "record": {"record": {"uri": "at://did:plc:q/app.bsky.feed.post/1"}},
+          "media": {"$type": "app.bsky.embed.images#view", "images": [
+            {"thumb": "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk3@jpeg",
+             "alt": "A heron", "aspectRatio": {"width": 800, "height": 1200}}]}},
+        "labels": [{"src": "did:plc:abc", "uri": "at://did:plc:abc/app.bsky.feed.post/3kq3",
+          "val": "graphic-media", "cts": "2024-12-01T08:00:00Z"}]}},
+      {"post": {"uri": "at://did:plc:abc/app.bsky.feed.post/3kq4", "cid": "bafy4",
+        "author": {"did": "did:plc:abc", "handle": "kim.bsky.social"},
+        "record": {"text": "Just words"}}}
+     ],
+     "cursor": "2024-12-01T07:59:59.000Z"}
+    """
+
+  /// Lemmy's post list, shortened: a picture post with a thumbnail, an image link without
+  /// one, a marked post, and a text post.
+  static let lemmy = """
+    {"posts": [
+      {"post": {"id": 101, "name": "Mountain lake at dawn", "url": "https://lemmy.example/pictrs/image/a.jpeg",
+        "url_content_type": "image/jpeg", "thumbnail_url": "https://lemmy.example/pictrs/image/a-thumb.webp",
+        "ap_id": "https://lemmy.example/post/101", "nsfw": false, "creator_id": 5, "community_id": 7,
+        "published": "2024-12-01T08:00:00Z"},
+       "creator": {"id": 5, "name": "kim"}, "community": {"id": 7, "name": "pics"},
+       "counts": {"score": 40, "comments": 3}},
+      {"post": {"id": 102, "name": "Old map", "url": "https://files.example.org/map.png",
+        "ap_id": "https://other.example/post/9", "nsfw": false},
+       "creator": {"id": 6}, "community": {"id": 7}},
+      {"post": {"id": 103, "name": "Marked", "thumbnail_url": "https://lemmy.example/pictrs/image/c.webp",
+        "ap_id": "https://lemmy.example/post/103", "nsfw": true},
+       "creator": {"id": 6}, "community": {"id": 7}},
+      {"post": {"id": 104, "name": "A question", "body": "What lens?", "url": "https://blog.example/lens",
+        "url_content_type": "text/html", "ap_id": "https://lemmy.example/post/104"},
+       "creator": {"id": 6}, "community": {"id": 7}}
+     ],
+     "next_page": "Pa46c"}
+    """
+
   static let all: [(FeedFormat, String)] = [
     (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
     (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
-    (.flickr, flickr), (.giphy, giphy), (.tenor, tenor), (.urlList, urlList),
+    (.flickr, flickr), (.giphy, giphy), (.tenor, tenor), (.bluesky, bluesky), (.lemmy, lemmy),
+    (.urlList, urlList),
     (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
   ]
 }

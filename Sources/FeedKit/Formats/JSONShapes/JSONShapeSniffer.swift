@@ -19,9 +19,11 @@ enum JSONShapeSniffer {
     var pastFirstItem = false
   }
 
-  /// Lists whose first item says which photo or GIF API answered (`data` also holds a classic
-  /// feed's items).
-  private static let listKeys: Set<String> = ["results", "photos", "hits", "items", "data"]
+  /// Lists whose first item says which API answered (`data` also holds a classic feed's
+  /// items).
+  private static let listKeys: Set<String> = [
+    "results", "photos", "hits", "items", "data", "feed", "posts",
+  ]
 
   static func format(of prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> FeedFormat {
     settledFormat(of: prefix, isComplete: isComplete, must: true) ?? .json
@@ -139,6 +141,13 @@ enum JSONShapeSniffer {
       && (item.contains("embed_url") || item.contains("bitly_gif_url")
         || item.contains("is_sticker")):
       return .giphy
+    case "feed" where item.contains("post"):
+      return .bluesky
+    case "posts" where item.contains("uri") && item.contains("cid") && item.contains("record"):
+      return .bluesky
+    case "posts"
+    where item.contains("post") && (item.contains("community") || item.contains("creator")):
+      return .lemmy
     case "items"
     where item.contains("media") && item.contains("link")
       && (item.contains("date_taken") || item.contains("author_id")):
