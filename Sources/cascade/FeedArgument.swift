@@ -11,8 +11,8 @@ enum FeedArgument {
 
   /// The source `argument` names, the bundled sample without one; nil after saying on standard
   /// error what is wrong with it and where to read more (`help`, e.g. "cascade print --help"),
-  /// before anything is read. The browser and `print` end with status 2 then (a usage error);
-  /// `cascade layout` with 1, as its README section says for a feed it cannot read.
+  /// before anything is read. Every command ends with status 2 then: a usage error, where a
+  /// feed that cannot be read or decoded ends with 1.
   static func source(_ argument: String?, help: String) -> FeedSource? {
     guard let argument else { return .sample }
     do {

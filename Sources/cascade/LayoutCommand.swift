@@ -25,7 +25,7 @@ enum LayoutCommand {
       return 0
     }
     guard let source = FeedArgument.source(options.feed, help: "cascade layout --help") else {
-      return 1
+      return 2
     }
     var document: FeedDocument
     do {

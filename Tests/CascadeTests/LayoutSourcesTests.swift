@@ -42,12 +42,15 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// A FEED argument no loader takes is a usage error, status 2, as it is for the browser and
+  /// `print` (it was 1 here): nothing was tried to be read.
   @Test func unsupportedSchemeIsRefused() async throws {
     let result = try await CascadeProcess.run([
       "layout", "ftp://example.com/feed.json", "--width", "50",
     ])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("ftp"))
+    #expect(result.stdout.isEmpty)
   }
 
   @Test func bodyLimitFlagIsHonoured() async throws {

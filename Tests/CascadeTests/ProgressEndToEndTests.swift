@@ -7,13 +7,18 @@ import Testing
   .serialized,
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
 struct ProgressEndToEndTests {
+  /// A feed of 40 items at `path`, dripped a few bytes at a time for several seconds.
+  private static func drippedFeed(_ server: TestHTTPServer, at path: String) {
+    let items = (1...40).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
+    let body = Array(#"{"data":[\#(items.joined(separator: ","))]}"#.utf8)
+    server.route(path, reply: .drip(body: body, interval: 0.004))
+  }
+
   @Test func layoutShowsHowFarASlowLoadHasGot() async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
     let server = try TestHTTPServer()
     defer { server.stop() }
-    let items = (1...40).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
-    let body = Array(#"{"data":[\#(items.joined(separator: ","))]}"#.utf8)
-    server.route("/feed", reply: .drip(body: body, interval: 0.004))
+    Self.drippedFeed(server, at: "/feed")
     let tmux = try TmuxSession(
       command: "'\(binary)' layout '\(server.url("/feed"))' --width 100 > /dev/null")
     defer { tmux.close() }
@@ -32,10 +37,8 @@ struct ProgressEndToEndTests {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
     let server = try TestHTTPServer()
     defer { server.stop() }
-    let items = (1...40).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
-    let body = Array(#"{"data":[\#(items.joined(separator: ","))]}"#.utf8)
     let path = "/" + String(repeating: "a-long-folder-name/", count: 4) + "feed.json"
-    server.route(path, reply: .drip(body: body, interval: 0.004))
+    Self.drippedFeed(server, at: path)
     let tmux = try TmuxSession(
       command: "'\(binary)' layout '\(server.url(path))' --width 100 > /dev/null", width: 60)
     defer { tmux.close() }
