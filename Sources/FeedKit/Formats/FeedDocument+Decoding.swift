@@ -29,7 +29,7 @@ extension FeedDocument {
     case .urlList:
       return try URLListDecoder.decode(bytes, source: origin, options: options)
     case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor,
-      .bluesky, .lemmy:
+      .bluesky, .lemmy, .mediawiki:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
@@ -62,6 +62,7 @@ extension FeedDocument {
     case .tenor: try TenorDecoder.decode(root, source: source)
     case .bluesky: try BlueskyDecoder.decode(root, source: source)
     case .lemmy: try LemmyDecoder.decode(root, source: source)
+    case .mediawiki: try MediaWikiDecoder.decode(root, source: source)
     case .json, .rss, .atom, .urlList:
       preconditionFailure("decodeTree: \(format) is not decoded from a tree")
     }

@@ -33,6 +33,8 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   case bluesky
   /// Lemmy posts (`{"posts": [{"post": …, "community": …}], "next_page": …}`).
   case lemmy
+  /// MediaWiki API file pages, Wikimedia Commons' (`{"query": {"pages": …}}` with `imageinfo`).
+  case mediawiki
   /// Plain text, one picture URL or path a line.
   case urlList = "list"
 
@@ -53,6 +55,7 @@ public enum FeedFormat: String, Sendable, CaseIterable {
     case .tenor: "Tenor JSON"
     case .bluesky: "Bluesky JSON"
     case .lemmy: "Lemmy JSON"
+    case .mediawiki: "MediaWiki JSON"
     case .urlList: "list of URLs"
     }
   }

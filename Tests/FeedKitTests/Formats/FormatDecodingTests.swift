@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FeedKit
@@ -169,6 +170,44 @@ import Testing
     #expect(document.items[1].link == "https://other.example/post/9")
     #expect(document.skipped.count == 1)
     #expect(document.next == source + "&page_cursor=Pa46c")
+  }
+
+  /// MediaWiki: the scaled copy when asked for, else the file; titles without `File:` and the
+  /// extension; pages keyed by id kept in id order, or a list as it comes; `continue` pages.
+  @Test func mediaWikiTakesFilePages() throws {
+    let source =
+      "https://commons.wikimedia.org/w/api.php?action=query&generator=categorymembers"
+      + "&gcmtitle=Category:Herons&prop=imageinfo&iiprop=url%7Csize&iiurlwidth=640&format=json"
+    let document = try decode(WildDocuments.mediawiki, origin: source)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://upload.wikimedia.org/wikipedia/commons/c/cd/Old_map.png",
+        "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Heron_at_dawn.jpg/640px-Heron_at_dawn.jpg",
+      ])
+    #expect(document.items.map(\.title) == ["Old map", "Heron at dawn"])
+    #expect(document.items.map(\.width) == [800, 640])
+    #expect(document.items.map(\.height) == [1200, 427])
+    #expect(document.items[1].link == "https://commons.wikimedia.org/wiki/File:Heron_at_dawn.jpg")
+    #expect(document.skipped.count == 1)
+    let next = try #require(document.next.flatMap(URLComponents.init(string:)))
+    let query = Dictionary(
+      uniqueKeysWithValues: (next.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+    #expect(query["gcmcontinue"] == "file|4845524f4e|1234")
+    #expect(query["continue"] == "gcmcontinue||")
+    #expect(query["gcmtitle"] == "Category:Herons" && query["iiurlwidth"] == "640")
+    // formatversion=2: a list, in its order; the last page has no `continue`.
+    let listed =
+      #"{"batchcomplete": true, "query": {"pages": ["#
+      + #"{"pageid": 9, "title": "File:B.jpg", "imageinfo": [{"url": "https://u.example/B.jpg", "#
+      + #""width": 3, "height": 2}]}, {"pageid": 3, "title": "File:A.jpg", "imageinfo": "#
+      + #"[{"url": "https://u.example/A.jpg", "width": 2, "height": 3}]}]}}"#
+    let two = try decode(listed, origin: source)
+    #expect(two.items.map(\.title) == ["B", "A"])
+    #expect(two.next == nil)
+    // An answer without file information says what to ask for.
+    #expect {
+      try decode(#"{"batchcomplete": "", "query": {"search": []}}"#, origin: source)
+    } throws: { "\($0)".contains("prop=imageinfo") }
   }
 
   /// JSON in a script call, as Flickr and older APIs send it without `nojsoncallback=1`:

@@ -369,11 +369,31 @@ enum WildDocuments {
      "next_page": "Pa46c"}
     """
 
+  /// Wikimedia Commons' API (`generator=categorymembers&prop=imageinfo&iiprop=url|size
+  /// &iiurlwidth=640`), shortened: pages keyed by id, a file without a scaled copy, a page that
+  /// is not a file.
+  static let mediawiki = """
+    {"batchcomplete": "", "continue": {"gcmcontinue": "file|4845524f4e|1234", "continue": "gcmcontinue||"},
+     "query": {"pages": {
+       "2001": {"pageid": 2001, "ns": 6, "title": "File:Heron at dawn.jpg", "imagerepository": "local",
+         "imageinfo": [{"thumburl": "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Heron_at_dawn.jpg/640px-Heron_at_dawn.jpg",
+           "thumbwidth": 640, "thumbheight": 427, "size": 5000000, "width": 6000, "height": 4000,
+           "url": "https://upload.wikimedia.org/wikipedia/commons/a/ab/Heron_at_dawn.jpg",
+           "descriptionurl": "https://commons.wikimedia.org/wiki/File:Heron_at_dawn.jpg",
+           "descriptionshorturl": "https://commons.wikimedia.org/w/index.php?curid=2001"}]},
+       "1500": {"pageid": 1500, "ns": 6, "title": "File:Old map.png",
+         "imageinfo": [{"size": 90000, "width": 800, "height": 1200,
+           "url": "https://upload.wikimedia.org/wikipedia/commons/c/cd/Old_map.png",
+           "descriptionurl": "https://commons.wikimedia.org/wiki/File:Old_map.png"}]},
+       "1800": {"pageid": 1800, "ns": 14, "title": "Category:Herons"}
+     }}}
+    """
+
   static let all: [(FeedFormat, String)] = [
     (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
     (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
     (.flickr, flickr), (.giphy, giphy), (.tenor, tenor), (.bluesky, bluesky), (.lemmy, lemmy),
-    (.urlList, urlList),
+    (.mediawiki, mediawiki), (.urlList, urlList),
     (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
   ]
 }

@@ -45,7 +45,7 @@ enum JSONShapeSniffer {
       // A cut, a syntax error or a limit: decide with what was seen; the decoder reports errors.
     }
     let format = classify(seen)
-    let decided = format == .jsonFeed || format == .reddit
+    let decided = format == .jsonFeed || format == .reddit || format == .mediawiki
     guard must || isComplete || walked || decided || seen.pastFirstItem else { return nil }
     return format
   }
@@ -127,6 +127,12 @@ enum JSONShapeSniffer {
       return .jsonFeed
     }
     if seen.kind == "Listing", seen.topKeys.contains("data") { return .reddit }
+    // MediaWiki's API answers `{"batchcomplete": …, "continue": …, "query": …}`.
+    if seen.topKeys.contains("query"),
+      seen.topKeys.contains("batchcomplete") || seen.topKeys.contains("continue")
+    {
+      return .mediawiki
+    }
     switch seen.listKey {
     case "hits" where seen.topKeys.contains("totalHits") || item.contains("webformatURL"):
       return .pixabay
