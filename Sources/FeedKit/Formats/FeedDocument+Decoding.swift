@@ -29,7 +29,7 @@ extension FeedDocument {
     case .urlList:
       return try URLListDecoder.decode(bytes, source: origin, options: options)
     case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor,
-      .bluesky, .lemmy, .mediawiki:
+      .bluesky, .lemmy, .mediawiki, .imgur:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin)
     }
@@ -63,6 +63,7 @@ extension FeedDocument {
     case .bluesky: try BlueskyDecoder.decode(root, source: source)
     case .lemmy: try LemmyDecoder.decode(root, source: source)
     case .mediawiki: try MediaWikiDecoder.decode(root, source: source)
+    case .imgur: try ImgurDecoder.decode(root, source: source)
     case .json, .rss, .atom, .urlList:
       preconditionFailure("decodeTree: \(format) is not decoded from a tree")
     }

@@ -35,6 +35,8 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   case lemmy
   /// MediaWiki API file pages, Wikimedia Commons' (`{"query": {"pages": …}}` with `imageinfo`).
   case mediawiki
+  /// Imgur gallery posts (`{"data": [{"is_album": …, "images": …}]}`).
+  case imgur
   /// Plain text, one picture URL or path a line.
   case urlList = "list"
 
@@ -56,6 +58,7 @@ public enum FeedFormat: String, Sendable, CaseIterable {
     case .bluesky: "Bluesky JSON"
     case .lemmy: "Lemmy JSON"
     case .mediawiki: "MediaWiki JSON"
+    case .imgur: "Imgur JSON"
     case .urlList: "list of URLs"
     }
   }

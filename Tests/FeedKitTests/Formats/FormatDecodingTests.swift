@@ -210,6 +210,26 @@ import Testing
     } throws: { "\($0)".contains("prop=imageinfo") }
   }
 
+  /// Imgur: one item per post, an album by its cover; videos skipped; nsfw kept back.
+  @Test func imgurShowsEachPostByItsCover() throws {
+    let document = try decode(WildDocuments.imgur)
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://i.imgur.com/img2.jpeg", "https://i.imgur.com/xYz9.png",
+        "https://i.imgur.com/cov3.jpg",
+      ])
+    #expect(document.items.map(\.width) == [1080, 500, 3000])
+    #expect(document.items.map(\.height) == [1350, 400, 2000])
+    #expect(document.items.map(\.title) == ["My cat through the year", "Sunset", "Trip"])
+    #expect(
+      document.items.map(\.link) == [
+        "https://imgur.com/a/aB1cD", "https://imgur.com/xYz9", "https://imgur.com/a/alb2",
+      ])
+    #expect(document.items.map(\.isSensitive) == [false, true, false])
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.firstReason?.hasPrefix("post 3: ") == true)
+  }
+
   /// JSON in a script call, as Flickr and older APIs send it without `nojsoncallback=1`:
   /// the JSON inside is read, whatever its format.
   @Test func jsonpCallbacksAreReadAsTheJSONInside() throws {

@@ -29,6 +29,11 @@ import Testing
     #expect(detect(#"{"data": [{"img": "a.jpg", "w": 1, "h": 1, "images": []}]}"#) == .json)
     #expect(detect(#"{"results": [{"img": "a.jpg", "w": 1, "h": 1, "media": {}}]}"#) == .json)
     #expect(detect(#"{"posts": [{"post": "a.jpg", "width": 1, "height": 1}]}"#) == .json)
+    // An Imgur album's own images (`/3/album/ID/images`) are pictures with sizes: classic.
+    #expect(
+      detect(
+        #"{"data": [{"id": "a", "link": "https://i.imgur.com/a.png", "width": 2, "height": 1}]}"#)
+        == .json)
     #expect(detect(#"{"feed": [{"img": "a.jpg", "width": 1, "height": 1}]}"#) == .json)
     // A classic feed whose title mentions another format's keys is still classic.
     #expect(detect(#"{"title": "media_attachments urls hits", "data": []}"#) == .json)

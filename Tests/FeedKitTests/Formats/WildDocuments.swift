@@ -389,11 +389,36 @@ enum WildDocuments {
      }}}
     """
 
+  /// Imgur's gallery, shortened: an album whose cover is its second image, a single picture,
+  /// a video, and an album listed without its images.
+  static let imgur = """
+    {"data": [
+      {"id": "aB1cD", "title": "My cat through the year", "description": null, "datetime": 1700000000,
+       "cover": "img2", "cover_width": 1080, "cover_height": 1350, "account_url": "kim",
+       "privacy": "hidden", "layout": "blog", "views": 5000, "link": "https://imgur.com/a/aB1cD",
+       "ups": 100, "downs": 2, "points": 98, "score": 120, "is_album": true, "nsfw": false,
+       "comment_count": 10, "images_count": 2, "in_gallery": true, "is_ad": false, "tags": [],
+       "images": [
+         {"id": "img1", "title": null, "description": "January", "type": "image/jpeg", "animated": false,
+          "width": 800, "height": 600, "size": 120000, "link": "https://i.imgur.com/img1.jpeg"},
+         {"id": "img2", "title": null, "description": "June", "type": "image/jpeg", "animated": false,
+          "width": 1080, "height": 1350, "size": 220000, "link": "https://i.imgur.com/img2.jpeg"}]},
+      {"id": "xYz9", "title": "Sunset", "type": "image/png", "animated": false, "width": 500,
+       "height": 400, "link": "https://i.imgur.com/xYz9.png", "is_album": false, "nsfw": true,
+       "in_gallery": true},
+      {"id": "vid1", "title": "Dog jumps", "type": "video/mp4", "animated": true, "width": 720,
+       "height": 1280, "link": "https://i.imgur.com/vid1.mp4", "mp4": "https://i.imgur.com/vid1.mp4",
+       "is_album": false},
+      {"id": "alb2", "title": "Trip", "cover": "cov3", "cover_width": 3000, "cover_height": 2000,
+       "link": "https://imgur.com/a/alb2", "is_album": true, "images_count": 40}
+     ], "success": true, "status": 200}
+    """
+
   static let all: [(FeedFormat, String)] = [
     (.jsonFeed, jsonFeed), (.rss, rss), (.atom, atom), (.reddit, reddit),
     (.mastodon, mastodon), (.unsplash, unsplash), (.pexels, pexels), (.pixabay, pixabay),
     (.flickr, flickr), (.giphy, giphy), (.tenor, tenor), (.bluesky, bluesky), (.lemmy, lemmy),
-    (.mediawiki, mediawiki), (.urlList, urlList),
+    (.mediawiki, mediawiki), (.imgur, imgur), (.urlList, urlList),
     (.json, #"{"data": [{"img": "a.jpg", "width": 4, "height": 3}]}"#),
   ]
 }

@@ -147,6 +147,8 @@ enum JSONShapeSniffer {
       && (item.contains("embed_url") || item.contains("bitly_gif_url")
         || item.contains("is_sticker")):
       return .giphy
+    case "data" where item.contains("is_album") && item.contains("link"):
+      return .imgur
     case "feed" where item.contains("post"):
       return .bluesky
     case "posts" where item.contains("uri") && item.contains("cid") && item.contains("record"):
