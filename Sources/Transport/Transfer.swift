@@ -25,7 +25,10 @@ final class Transfer {
   private(set) var headersComplete = false
   private var delivered = false
   private(set) var bodyBytes: Int64 = 0
+  /// The request's headers, and the same with its origin headers (`TransferRequest`): the
+  /// handle is given one or the other as a hop's origin is or is not the request's.
   private var headerList: UnsafeMutablePointer<curl_slist>?
+  private var originHeaderList: UnsafeMutablePointer<curl_slist>?
   private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
   init?(id: UInt64, request: TransferRequest, consumer: TransferConsumer, now: UInt64) {
@@ -45,6 +48,7 @@ final class Transfer {
   deinit {
     curl_easy_cleanup(handle)
     curl_slist_free_all(headerList)
+    curl_slist_free_all(originHeaderList)
     errorBuffer.deallocate()
   }
 
@@ -71,7 +75,12 @@ final class Transfer {
       setString(CURLOPT_RANGE, "\(range.lowerBound)-\(range.upperBound)")
     }
     for line in request.headers { headerList = curl_slist_append(headerList, line) }
-    if let headerList { _ = ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+    if !request.originHeaders.isEmpty {
+      for line in request.headers + request.originHeaders {
+        originHeaderList = curl_slist_append(originHeaderList, line)
+      }
+    }
+    setHeaders(forHopTo: url)
     _ = ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBytes))
     setLong(CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000))
     _ = ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
@@ -93,6 +102,7 @@ final class Transfer {
     visited.insert(target)
     url = target
     setString(CURLOPT_URL, target)
+    setHeaders(forHopTo: target)
     status = 0
     headers = []
     headerBytes = 0
@@ -100,6 +110,14 @@ final class Transfer {
     bodyBytes = 0
     errorBuffer[0] = 0
     return nil
+  }
+
+  /// Gives the handle the headers for a hop to `target`: the origin headers too only while it
+  /// is the request's origin. (libcurl keeps custom headers across hops to other hosts.)
+  private func setHeaders(forHopTo target: String) {
+    let sameOrigin = originHeaderList != nil && TransferOrigin.same(target, request.url)
+    let list = sameOrigin ? originHeaderList : headerList
+    _ = ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
   }
 
   /// Bytes received for this hop before decoding (gzip still on).

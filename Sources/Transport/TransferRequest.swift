@@ -9,16 +9,20 @@ public struct TransferRequest: Sendable, Hashable {
   public var byteRange: ClosedRange<Int64>?
   /// Extra request headers, as `Name: value` lines (an `Accept`, say).
   public var headers: [String]
+  /// Headers sent only while a hop stays at `url`'s own origin (`TransferOrigin`): credentials
+  /// (an `Authorization`, an API key) that a redirect to another site must not carry.
+  public var originHeaders: [String]
   public var limits: TransferLimits
 
   public init(
     url: String, userAgent: String, byteRange: ClosedRange<Int64>? = nil, headers: [String] = [],
-    limits: TransferLimits = TransferLimits()
+    originHeaders: [String] = [], limits: TransferLimits = TransferLimits()
   ) {
     self.url = url
     self.userAgent = userAgent
     self.byteRange = byteRange
     self.headers = headers
+    self.originHeaders = originHeaders
     self.limits = limits
   }
 }

@@ -51,6 +51,9 @@ enum BrowseCommand {
     }
     guard let source = FeedArgument.source(argument, help: "cascade --help") else { return 2 }
     var load = options.load
+    // `--header` is for the feed opened, the one `--last` reopens too.
+    load.headersFeed = argument
+    let pictureLoad = load
     let progress = LoadProgress()
     load.progress = progress
     let feed = FeedSession(source: source, options: load)
@@ -82,7 +85,7 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
-    var pictures: PictureSettings? = options.pictures.settings(for: source, load: options.load)
+    var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
     if options.pictures.protocolName == "off" {
       // Off is off: `i` cannot turn pictures on either.
       (browser.pictures, pictures) = (false, nil)

@@ -30,6 +30,28 @@ import Testing
     #expect(fromHTTP.stderr.contains("skipped 1 item"))
   }
 
+  /// `--header` (`-H`) sends a key with the feed's request; a malformed one is a usage error.
+  @Test func headerOptionIsSentWithTheFeedsRequest() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/feed.json") { request in
+      request.headers["x-api-key"] == "secret" ? .json(Self.feed) : .json("{}", status: 401)
+    }
+    let url = server.url("/feed.json")
+    let keyed = try await CascadeProcess.run(
+      ["layout", url, "--width", "90", "-H", "X-Api-Key: secret", "--header", "X-Other: 1"])
+    #expect(keyed.status == 0, "\(keyed.stderr)")
+    #expect(keyed.stdout.contains("\"index\": 2"))
+    let keyless = try await CascadeProcess.run(["layout", url, "--width", "90"])
+    #expect(keyless.status == 1)
+    #expect(keyless.stderr.contains("401"))
+    for bad in ["X-Api-Key", "X Api: 1", "X-Api-Key: a\r\nHost: b"] {
+      let refused = try await CascadeProcess.run(["layout", url, "--width", "90", "-H", bad])
+      #expect(refused.status == 2, "\(bad): \(refused.stderr)")
+      #expect(refused.stderr.contains("--header"), "\(refused.stderr)")
+    }
+  }
+
   @Test func httpErrorStatusExitsOneNamingStatusAndURL() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -20,6 +21,39 @@ import Testing
     } catch {
       return (error, server)
     }
+  }
+
+  /// Origin headers (a key given for one site) go with every hop that stays at the request's
+  /// origin and with none that leaves it: libcurl itself keeps custom headers across hosts.
+  @Test func originHeadersStayWithTheirSite() async throws {
+    let site = try TestHTTPServer()
+    let other = try TestHTTPServer()
+    defer {
+      site.stop()
+      other.stop()
+    }
+    let seen = Mutex<[String: String]>([:])
+    func record(_ server: TestHTTPServer, _ path: String, then reply: TestHTTPServer.Reply) {
+      server.route(path) { request in
+        seen.withLock { $0[path] = request.headers["x-api-key"] ?? "none" }
+        return reply
+      }
+    }
+    record(site, "/a", then: .redirect(to: "/b"))
+    record(site, "/b", then: .redirect(to: other.url("/c")))
+    record(other, "/c", then: .json("[1]"))
+    let transport = try #require(Transport())
+    defer { transport.shutdown() }
+    let request = TransferRequest(
+      url: site.url("/a"), userAgent: "t", headers: ["X-Plain: 1"],
+      originHeaders: ["X-Api-Key: secret"])
+    let fetched = try await transport.fetch(request)
+    #expect(fetched.bytes == Array("[1]".utf8))
+    #expect(seen.withLock { $0 } == ["/a": "secret", "/b": "secret", "/c": "none"])
+    #expect(TransferOrigin.same("https://a.example/x", "HTTPS://A.example:443/y"))
+    #expect(!TransferOrigin.same("https://a.example/x", "http://a.example/x"))
+    #expect(!TransferOrigin.same("https://a.example/x", "https://a.example:8443/x"))
+    #expect(!TransferOrigin.same("file:///x", "file:///x"))
   }
 
   @Test func chainEndsAtTheFinalAddress() async throws {

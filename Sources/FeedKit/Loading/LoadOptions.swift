@@ -1,3 +1,5 @@
+import Transport
+
 /// How patient and how generous loading is: timeouts, redirects and the limits that keep a
 /// broken or hostile feed from using unbounded time or memory.
 ///
@@ -31,6 +33,21 @@ public struct LoadOptions: Hashable, Sendable {
   public var recursive = false
   /// The order of a folder's pictures (`--sort`).
   public var folderOrder = FolderOrder.name
+  /// Request headers, as `Name: value` lines (`--header`: an API's key, a token), and the feed
+  /// they were given for: they go only to that feed's own origin (scheme, host and port) — its
+  /// pages and the pictures it serves itself — never to another site a `next` link, a picture
+  /// or a redirect leads to. Nil `headersFeed`, or one that is not an http(s) URL, sends none.
+  public var headers: [String] = []
+  public var headersFeed: String?
 
   public init() {}
+
+  /// The `headers` a request to `url` carries: all of them at the feed's origin, none
+  /// elsewhere.
+  func originHeaders(for url: String) -> [String] {
+    guard !headers.isEmpty, let feed = headersFeed, TransferOrigin.same(url, feed) else {
+      return []
+    }
+    return headers
+  }
 }

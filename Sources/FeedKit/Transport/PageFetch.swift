@@ -10,7 +10,7 @@ enum PageFetch {
       headers: [
         "Accept: application/json, application/feed+json, application/rss+xml, "
           + "application/atom+xml, application/xml;q=0.9, text/plain;q=0.8, */*;q=0.5"
-      ], limits: limits(options))
+      ], originHeaders: options.originHeaders(for: url), limits: limits(options))
   }
 
   static func limits(_ options: LoadOptions) -> TransferLimits {

@@ -27,7 +27,7 @@ public enum PictureFetch {
       let request = TransferRequest(
         url: url, userAgent: CascadeVersion.userAgent,
         headers: ["Accept: image/webp, image/png, image/jpeg, image/gif, */*;q=0.5"],
-        limits: limits)
+        originHeaders: options.originHeaders(for: url), limits: limits)
       do {
         let fetched = try await transport.fetch(request)
         cache?.store(fetched.bytes, for: url)

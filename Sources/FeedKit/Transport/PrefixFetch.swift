@@ -14,7 +14,7 @@ enum PrefixFetch {
     let request = TransferRequest(
       url: url, userAgent: CascadeVersion.userAgent, byteRange: 0...Int64(count - 1),
       headers: ["Accept: image/webp, image/png, image/jpeg, image/gif, */*;q=0.5"],
-      limits: PageFetch.limits(options))
+      originHeaders: options.originHeaders(for: url), limits: PageFetch.limits(options))
     let box = Collector(wanted: count)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in

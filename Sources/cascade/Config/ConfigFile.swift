@@ -150,6 +150,7 @@ struct ConfigFile {
       "a list of \(count) numbers from \(OptionSpec.format(r.lowerBound)) to "
         + OptionSpec.format(r.upperBound)
     case .path: "a file's path"
+    case .header: "an HTTP header, \"Name: value\""
     }
   }
 }

@@ -50,6 +50,34 @@ struct ArgumentScanner {
     return value
   }
 
+  /// An HTTP request header, `Name: value`: a name of token characters (RFC 9110), a colon,
+  /// and a value with no control characters, so that no line break can add a header or a
+  /// request of its own.
+  mutating func header(_ label: String) throws(UsageError) -> String {
+    let text = try value()
+    let example = "for example \(label) 'Authorization: Client-ID 1234'"
+    guard let colon = text.firstIndex(of: ":") else {
+      throw UsageError(
+        "\(label) wants 'Name: value', got '\(text)'; \(example)",
+        command: command)
+    }
+    let name = text[..<colon]
+    let value = text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+    let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    guard !name.isEmpty, name.allSatisfy(token.contains) else {
+      throw UsageError(
+        "\(label): '\(name)' is not a header name (letters, digits "
+          + "and -); \(example)", command: command)
+    }
+    guard value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+    else {
+      throw UsageError(
+        "\(label): the value of \(name) holds a control character (a line break?)",
+        command: command)
+    }
+    return "\(name): \(value)"
+  }
+
   /// A finite number within `range`, such as a probability.
   mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
     let text = try value()

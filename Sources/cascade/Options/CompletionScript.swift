@@ -33,7 +33,7 @@ enum CompletionScript {
       case .flag: return nil
       case .choice(let choices): return (names, .choices(choices))
       case .path: return (names, .files)
-      case .integer, .number, .unsigned, .numbers: return (names, .anything)
+      case .integer, .number, .unsigned, .numbers, .header: return (names, .anything)
       }
     }
   }
@@ -146,7 +146,7 @@ enum CompletionScript {
     case .flag: action = ""
     case .choice(let choices): action = ":\(spec.placeholder):(\(choices.joined(separator: " ")))"
     case .path: action = ":\(spec.placeholder):_files"
-    case .integer, .number, .unsigned, .numbers: action = ":\(spec.placeholder): "
+    case .integer, .number, .unsigned, .numbers, .header: action = ":\(spec.placeholder): "
     }
     let equals = action.isEmpty ? "" : "="
     let long = "'\(spec.name)\(equals)[\(help)]\(action)'"
@@ -191,7 +191,7 @@ enum CompletionScript {
         case .flag: break
         case .choice(let choices): line += " -x -a '\(choices.joined(separator: " "))'"
         case .path: line += " -r -F"
-        case .integer, .number, .unsigned, .numbers: line += " -x"
+        case .integer, .number, .unsigned, .numbers, .header: line += " -x"
         }
         line += " -d '\(spec.help.replacingOccurrences(of: "'", with: "\\'"))'"
         lines.append(line)

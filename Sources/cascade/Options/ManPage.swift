@@ -57,7 +57,11 @@ enum ManPage {
         if let allowed = spec.allowed { notes.append(allowed) }
         let commands = [Command.browse, .print, .layout].filter(spec.commands.contains)
         notes.append(commands.map(\.rawValue).joined(separator: ", "))
-        page.append(text(spec.help + " (" + notes.joined(separator: "; ") + ")"))
+        // Spaces around each "|" of a list of choices: a long list without them was one word
+        // that groff could neither break nor adjust.
+        page.append(
+          text(spec.help + " (" + notes.joined(separator: "; ") + ")")
+            .replacingOccurrences(of: "|", with: " | "))
       }
     }
     page += [".SH KEYS", text("In the browser; ? shows them on the screen.")]

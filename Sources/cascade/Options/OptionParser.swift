@@ -65,6 +65,7 @@ enum OptionParser {
     if names.contains("--column-width") { settings.browser.columns = nil }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
     settings.feed = scanner.positionals.first
+    settings.load.headersFeed = settings.feed
     return settings
   }
 
@@ -84,6 +85,7 @@ enum OptionParser {
     case .numbers(let count, let range, let example):
       return .numbers(try scanner.numbers(label, count: count, in: range, example: example))
     case .path: return .text(try scanner.value())
+    case .header: return .text(try scanner.header(label))
     }
   }
 }

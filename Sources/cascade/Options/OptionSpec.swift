@@ -12,6 +12,8 @@ struct OptionSpec: Sendable {
     case numbers(count: Int, range: ClosedRange<Double>, example: String)
     /// A file's path, such as `--config FILE`: any text, completed as a file name.
     case path
+    /// An HTTP request header, `Name: value`, such as `--header 'Authorization: Bearer …'`.
+    case header
   }
 
   /// A parsed value, as `apply` receives it.
@@ -71,7 +73,7 @@ struct OptionSpec: Sendable {
   /// The range or choices, as `--help` shows them.
   var allowed: String? {
     switch kind {
-    case .flag, .unsigned, .path: nil
+    case .flag, .unsigned, .path, .header: nil
     case .integer(let range): "\(range.lowerBound)–\(range.upperBound)"
     case .number(let range):
       "\(OptionSpec.format(range.lowerBound))–\(OptionSpec.format(range.upperBound))"

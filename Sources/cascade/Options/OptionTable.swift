@@ -300,6 +300,14 @@ enum OptionTable {
           s.load.folderOrder = order
         }
       }),
+    // Not in the config file: a key given there would go to every feed's site.
+    OptionSpec(
+      name: "--header", alias: "-H", placeholder: "'NAME: VALUE'", kind: .header,
+      help:
+        "send this HTTP header (an API key, a token) with the FEED's requests, only to its own"
+        + " site; repeat for more", commands: [.browse, .layout, .print], group: .feeds,
+      configurable: false,
+      apply: { s, v in if case .text(let line) = v { s.load.headers.append(line) } }),
     OptionSpec(
       name: "--no-probe", placeholder: "", kind: .flag,
       help: "skip items the feed gives no size for, instead of reading the pictures' headers",
