@@ -31,6 +31,21 @@ public enum ForeignPictureFormat: Sendable, Hashable, CaseIterable, CustomString
     }
   }
 
+  /// Whether `head`, shorter than the 12 bytes `sniff` decides on, could still become one of
+  /// these formats with more bytes: a reader of a file's prefix then asks for more, so that it
+  /// tells a prefix what it tells the whole file.
+  static func couldStart(_ head: [UInt8]) -> Bool {
+    guard head.count < 12 else { return false }
+    func agrees(_ signature: [UInt8], from offset: Int = 0) -> Bool {
+      zip(head.dropFirst(offset), signature).allSatisfy { $0 == $1 }
+    }
+    let bmp = agrees(Array("BM".utf8)) && head.dropFirst(6).prefix(4).allSatisfy { $0 == 0 }
+    return agrees([0xFF, 0x0A]) || agrees([0x49, 0x49, 0x2A, 0x00])
+      || agrees([0x4D, 0x4D, 0x00, 0x2A]) || bmp
+      || agrees([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A])
+      || agrees(Array("ftyp".utf8), from: 4)
+  }
+
   /// The format `bytes` (a file's first 12 bytes or more) start as, nil for any other.
   public static func sniff(_ bytes: some Collection<UInt8>) -> ForeignPictureFormat? {
     let head = Array(bytes.prefix(12))

@@ -56,6 +56,9 @@ public struct PictureHeader: Sendable, Equatable {
             $0 > head.count
           }.min() ?? 12)
       }
+      // A prefix that could still be a format Cascade names asks for the bytes that decide, so
+      // that it is told what the whole file would be.
+      if ForeignPictureFormat.couldStart(head) { return .needMoreBytes(12) }
       return .invalid(
         ForeignPictureFormat.sniff(head).map { .foreignFormat($0) } ?? .unsupportedFormat)
     }

@@ -115,6 +115,26 @@ import Testing
     }
   }
 
+  /// A prefix of a file is told what the whole file is, or asked for more: the first 4 bytes of
+  /// a BMP answered "not a picture" where the whole answered "a BMP picture" (found by the
+  /// pictures fuzz target).
+  @Test func aPrefixOfAForeignPictureWaitsForTheBytesThatDecide() {
+    let ftyp: [UInt8] = [0, 0, 0, 0x18] + Array("ftypheic".utf8)
+    let files: [[UInt8]] = [
+      Array("BMMMM".utf8) + [0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0, 0x1F, 0x60, 0x82],
+      ftyp + [UInt8](repeating: 7, count: 20),
+      [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A, 1, 2, 3],
+    ]
+    for file in files {
+      let whole = PictureHeader.read(file[...])
+      for count in 0..<file.count {
+        let reading = PictureHeader.read(file.prefix(count))
+        if case .needMoreBytes = reading { continue }
+        #expect("\(reading)" == "\(whole)", "\(count) bytes of \(file)")
+      }
+    }
+  }
+
   /// Random bytes, and random bytes behind each format's signature, are errors, never crashes.
   @Test func randomBytesAreErrors() {
     var generator = SplitMix64(seed: 16)
