@@ -58,11 +58,10 @@ struct RankedColumns<Lanes: ColumnLanes> {
     y: Double, column: Int
   ) {
     let limit = lowest + tolerance
-    let secondTies = bottoms[1] <= limit
     let thirdTies = Lanes.scalarCount > 2 && bottoms[2] <= limit
     let y: Double
     let column: UInt64
-    if !secondTies || (secondColumn > firstColumn && !thirdTies) {
+    if slotZeroWins(limit) {
       (y, column) = (lowest + rowSpacing, firstColumn)
       let bottom = y + height
       let third = columns >> 16 & 0xFF
@@ -94,6 +93,29 @@ struct RankedColumns<Lanes: ColumnLanes> {
       secondColumn = columns >> 8 & 0xFF
     }
     return (y, Int(truncatingIfNeeded: column))
+  }
+
+  /// Whether slot 0 takes the next picture: no other column is within the tolerance of it
+  /// (`limit`), or only slot 1's, further right. The placing loop's one branch on the bottoms.
+  ///
+  /// At 8 columns slot 1 is within the tolerance for a third of the pictures, and its column
+  /// is left or right of slot 0's at random: a branch on each condition missed far more often
+  /// than one on the answer (19 % slot 0 loses). So, from 3 columns on, the conditions are
+  /// worked out without a branch and combined in bits. The bottoms are compared as integers,
+  /// which order doubles of the same sign as they compare, because LLVM turns a choice between
+  /// two doubles, and a chain of boolean conditions, back into branches. Every bottom here and
+  /// `limit` are +0.0 or above, never -0.0 (which would rank below +0.0): a started column's
+  /// bottom is a sum whose last term, a height, is not -0.0, and so is `limit`, a bottom plus
+  /// the tolerance. At 2 columns a tie is rare and the plain test is faster.
+  @inline(__always)
+  private func slotZeroWins(_ limit: Double) -> Bool {
+    guard Lanes.scalarCount > 2 else { return bottoms[1] > limit || secondColumn > firstColumn }
+    let limitBits = Int64(bitPattern: limit.bitPattern)
+    let apart =
+      (Int64(bitPattern: bottoms[1].bitPattern) > limitBits ? 1 : 0)
+      | (Int64(bitPattern: bottoms[2].bitPattern) > limitBits ? 2 : 0)
+    // Slot 1 further right: slot 0 wins unless slot 2 ties too; further left: unless slot 1 ties.
+    return (apart >> (secondColumn > firstColumn ? 1 : 0)) & 1 != 0
   }
 
   /// The slot of the leftmost column among those whose bottom is at or below `limit` (a prefix

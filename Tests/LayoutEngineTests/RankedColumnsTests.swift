@@ -48,6 +48,28 @@ import Testing
     }
   }
 
+  @Test(arguments: Array(2...8))
+  func negativeZerosInTheConfigurationChooseAsZeros(columns: Int) throws {
+    // The choice compares bottoms as integers, which would rank -0.0 below +0.0, on the
+    // grounds that no bottom or limit it compares is -0.0. With a top, a row spacing and a
+    // tolerance of -0.0, and pictures so flat that their height is 0, every bottom is a zero
+    // and every column ties until a picture with a height comes: each choice must still be
+    // the rule's.
+    let flat = LayoutItem.picture(ItemSize(width: 1, height: 5e-324))
+    let normal = LayoutItem.picture(ItemSize(width: 10, height: 12))
+    let items =
+      [LayoutItem.fullWidth(height: 0)] + Array(repeating: flat, count: 3 * columns)
+      + [normal, flat, flat, normal, flat]
+    let configuration = LayoutConfiguration(
+      columnCount: columns, columnSpacing: 0, rowSpacing: -0.0,
+      insets: EdgeInsets(top: -0.0, left: 0, bottom: 0, right: 0),
+      containerWidth: 0.4 * Double(columns), tieTolerance: -0.0)
+    let layout = try #require(RandomLayouts.prepared(configuration, items))
+    let frames = ReferenceLayout.placed(layout)
+    #expect(frames == ReferenceLayout.layout(configuration, items))
+    #expect(frames.contains { $0.column == 1 })
+  }
+
   @Test(arguments: [2, 5, 7, 8])
   func columnsThatOverflowToInfinityKeepTheirPlaces(columns: Int) throws {
     // Once bottoms are +infinity they tie with the lanes past the last column, which are
