@@ -68,9 +68,10 @@ enum BrowseCommand {
     // the feed itself is being typed on standard input).
     if source != .standardInput { EchoHold.begin() }
     let piece = await opening.opening()
+    // The line's signal handlers were installed after the hold's: taken away first.
+    await ProgressNotice.stop(notice)
     EchoHold.release()
     let (first, title) = (piece.update, piece.title)
-    await ProgressNotice.stop(notice)
     if case .failed(let error) = first {
       Console.error("\(error)")
       return 1

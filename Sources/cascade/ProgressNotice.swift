@@ -3,7 +3,8 @@ import FeedKit
 import Foundation
 
 /// A slow first load says what it waits for and how far it has got, on standard error when
-/// that is a terminal: one line redrawn in place, wiped before anything else is printed.
+/// that is a terminal: one line redrawn in place, wiped before anything else is printed, and
+/// when a signal ends the process meanwhile (`WipeOnSignal`).
 enum ProgressNotice {
   /// Starts the line after `delay` (a quick load shows nothing); returns the task to `stop`.
   static func start(
@@ -23,6 +24,7 @@ enum ProgressNotice {
           shortestLabel: 26)
         // Redrawn only when it changed: a feed that stalls is not rewritten five times a second.
         if line != drawn {
+          WipeOnSignal.arm()
           Console.raw("\r\(line)\u{1B}[K", to: STDERR_FILENO)
           drawn = line
         }
@@ -38,11 +40,13 @@ enum ProgressNotice {
     return Int(size.ws_col)
   }
 
-  /// Stops the line and wipes it if it was drawn.
+  /// Stops the line and wipes it if it was drawn. Call it before releasing a `HeldModes` hold
+  /// taken after `start` (see `WipeOnSignal`).
   static func stop(_ notice: Task<Bool, Never>) async {
     notice.cancel()
     if await notice.value {
       Console.raw("\r\u{1B}[K", to: STDERR_FILENO)
+      WipeOnSignal.disarm()
     }
   }
 }

@@ -131,15 +131,14 @@ struct ProgressEndToEndTests {
   }
 
   /// Ctrl-C, Ctrl-\, a hang-up or a kill while the browser still waits for its feed: the
-  /// process dies of the signal as before, and the shell gets its echo back.
+  /// process dies of the signal as before, the shell gets its echo back, and the progress line
+  /// is wiped (the shell's prompt was printed after the bar, on its row).
   @Test(arguments: [(SIGINT, 130), (SIGQUIT, 131), (SIGHUP, 129), (SIGTERM, 143)])
   func endingTheBrowserWhileItLoadsGivesTheEchoBack(signal: Int32, status: Int) async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
     let server = try TestHTTPServer()
     defer { server.stop() }
     Self.slowFeed(server)
-    // Wide enough that the shell's `EXIT=` after the progress line (left as it was, as a
-    // killed process leaves it) does not wrap.
     let tmux = try TmuxSession(
       command: "'\(binary)' '\(server.url("/feed"))' --pictures off", width: 200)
     defer { tmux.close() }
@@ -149,5 +148,26 @@ struct ProgressEndToEndTests {
     kill(pid, signal)
     let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
     #expect(ended && after.contains("EXIT=\(status)") && after.contains("TTY=echo"), "\(after)")
+    #expect(!after.contains("cascade: loading"), "the line is wiped: \(after)")
+  }
+
+  /// The same for `cascade layout`, which holds no terminal modes: the signal's own default
+  /// action ends it once the line is wiped.
+  @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)])
+  func endingALayoutWhileItLoadsWipesTheLine(signal: Int32, status: Int) async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    Self.slowFeed(server)
+    let tmux = try TmuxSession(
+      command: "'\(binary)' layout '\(server.url("/feed"))' --width 100 > /dev/null", width: 200)
+    defer { tmux.close() }
+    let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
+    #expect(loading, "\(screen)")
+    let pid = try #require(try await tmux.commandPID())
+    kill(pid, signal)
+    let (ended, after) = try await tmux.waitFor("EXIT=", timeout: 30)
+    #expect(ended && after.contains("EXIT=\(status)"), "\(after)")
+    #expect(!after.contains("cascade: loading"), "the line is wiped: \(after)")
   }
 }

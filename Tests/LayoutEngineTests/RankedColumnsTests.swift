@@ -55,7 +55,7 @@ import Testing
     // tolerance of -0.0, and pictures so flat that their height is 0, every bottom is a zero
     // and every column ties until a picture with a height comes: each choice must still be
     // the rule's.
-    let flat = LayoutItem.picture(ItemSize(width: 1, height: 5e-324))
+    let flat = LayoutItem.picture(ItemSize(width: 1, height: .leastNonzeroMagnitude))
     let normal = LayoutItem.picture(ItemSize(width: 10, height: 12))
     let items =
       [LayoutItem.fullWidth(height: 0)] + Array(repeating: flat, count: 3 * columns)
