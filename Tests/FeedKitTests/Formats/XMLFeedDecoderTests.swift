@@ -95,6 +95,23 @@ import Testing
     #expect(document.items.map(\.title) == ["XHTML title", "a <b> c"])
   }
 
+  @Test func atomTextTitlesPrettyPrintedOverLinesAreFolded() throws {
+    let document = try decode(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom">
+        <title type="text">
+          The feed's
+          title
+        </title>
+        <entry><title>Multi
+            line\ttitle</title><id>1</id>
+          <link rel="enclosure" type="image/png" href="https://f.example/1.png"/></entry>
+      </feed>
+      """)
+    #expect(document.title == "The feed's title")
+    #expect(document.items.map(\.title) == ["Multi line title"])
+  }
+
   @Test func rssTitlesAreReadAsHTML() throws {
     let document = try decode(
       """

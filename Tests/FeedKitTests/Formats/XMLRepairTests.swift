@@ -57,6 +57,26 @@ import Testing
     #expect(document.items.first?.title == "x\u{FFFD}")
   }
 
+  @Test(arguments: [0x0B, 0x0C, 0x1B, 0x00, 0x07] as [UInt8])
+  func controlCharactersBecomeSpacesInTextAndCDATA(control: UInt8) throws {
+    // Inside CDATA libxml2 dropped the entry and every later one, with no error; outside, the
+    // parser stopped at the character ("invalid character").
+    let entries = [
+      "<item><title>first</title>\(item)</item>",
+      "<item><title>in <![CDATA[x\u{1}y]]> cdata</title>\(item)</item>",
+      "<item><title>plain x\u{1}y</title><description><![CDATA[<p>a\u{1}b</p>]]></description>"
+        + "\(item)</item>",
+      "<item><title>third</title>\(item)</item>",
+    ]
+    let text =
+      "<?xml version=\"1.0\"?><rss><channel><title>T\u{1}itle</title>"
+      + entries.joined() + "</channel></rss>"
+    let bytes = Array(text.utf8).map { $0 == 0x01 ? control : $0 }
+    let document = try decode(bytes)
+    #expect(document.title == "T itle")
+    #expect(document.items.map(\.title) == ["first", "in x y cdata", "plain x y", "third"])
+  }
+
   @Test func declaredLatin1IsReadAsLatin1() throws {
     var bytes = Array(
       "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf".utf8)

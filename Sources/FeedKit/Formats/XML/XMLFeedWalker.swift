@@ -223,7 +223,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
         case (.entryTitle, .escaped), (.feedTitle, .escaped):
           HTMLText.plain(text, knownTagsOnly: true)
-        case (.entryTitle, .xhtml), (.feedTitle, .xhtml): HTMLText.folded(text)
+        // Plain text too: a title pretty-printed over several lines kept their indentation.
+        case (.entryTitle, _), (.feedTitle, _): HTMLText.folded(text)
         default: text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
       let kept = value.isEmpty ? nil : value

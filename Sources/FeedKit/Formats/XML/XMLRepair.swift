@@ -9,6 +9,10 @@
 /// - An `&` that starts no reference (`Tom & Jerry`): written as `&amp;`.
 /// - Bytes that are not UTF-8 in a document that is UTF-8 (declared, or by default): each bad
 ///   sequence becomes U+FFFD, as a browser shows it, instead of failing the whole feed.
+/// - Control characters XML forbids everywhere (all of C0 but tab, line feed and carriage
+///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
+///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
+///   error; inside, libxml2 dropped that entry and every one after it without saying so.
 ///
 /// Every change is recorded, so that a position the parser reports in the mended bytes is
 /// given back as the position in the bytes the feed sent (`originalOffset`).
@@ -45,6 +49,9 @@ struct XMLRepair {
         index = end
       } else if byte == UInt8(ascii: "&") {
         index = reference(in: sent, at: index)
+      } else if Self.isForbiddenControl(byte) {
+        replace(1, at: index, with: [UInt8(ascii: " ")])
+        index += 1
       } else if byte < 0x80 || !repairsUTF8 {
         bytes.append(byte)
         index += 1
@@ -89,7 +96,10 @@ struct XMLRepair {
   private mutating func copy(_ sent: [UInt8], _ range: Range<Int>, repairingUTF8: Bool) {
     var index = range.lowerBound
     while index < range.upperBound {
-      if sent[index] < 0x80 || !repairingUTF8 {
+      if Self.isForbiddenControl(sent[index]) {
+        replace(1, at: index, with: [UInt8(ascii: " ")])
+        index += 1
+      } else if sent[index] < 0x80 || !repairingUTF8 {
         bytes.append(sent[index])
         index += 1
       } else {
@@ -137,6 +147,12 @@ struct XMLRepair {
     }
     replace(end + 1 - index, at: index, with: Array("&#\(value);".utf8))
     return end + 1
+  }
+
+  /// A C0 control character that XML 1.0 allows nowhere (tab, line feed and carriage return
+  /// are allowed). In an ASCII-compatible encoding such a byte is that character.
+  private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+    byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
   }
 
   /// The references XML itself declares.
