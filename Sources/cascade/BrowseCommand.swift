@@ -88,8 +88,10 @@ enum BrowseCommand {
     browser.feedName = source.displayName
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
     if options.pictures.protocolName == "off" {
-      // Off is off: `i` cannot turn pictures on either.
-      (browser.pictures, pictures) = (false, nil)
+      // Off is off: `i` cannot turn pictures on either. The settings stay, without colours to
+      // draw in, for what else reads the pictures: the sizes a feed leaves out.
+      browser.pictures = false
+      pictures?.color = .none
     } else if pictures?.color != ColorChoice.none {
       pictures?.decision = PictureProbing.probe(options.pictures).decision
     }

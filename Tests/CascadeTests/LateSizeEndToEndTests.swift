@@ -70,3 +70,33 @@ struct LateSizeEndToEndTests {
       "every box in view is 2:1:\n\(shaped)")
   }
 }
+
+extension LateSizeEndToEndTests {
+  /// With pictures off the sizes are still read: the boxes are laid out with the pictures'
+  /// shapes. They stayed `?×?` squares, the status line saying "cannot read a picture's size:
+  /// no feed", since the size probe took its feed from the pictures' settings.
+  @Test func picturesOffStillReadsTheSizes() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let gate = ResponseGate()
+    gate.open()
+    server.route("/feed.json", reply: .json(Self.feed(12, on: server)))
+    try gate.servePictures(1...12, on: server, latency: 0)
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --columns 3 --pictures off '\(server.url("/feed.json"))'",
+      width: 100, height: 30)
+    defer { tmux.close() }
+    var previous = ""
+    let (settled, shaped) = try await tmux.waitFor(timeout: 60) { screen in
+      defer { previous = screen }
+      return screen == previous && TmuxSession.statusLine(screen).contains("12 items")
+        && !screen.contains("?×?") && ScreenBox.all(in: screen).count >= 3
+    }
+    #expect(settled, "\(shaped)")
+    #expect(!shaped.contains("cannot read"), "\(shaped)")
+    #expect(
+      ScreenBox.all(in: shaped).allSatisfy { abs($0.rect.height - $0.rect.width / 4) <= 2 },
+      "every box in view is 2:1:\n\(shaped)")
+  }
+}
