@@ -90,7 +90,10 @@ func loadError(_ body: () async throws(FeedError) -> Void) async -> FeedError? {
     server.route("/feed.json", reply: .json(json))
     let fromFile = try await FeedLoader().load(FeedSource(argument: folder + "/feed.json"))
     let fromHTTP = try await FeedLoader().load(FeedSource(argument: server.url("/feed.json")))
-    #expect(fromFile.items == fromHTTP.items)
+    // Over HTTP, the sample's relative picture paths are made absolute against the page.
+    let page = try #require(PageAddress(server.url("/feed.json")))
+    #expect(page.resolving(fromFile.items) == fromHTTP.items)
+    #expect(fromHTTP.items.allSatisfy { $0.imageURL.hasPrefix(server.url("/")) })
     #expect(fromFile.title == fromHTTP.title)
   }
 }

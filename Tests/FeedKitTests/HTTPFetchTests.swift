@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -61,6 +62,57 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     #expect(page.document.items.map(\.identity) == ["x"])
     #expect(page.location == .url(server.url("/d.json")))
     #expect(server.requests.map(\.path) == ["/a", "/b", "/c", "/d.json"])
+  }
+
+  /// Relative picture addresses and links are the document's, and the document is where the
+  /// redirects ended: they were resolved against the address asked for (pictures 404, links
+  /// not opened).
+  @Test func relativeAddressesResolveAgainstThePageAfterRedirects() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/old/feed.xml", reply: .redirect(to: "/f/feed.xml", status: 301))
+    let rss = """
+      <rss><channel><title>moved</title>
+      <item><title>a</title><link>/posts/1.html</link>
+        <enclosure url="image/a.png" type="image/png"/></item>
+      <item><title>b</title><link>https://elsewhere.example/b</link>
+        <enclosure url="//cdn.example/b.png" type="image/png"/></item>
+      <item><title>c</title><enclosure url="https://abs.example/c.png" type="image/png"/></item>
+      </channel></rss>
+      """
+    server.route(
+      "/f/feed.xml",
+      reply: .respond(
+        status: 200, headers: ["Content-Type": "application/rss+xml"], body: Array(rss.utf8)))
+    let document = try await FeedLoader().load(.url(server.url("/old/feed.xml")))
+    let scheme = try #require(server.url("/").split(separator: ":").first)
+    #expect(
+      document.items.map(\.imageURL) == [
+        server.url("/f/image/a.png"), "\(scheme)://cdn.example/b.png", "https://abs.example/c.png",
+      ])
+    #expect(
+      document.items.map(\.link) == [
+        server.url("/posts/1.html"), "https://elsewhere.example/b", nil,
+      ])
+  }
+
+  /// The same for a classic document decoded as it streams, its items handed out a read at a
+  /// time.
+  @Test func streamedItemsResolveAgainstThePageAfterRedirects() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/a/feed.json", reply: .redirect(to: "/b/feed.json"))
+    let items = (1...3).map {
+      #"{"img": "p/\#($0).jpg", "w": 4, "h": 3, "link": "../post/\#($0)"}"#
+    }
+    server.route("/b/feed.json", reply: .json(#"{"data": [\#(items.joined(separator: ","))]}"#))
+    let taken = Mutex<[FeedItem]>([])
+    let page = try await FeedLoader().loadPage(.url(server.url("/a/feed.json"))) { items in
+      taken.withLock { $0 += items }
+    }
+    let all = taken.withLock { $0 } + page.document.items
+    #expect(all.map(\.imageURL) == (1...3).map { server.url("/b/p/\($0).jpg") })
+    #expect(all.map(\.link) == (1...3).map { server.url("/post/\($0)") })
   }
 
   @Test func redirectLoopIsAnError() async throws {

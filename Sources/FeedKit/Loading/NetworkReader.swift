@@ -27,9 +27,14 @@ enum NetworkReader {
         return .success(
           try await runOffThread { () throws(FeedError) -> Page in
             let response = try body.response()
-            let document = try FeedDocument.decode(
+            // Relative addresses are the page's, where the redirects ended.
+            let address = PageAddress(response.url)
+            var document = try FeedDocument.decode(
               reading: body, origin: response.url, options: options, readSize: Self.readSize,
-              takeItems: takeItems)
+              takeItems: takeItems.map { take in
+                { items in take(address?.resolving(items) ?? items) }
+              })
+            if let address { document.items = address.resolving(document.items) }
             let final = body.finalResponse ?? response
             return Page(
               document: document, url: final.url,

@@ -28,7 +28,9 @@ import Testing
       reply: .respond(status: 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8)))
     let fromHTTP = try await FeedLoader().load(.url(server.url("/feed")))
     #expect(!fromFile.items.isEmpty)
-    #expect(fromFile.items.map(\.identity) == fromHTTP.items.map(\.identity))
+    // Over HTTP, relative addresses are made absolute against the page.
+    let page = try #require(PageAddress(server.url("/feed")))
+    #expect(page.resolving(fromFile.items).map(\.identity) == fromHTTP.items.map(\.identity))
     #expect(fromFile.items.map(\.width) == fromHTTP.items.map(\.width))
   }
 
