@@ -221,6 +221,30 @@ import Testing
     #expect(document.items.last?.width == 40)
   }
 
+  /// What the wild writes around the post's picture: a CDN address with commas in a `srcset`
+  /// (it was cut at the first comma), lazysizes' `data-srcset` (passed over), a pixel sized
+  /// `1px` (taken), and an emoji or the author's avatar before the photo (taken instead of it).
+  @Test func blogPicturesAroundTheirDecorations() throws {
+    let bodies = [
+      #"&lt;img srcset="https://c.example/w_300,h_200,c_fill/a.png 300w, https://c.example/w_600,h_400/a.png 600w"&gt;"#,
+      #"&lt;img src="data:image/gif;base64,R0lG" data-srcset="https://b.example/lazy-320.jpg 320w, https://b.example/lazy-640.jpg 640w"&gt;"#,
+      #"&lt;img src="https://t.example/p.gif" width="1px" height="1px"&gt;&lt;img src="https://b.example/photo.jpg"&gt;"#,
+      #"&lt;img draggable="false" role="img" class="emoji" alt="🙂" src="https://s.w.org/images/core/emoji/14.0.0/72x72/1f642.png"&gt; &lt;img src="https://b.example/after-emoji.jpg"&gt;"#,
+      #"&lt;img alt='' src='https://secure.gravatar.com/avatar/abc?s=96' class='avatar avatar-96 photo' height='96' width='96'&gt;&lt;img src="https://b.example/after-avatar.jpg" width="800" height="600"&gt;"#,
+    ]
+    let items = bodies.enumerated().map { i, body in
+      "<item><guid>\(i)</guid><description>\(body)</description></item>"
+    }
+    let document = try decode("<rss version=\"2.0\"><channel>\(items.joined())</channel></rss>")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://c.example/w_300,h_200,c_fill/a.png", "https://b.example/lazy-320.jpg",
+        "https://b.example/photo.jpg", "https://b.example/after-emoji.jpg",
+        "https://b.example/after-avatar.jpg",
+      ])
+    #expect(document.items.last?.width == 800)
+  }
+
   /// Blogger gives every post a 72 × 72 `media:thumbnail`, which won over the picture in the
   /// post, so every box held a blur. A tiny thumbnail now loses to the text's picture; a
   /// larger one still wins, as the README's order says.
