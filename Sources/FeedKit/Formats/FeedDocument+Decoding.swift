@@ -8,6 +8,9 @@ extension FeedDocument {
     _ bytes: [UInt8], format: FeedFormat? = nil, origin: String,
     options: LoadOptions = LoadOptions()
   ) throws(FeedError) -> FeedDocument {
+    if let utf8 = UTF16Document.transcoded(bytes) {
+      return try decode(utf8, format: format, origin: origin, options: options)
+    }
     if format == nil, options.format == nil {
       try refusePicture(bytes.prefix(16), source: origin)
     }
@@ -107,8 +110,11 @@ extension FeedDocument {
         try stream.fill(upTo: stream.count + 1)
       }
       try refusePicture(stream.bytes.prefix(16), source: origin)
-      // JSON in a script call is read whole and unwrapped; its format is told from inside.
-      if JSONPCallback.starts(stream.bytes.prefix(FeedFormat.detectionPrefix)) {
+      // JSON in a script call is read whole and unwrapped; its format is told from inside. A
+      // document in UTF-16 is read whole and told in UTF-8.
+      if JSONPCallback.starts(stream.bytes.prefix(FeedFormat.detectionPrefix))
+        || UTF16Document.starts(stream.bytes)
+      {
         try stream.readToEnd()
         return try decode(Array(stream.bytes), origin: origin, options: options)
       }

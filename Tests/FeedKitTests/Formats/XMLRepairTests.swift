@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FeedKit
@@ -75,6 +76,36 @@ import Testing
     let document = try decode(bytes)
     #expect(document.title == "T itle")
     #expect(document.items.map(\.title) == ["first", "in x y cdata", "plain x y", "third"])
+  }
+
+  /// UTF-16 with its byte order mark, as Windows tools save "Unicode" text, both byte orders,
+  /// an XML declaration that says so, and a JSON Feed: each was taken for broken JSON.
+  @Test(arguments: [false, true])
+  func utf16DocumentsAreReadAsTheirText(bigEndian: Bool) async throws {
+    func utf16(_ text: String) -> [UInt8] {
+      let mark: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+      return mark
+        + text.utf16.flatMap { unit -> [UInt8] in
+          let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+          return bigEndian ? [high, low] : [low, high]
+        }
+    }
+    let rss = utf16(
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<rss><channel><title>Café 日本</title>"
+        + "<item><title>Ünïcode 🙂</title>\(item)</item></channel></rss>")
+    let document = try decode(rss)
+    #expect(document.title == "Café 日本")
+    #expect(document.items.map(\.title) == ["Ünïcode 🙂"])
+    let feed = utf16(
+      #"{"version": "https://jsonfeed.org/version/1.1", "title": "Ü", "items": [{"id": "1", "#
+        + #""image": "https://h.example/1.jpg"}]}"#)
+    #expect(try decode(feed).items.map(\.imageURL) == ["https://h.example/1.jpg"])
+    // Read as it streams from a file, the same.
+    let path = NSTemporaryDirectory() + "utf16-\(bigEndian)-\(getpid()).xml"
+    try Data(rss).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let loaded = try await FeedLoader().load(.file(path))
+    #expect(loaded.items.map(\.title) == ["Ünïcode 🙂"])
   }
 
   @Test func declaredLatin1IsReadAsLatin1() throws {
