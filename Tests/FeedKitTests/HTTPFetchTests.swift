@@ -115,6 +115,39 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     #expect(all.map(\.link) == (1...3).map { server.url("/post/\($0)") })
   }
 
+  /// A blog's address pasted where its feed goes: the page names its feed, which is read
+  /// instead, its relative addresses against the feed's own address; once only, and only over
+  /// http(s).
+  @Test func aWebPageThatNamesItsFeedIsReadThroughThatFeed() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    func html(_ head: String) -> TestHTTPServer.Reply {
+      .respond(
+        status: 200, headers: ["Content-Type": "text/html"],
+        body: Array("<!DOCTYPE html><html><head>\(head)</head><body>…</body></html>".utf8))
+    }
+    let link = #"<link rel="alternate" type="application/rss+xml" title="RSS" href="#
+    server.route("/blog/", reply: html(link + #""feed/">"#))
+    let rss =
+      #"<rss><channel><item><enclosure url="a.jpg" type="image/jpeg"/></item></channel></rss>"#
+    server.route("/blog/feed/", reply: .respond(status: 200, headers: [:], body: Array(rss.utf8)))
+    let page = try await FeedLoader().loadPage(.url(server.url("/blog/")))
+    #expect(page.document.items.map(\.imageURL) == [server.url("/blog/feed/a.jpg")])
+    #expect(page.location == .url(server.url("/blog/feed/")))
+
+    // A page that names a page that names a page: the second is not followed.
+    server.route("/loop", reply: html(link + #""/loop2">"#))
+    server.route("/loop2", reply: html(link + #""/loop">"#))
+    #expect(
+      await httpError(server.url("/loop")) == .webPage(source: server.url("/loop2"), feed: "/loop"))
+    // A page that names a local file: refused, as every link from the network is.
+    server.route("/local", reply: html(link + #""file:///etc/passwd">"#))
+    guard case .refusedLink? = await httpError(server.url("/local")) else {
+      Issue.record("a network page made Cascade follow a file link")
+      return
+    }
+  }
+
   @Test func redirectLoopIsAnError() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

@@ -105,11 +105,8 @@ import Testing
       reply: .respond(
         status: 200, headers: ["Content-Type": "text/html"], body: Array(page.utf8)))
     let error = await httpError(server.url("/feed.json"))
-    guard case .malformed(.json, _, "line 1, column 1", let detail) = error else {
-      Issue.record("expected malformed JSON at the start, got \(String(describing: error))")
-      return
-    }
-    #expect(detail.contains("looks like an HTML page, not JSON"))
+    #expect(error == .webPage(source: server.url("/feed.json"), feed: nil))
+    #expect(error?.description.contains("a web page, not a feed, and it names none") == true)
   }
 
   @Test func twentyMegabytesOfOpeningBracketsStopAtTheDepthLimit() async throws {

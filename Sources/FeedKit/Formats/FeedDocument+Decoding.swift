@@ -26,6 +26,7 @@ extension FeedDocument {
       }
     switch chosen {
     case .json:
+      if format == nil, options.format == nil { try refusePage(bytes, source: origin) }
       return try LiberalJSONDecoder.decode(bytes, source: origin, options: options)
     case .rss, .atom:
       return try XMLFeedDecoder.decode(bytes, format: chosen, source: origin, options: options)
@@ -48,6 +49,21 @@ extension FeedDocument {
       source: source,
       detail: "it is a \(picture) picture; give a feed, a folder of pictures or a list of "
         + "picture URLs (one per line)")
+  }
+
+  /// Throws when a document that fits no feed format is a web page or empty, for a message
+  /// that says so (and a web page's feed to follow) rather than the JSON reader's first error.
+  private static func refusePage<C: Collection<UInt8>>(_ start: C, source: String)
+    throws(FeedError)
+  {
+    if WebPage.isPage(start) {
+      throw .webPage(source: source, feed: WebPage.feedLink(in: start))
+    }
+    if ByteOrderMark.firstCharacter(in: start.prefix(FeedFormat.detectionPrefix)) == nil,
+      start.count < FeedFormat.detectionPrefix
+    {
+      throw .notAFeed(source: source, detail: "the document is empty")
+    }
   }
 
   private static func decodeTree(
@@ -121,6 +137,7 @@ extension FeedDocument {
       chosen = FeedFormat.detect(
         UnsafeBufferPointer(rebasing: stream.bytes.prefix(FeedFormat.detectionPrefix)),
         isComplete: stream.isComplete && stream.count <= FeedFormat.detectionPrefix)
+      if chosen == .json { try refusePage(stream.bytes, source: origin) }
     }
     guard let chosen, chosen != .json else {
       // The items so far, for a progress display, as the decoder hands them out.

@@ -6,6 +6,8 @@ import Foundation
 /// `FeedSession` for paging.
 public struct FeedLoader: Sendable {
   public var options: LoadOptions
+  /// Whether this load already follows the feed a web page named.
+  private var followsWebPage = false
 
   public init(options: LoadOptions = LoadOptions()) {
     self.options = options
@@ -63,8 +65,18 @@ public struct FeedLoader: Sendable {
       document = try FeedDocument.decode(
         SampleFeed.bytes, origin: source.displayName, options: options)
     case .url(let address):
-      let page = try await NetworkReader.page(
-        at: address, options: options, takeItems: takeItems)
+      let page: NetworkReader.Page
+      do throws(FeedError) {
+        page = try await NetworkReader.page(at: address, options: options, takeItems: takeItems)
+      } catch {
+        // A web page that names its feed (a blog's address): that feed is read instead, as a
+        // feed reader does; once, not a page that names another page.
+        guard case .webPage(let pageURL, let feed?) = error, !followsWebPage else { throw error }
+        var loader = self
+        loader.followsWebPage = true
+        return try await loader.loadPageUnreported(
+          FeedSource.url(pageURL).resolving(next: feed), takeItems: takeItems)
+      }
       location = .url(page.url)
       document = page.document
       if document.next == nil { document.next = page.nextLink }

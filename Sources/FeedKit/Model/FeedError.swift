@@ -6,6 +6,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case malformed(format: FeedFormat, source: String, location: String, detail: String)
   /// The JSON is fine, but no list of items is where a feed keeps it.
   case notAFeed(source: String, detail: String)
+  /// An HTML page, and the address of the feed it names (`<link rel="alternate">`), if any.
+  case webPage(source: String, feed: String?)
   /// A file could not be read.
   case unreadable(source: String, detail: String)
   /// The FEED argument cannot name a feed (empty, or not a usable URL).
@@ -46,6 +48,13 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(source): malformed \(name) at \(location): \(detail); check that the feed is \(name)"
     case .notAFeed(let source, let detail):
       return "\(source): not a feed: \(detail)"
+    case .webPage(let source, let feed?):
+      return "\(source): a web page, not a feed; the page names its feed: give \(feed)"
+    case .webPage(let source, nil):
+      return
+        "\(source): a web page, not a feed, and it names none (no <link rel=\"alternate\"> to "
+        + "RSS, Atom or JSON Feed); give the site's feed address, a folder of pictures or a "
+        + "list of picture URLs"
     case .unreadable(let source, let detail):
       return "\(source): cannot read: \(detail)"
     case .invalidArgument(let argument, let detail):

@@ -23,14 +23,7 @@ enum HTMLImages {
   }
 
   static func first(in html: String) -> Image? {
-    let scalars = Array(html.unicodeScalars)
-    var index = 0
-    while let start = nextTag(in: scalars, from: index) {
-      let (attributes, end) = self.attributes(in: scalars, from: start)
-      index = end
-      if let image = image(attributes) { return image }
-    }
-    return nil
+    HTMLTags.first("img", in: html, where: image)
   }
 
   /// The picture of one `<img>` with `attributes` (names in lower case), as read from markup
@@ -94,81 +87,5 @@ enum HTMLImages {
     var address = start.prefix { !$0.isWhitespace }
     while address.last == "," { address.removeLast() }
     return address.isEmpty ? nil : String(address)
-  }
-
-  /// The index just past the next `<img` (any case) that starts a tag outside a comment, from
-  /// `index` on.
-  private static func nextTag(in scalars: [Unicode.Scalar], from index: Int) -> Int? {
-    var i = index
-    while i + 4 < scalars.count {
-      if scalars[i] == "<", scalars[i + 1] == "!", scalars[i + 2] == "-", scalars[i + 3] == "-" {
-        // A comment: passed over to its end (or the end of the text).
-        i += 4
-        while i + 2 < scalars.count,
-          !(scalars[i] == "-" && scalars[i + 1] == "-" && scalars[i + 2] == ">")
-        {
-          i += 1
-        }
-        i += 3
-        continue
-      }
-      if scalars[i] == "<", lower(scalars[i + 1]) == "i", lower(scalars[i + 2]) == "m",
-        lower(scalars[i + 3]) == "g", isSpace(scalars[i + 4]) || scalars[i + 4] == "/"
-      {
-        return i + 4
-      }
-      i += 1
-    }
-    return nil
-  }
-
-  /// The tag's attributes (names in lower case, the first of a name kept) and the index past
-  /// its `>` (or the end).
-  private static func attributes(in scalars: [Unicode.Scalar], from index: Int) -> (
-    [String: String], Int
-  ) {
-    var found: [String: String] = [:]
-    var i = index
-    while i < scalars.count {
-      while i < scalars.count, isSpace(scalars[i]) || scalars[i] == "/" { i += 1 }
-      guard i < scalars.count, scalars[i] != ">" else { return (found, i + 1) }
-      var name = String.UnicodeScalarView()
-      while i < scalars.count, !isSpace(scalars[i]), !"=>/".unicodeScalars.contains(scalars[i]) {
-        name.append(lower(scalars[i]))
-        i += 1
-      }
-      while i < scalars.count, isSpace(scalars[i]) { i += 1 }
-      var value = String.UnicodeScalarView()
-      if i < scalars.count, scalars[i] == "=" {
-        i += 1
-        while i < scalars.count, isSpace(scalars[i]) { i += 1 }
-        if i < scalars.count, scalars[i] == "\"" || scalars[i] == "'" {
-          let quote = scalars[i]
-          i += 1
-          while i < scalars.count, scalars[i] != quote {
-            value.append(scalars[i])
-            i += 1
-          }
-          i += 1
-        } else {
-          while i < scalars.count, !isSpace(scalars[i]), scalars[i] != ">" {
-            value.append(scalars[i])
-            i += 1
-          }
-        }
-      }
-      let key = String(name)
-      if !key.isEmpty, found[key] == nil { found[key] = String(value) }
-      if name.isEmpty { i += 1 }
-    }
-    return (found, i)
-  }
-
-  private static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar
-  }
-
-  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
   }
 }
