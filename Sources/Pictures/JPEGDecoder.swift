@@ -31,18 +31,30 @@ enum JPEGDecoder {
       // decoded for a few terminal cells is shrunk again afterwards, so the fast (slightly less
       // exact) IDCT and chroma upsampling cost nothing that can be seen there.
       let fast = cover == nil ? 0 : TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE
-      let status = pixels.withUnsafeMutableBufferPointer { target in
-        tjDecompress2(
-          handle, base, size, target.baseAddress, Int32(scaled.width), 0, Int32(scaled.height),
-          format.rawValue, TJFLAG_LIMITSCANS | fast)
+      func decompress(_ base: UnsafePointer<UInt8>, _ size: UInt) -> Int32 {
+        pixels.withUnsafeMutableBufferPointer { target in
+          tjDecompress2(
+            handle, base, size, target.baseAddress, Int32(scaled.width), 0,
+            Int32(scaled.height), format.rawValue, TJFLAG_LIMITSCANS | fast)
+        }
       }
-      if status != 0 {
+      if decompress(base, size) != 0 {
         // A warning still leaves a whole picture, except when the data ran out.
         let message = String(cString: tjGetErrorStr2(handle))
         guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
           throw .decoder(.jpeg, message: message)
         }
-        if message.contains("Premature end") { throw .truncated(.jpeg) }
+        if message.contains("Premature end") {
+          // Every scan there and only the end marker missing (some cameras and scripts write
+          // none): with the marker added, the picture decodes without a word. A file cut short
+          // still fails then, and stays truncated.
+          guard !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) else { throw .truncated(.jpeg) }
+          let ended = bytes + [0xFF, 0xD9]
+          let status = ended.withUnsafeBufferPointer { ended in
+            ended.baseAddress.map { decompress($0, UInt(ended.count)) } ?? -1
+          }
+          guard status == 0 else { throw .truncated(.jpeg) }
+        }
       }
       if cmyk {
         let inverted = JPEGHeaderReader.hasAdobeMarker(ByteView(bytes: bytes[...]))

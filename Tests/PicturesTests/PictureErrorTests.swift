@@ -15,6 +15,19 @@ import Testing
     #expect(throws: PictureError.truncated(format)) { try P.decode(name) }
   }
 
+  /// Every scan there and only the end marker (FF D9) missing, as some cameras and scripts
+  /// write them: the whole picture, not "no picture". A file cut inside its data is still
+  /// truncated (`truncatedFilesAreTruncated`).
+  @Test(arguments: ["jpeg-baseline.jpg", "jpeg-progressive.jpg", "jpeg-cmyk.jpg"])
+  func aJPEGWithoutItsEndMarkerIsWhole(name: String) throws {
+    let bytes = try P.bytes(name)
+    #expect(bytes.suffix(2).elementsEqual([0xFF, 0xD9]))
+    let whole = try PictureDecoder.decode(bytes)
+    let unended = try PictureDecoder.decode(Array(bytes.dropLast(2)))
+    #expect(unended.width == whole.width && unended.height == whole.height)
+    #expect(unended.pixels == whole.pixels)
+  }
+
   @Test(arguments: [
     "jpeg-corrupt.jpg", "png-corrupt.png", "gif-corrupt.gif",
     "webp-corrupt.webp",
