@@ -90,6 +90,7 @@ public struct BrowserApp {
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(settings, colorMode: mode)
+      configuration.cellAspect = options.cellAspect
       configuration.kitty = kitty
       configuration.overlay = overlay
       loader = PictureLoader(configuration, cache: cache) { event in

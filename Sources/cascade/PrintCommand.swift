@@ -122,6 +122,7 @@ enum PrintCommand {
     guard !waiting.isEmpty else { return }
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
     var configuration = PictureLoader.Configuration(settings, colorMode: colorMode)
+    configuration.cellAspect = state.geometry.cellAspect
     configuration.jobs = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
     configuration.kitty = pixels.kitty
     configuration.overlay = pixels.overlay

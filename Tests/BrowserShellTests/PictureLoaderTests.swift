@@ -2,6 +2,7 @@ import BrowserCore
 import FeedKit
 import Foundation
 import PictureCells
+import Pictures
 import Synchronization
 import TestSupport
 import Testing
@@ -40,14 +41,46 @@ import Testing
 
   @Test func aLocalFeedsPictureIsDrawnIntoTheCacheAtItsSize() async throws {
     let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
-    let key = PictureKey(url: "png-rgb.png", columns: 12, rows: 5)
+    // A square picture in a box of its shape (cells twice as tall as wide).
+    let key = PictureKey(url: "png-rgb.png", columns: 10, rows: 5)
     let cache = PictureCache()
     let results = try await load([key], from: feed, cache: cache)
     #expect(results[key] == .some(nil))
     let picture = try #require(cache.picture(for: key))
-    #expect(picture.columns == 12)
+    #expect(picture.columns == 10)
     #expect(picture.rows == 5)
     #expect(Set(picture.cells.map(\.foreground)).count > 1, "a picture, not one colour")
+  }
+
+  /// A box shaped by a size the feed got wrong (or a thumbnail's, or the size before an EXIF
+  /// rotation): the picture keeps its own shape, in fewer cells for the view to centre. It
+  /// was stretched to the box.
+  @Test func aPictureKeepsItsShapeInABoxOfAnotherShape() async throws {
+    let feed = FeedSource.file(Self.fixtures.appendingPathComponent("feed.json").path)
+    let wide = PictureKey(url: "png-rgb.png", columns: 20, rows: 5)
+    let tall = PictureKey(url: "gif-basic.gif", columns: 10, rows: 12)
+    let cache = PictureCache()
+    let results = try await load([wide, tall], from: feed, cache: cache)
+    #expect(results[wide] == .some(nil) && results[tall] == .some(nil))
+    let inWide = try #require(cache.picture(for: wide))
+    #expect((inWide.columns, inWide.rows) == (10, 5))
+    let inTall = try #require(cache.picture(for: tall))
+    #expect((inTall.columns, inTall.rows) == (10, 5))
+  }
+
+  @Test func aShapeWithinATenthFillsItsBox() {
+    let square = RGBAImage(width: 100, height: 100, pixels: Array(repeating: 0, count: 40_000))
+    // 11 × 5 cells is 0.91 of a square at cells twice as tall as wide: filled.
+    let near = PictureLoader.cells(
+      for: square, in: PictureKey(url: "a", columns: 11, rows: 5), cellAspect: 2)
+    #expect(near == (11, 5))
+    let far = PictureLoader.cells(
+      for: square, in: PictureKey(url: "a", columns: 14, rows: 5), cellAspect: 2)
+    #expect(far == (10, 5))
+    // Measured cells (kitty, sixel) of 10 × 22 pixels: the shape in their aspect.
+    let measured = PictureLoader.cells(
+      for: square, in: PictureKey(url: "a", columns: 30, rows: 5), cellAspect: 2.2)
+    #expect(measured == (11, 5))
   }
 
   @Test(arguments: ["png-corrupt.png", "jpeg-truncated.jpg", "png-huge-claim.png", "nothing.png"])

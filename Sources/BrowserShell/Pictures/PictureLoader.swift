@@ -37,6 +37,9 @@ public final class PictureLoader: Sendable {
     public var kitty: KittyPixels?
     /// Set to draw pictures as sixel or iTerm2 files over the frame instead.
     public var overlay: OverlayPictures?
+    /// How many times taller than wide a cell is, for the shape of symbol pictures (the pixel
+    /// protocols know their cells' pixels).
+    public var cellAspect = 2.0
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -275,9 +278,10 @@ public final class PictureLoader: Sendable {
           bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
           limits: configuration.limits)
         guard !job.isCancelled else { return end(job, failure: nil) }
+        let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
         let picture = renderer.render(
-          rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
-          rows: key.rows)
+          rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
+          rows: cells.rows)
         cache.insert(picture, for: key)
         if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
       }
@@ -294,16 +298,18 @@ public final class PictureLoader: Sendable {
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
   /// placeholder in the cache.
   private func send(_ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels) throws {
-    let rows = min(key.rows, KittyPlaceholder.maximumRows)
+    let keyRows = min(key.rows, KittyPlaceholder.maximumRows)
     let image = try PictureDecoder.decode(
-      bytes, fitting: (key.columns * kitty.cell.width, rows * kitty.cell.height),
+      bytes, fitting: (key.columns * kitty.cell.width, keyRows * kitty.cell.height),
       limits: configuration.limits)
+    let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
+    let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
-    let (id, replaced) = kitty.uploads.send(png: png, columns: key.columns, rows: rows, for: key)
+    let (id, replaced) = kitty.uploads.send(png: png, columns: cells.columns, rows: rows, for: key)
     if let replaced { cache.remove(replaced) }
     cache.insert(
       .placeholder(
-        KittyPlaceholder(imageID: id, direct: kitty.direct), columns: key.columns, rows: rows),
+        KittyPlaceholder(imageID: id, direct: kitty.direct), columns: cells.columns, rows: rows),
       for: key)
   }
 
@@ -314,20 +320,43 @@ public final class PictureLoader: Sendable {
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
       limits: configuration.limits)
+    let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
     let sequence: [UInt8]
     if overlay.protocolUsed == .sixel {
       sequence = SixelEncoder.encode(
-        rgba: image.pixels, width: image.width, height: image.height, columns: key.columns,
-        rows: key.rows, cell: (cell.width, cell.height))
+        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
+        rows: cells.rows, cell: (cell.width, cell.height))
     } else {
       sequence =
         PNGEncoder.encode(image).map {
-          ITermImage.file(png: $0, columns: key.columns, rows: key.rows)
+          ITermImage.file(png: $0, columns: cells.columns, rows: cells.rows)
         } ?? []
     }
     guard !sequence.isEmpty else { throw PixelsError.unencodable }
     let id = overlay.keep(sequence)
-    cache.insert(.overlay(id, columns: key.columns, rows: key.rows), for: key)
+    cache.insert(.overlay(id, columns: cells.columns, rows: cells.rows), for: key)
+  }
+
+  /// The cells of `key` that show `image` at its own shape, for the view to centre.
+  ///
+  /// A box is shaped by the size the feed gave, which may not be the picture's: a thumbnail's,
+  /// the size before an EXIF rotation, a wrong one. Drawn into all of the box's cells, such a
+  /// picture was stretched (a 2:1 picture into a square). Within a tenth of the box's shape
+  /// the picture fills it, so that a cell's pixels measured slightly off the configured cell
+  /// aspect cost no row.
+  static func cells(for image: RGBAImage, in key: PictureKey, cellAspect: Double) -> (
+    columns: Int, rows: Int
+  ) {
+    guard image.width > 0, image.height > 0, key.columns > 0, key.rows > 0,
+      cellAspect.isFinite, cellAspect > 0
+    else { return (key.columns, key.rows) }
+    let shape = Double(image.height) / Double(image.width)
+    let box = Double(key.rows) * cellAspect / Double(key.columns)
+    guard abs(box / shape - 1) > 0.1 else { return (key.columns, key.rows) }
+    let fitted = PictureFit.fit(
+      pixelWidth: image.width, pixelHeight: image.height, columns: key.columns, rows: key.rows,
+      cellAspect: cellAspect)
+    return fitted.columns > 0 && fitted.rows > 0 ? fitted : (key.columns, key.rows)
   }
 
   /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and
