@@ -128,13 +128,25 @@ enum PrintCommand {
     configuration.overlay = pixels.overlay
     let loader = PictureLoader(configuration, cache: cache) { sink.yield($0) }
     loader.load(keys)
+    var failures: [(url: String, reason: String)] = []
     for await event in events {
-      guard case .pictureLoaded(let key, _) = event else { continue }
+      guard case .pictureLoaded(let key, let failure) = event else { continue }
       _ = state.update(event)
+      if let failure, waiting.contains(key) { failures.append((key.url, failure)) }
       waiting.remove(key)
       if waiting.isEmpty { break }
     }
     sink.finish()
+    if let report = failureReport(failures) { Console.error(report) }
+  }
+
+  /// Why boxes on the sheet say "no picture", on standard error as the sizes' failures are:
+  /// the count and the first in the sheet's order, named with its address.
+  static func failureReport(_ failures: [(url: String, reason: String)]) -> String? {
+    guard let first = failures.min(by: { $0.url < $1.url }) else { return nil }
+    let named = first.reason.hasPrefix(first.url) ? first.reason : "\(first.url): \(first.reason)"
+    let count = failures.count == 1 ? "1 picture" : "\(failures.count) pictures"
+    return "could not draw \(count) (first: \(named))"
   }
 
   /// The terminal's size when standard output is one.

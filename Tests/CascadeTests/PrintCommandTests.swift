@@ -104,6 +104,23 @@ import Testing
       ), "\(result.stderr)")
   }
 
+  /// A box that says "no picture" on the sheet is explained on standard error, as the sizes
+  /// are: the sheet gave no reason at all.
+  @Test func picturesThatCannotBeDrawnAreReportedOnStderr() async throws {
+    let feed = try CascadeProcess.temporaryFile(
+      #"{"data": [{"img": "/nowhere/a.jpg", "w": 4, "h": 3}, {"img": "/nowhere/b.jpg", "w": 4, "h": 3}]}"#,
+      suffix: ".json")
+    defer { try? FileManager.default.removeItem(at: feed) }
+    let result = try await CascadeProcess.run([
+      "print", feed.path, "--width", "60", "--height", "20", "--color", "256",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("no picture"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains("could not draw 2 pictures (first: /nowhere/a.jpg: "),
+      "\(result.stderr)")
+  }
+
   /// Without colours no picture is drawn: the boxes give their sizes, as with --no-images,
   /// instead of a loading mark that never went away.
   @Test func noColourShowsSizesNotAWaitingMark() async throws {
