@@ -46,7 +46,10 @@ enum PrintCommand {
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
     var settings = options.pictures.settings(for: source, load: options.load)
-    var colorMode = settings.color.mode(colorCount: Self.colorCount())
+    // A mode asked for by name is the mode: the sheet may go anywhere (a file read later, a
+    // terminal TERM does not describe), so only `auto` goes by the environment.
+    var colorMode = settings.color.mode(
+      colorCount: settings.color == .auto ? Self.colorCount() : 1 << 24)
     if options.pictures.protocolName == "off" { colorMode = nil }
     var browser = options.browser
     browser.feedName = source.displayName

@@ -55,6 +55,19 @@ import Testing
     #expect(result.stdout.components(separatedBy: ";48;2;").count > 50)
   }
 
+  /// `--color direct` asked for by name is what the sheet gets, whatever TERM says (the sheet
+  /// may be read later, elsewhere): it was the 256 palette unless COLORTERM said truecolor.
+  @Test func aColourModeNamedIsTheSheetsWhateverTheEnvironment() async throws {
+    let environment = ["COLORTERM": "", "TERM": "xterm-256color"]
+    let direct = try await CascadeProcess.run(
+      ["print", "--width", "60", "--height", "12", "--color", "direct"], environment: environment)
+    #expect(direct.status == 0)
+    #expect(direct.stdout.components(separatedBy: ";48;2;").count > 50)
+    let auto = try await CascadeProcess.run(
+      ["print", "--width", "60", "--height", "12"], environment: environment)
+    #expect(!auto.stdout.contains(";48;2;"), "auto follows the environment: 256 colours")
+  }
+
   @Test func allPrintsTheWholeFirstPage() async throws {
     let short = try await CascadeProcess.run(["print", "--width", "80", "--height", "10"])
     let all = try await CascadeProcess.run(["print", "--width", "80", "--all", "--no-images"])
