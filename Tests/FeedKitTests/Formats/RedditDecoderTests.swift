@@ -51,6 +51,42 @@ import Testing
     #expect(document.items.map(\.imageURL) == ["https://i.example/own.jpg"])
   }
 
+  /// A fresh post links straight to its picture before Reddit has made a preview: that
+  /// picture, its size read later; a link post to a web page stays a skip.
+  @Test func aPostThatLinksToAPictureShowsIt() throws {
+    let document = try decode([
+      #"{"name": "t3_a", "title": "fresh", "post_hint": "image", "url": "https://i.redd.it/abc123"}"#,
+      #"{"name": "t3_b", "title": "named", "url": "https://i.imgur.com/x.JPG?s=1&amp;t=2"}"#,
+      #"{"name": "t3_c", "title": "article", "url": "https://news.example/story"}"#,
+      #"{"name": "t3_d", "title": "local", "post_hint": "image", "url": "file:///etc/passwd"}"#,
+    ])
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://i.redd.it/abc123", "https://i.imgur.com/x.JPG?s=1&t=2",
+      ])
+    #expect(document.items.allSatisfy { !$0.hasSize })
+    #expect(document.skipped.count == 2)
+  }
+
+  /// A gallery's animated entry shows its still preview; it was dropped without a word.
+  @Test func aGallerysAnimatedEntryShowsItsStill() throws {
+    let document = try decode([
+      #"""
+      {"name": "t3_g", "title": "gallery",
+       "gallery_data": {"items": [{"media_id": "m1"}, {"media_id": "m2"}]},
+       "media_metadata": {
+         "m1": {"status": "valid", "e": "Image", "s": {"u": "https://i.example/1.jpg", "x": 800, "y": 600}},
+         "m2": {"status": "valid", "e": "AnimatedImage",
+                "p": [{"u": "https://p.example/2-108.jpg", "x": 108, "y": 81},
+                      {"u": "https://p.example/2-640.jpg", "x": 640, "y": 480}],
+                "s": {"gif": "https://i.example/2.gif", "mp4": "https://i.example/2.mp4", "x": 800, "y": 600}}}}
+      """#
+    ])
+    #expect(
+      document.items.map(\.imageURL) == ["https://i.example/1.jpg", "https://p.example/2-640.jpg"])
+    #expect(document.items.last?.width == 640)
+  }
+
   @Test func titlesLoseRedditsHTMLEscaping() throws {
     let document = try decode([
       #"""

@@ -6,8 +6,9 @@ import Foundation
 /// its `media_metadata`, in `gallery_data` order. Unless asked for `raw_json=1`, Reddit
 /// HTML-escapes its URLs and titles (`&amp;`, `&lt;`, `&#39;`); they are unescaped
 /// (`HTMLText.decodingReferences`), but a title's `<b>` is its author's text, not markup. A crosspost shows the crossposted post's picture under its own title and
-/// link. A post marked `over_18` or `spoiler` marks its pictures sensitive. Text posts have no
-/// picture and are skipped. Pages follow `after`, which
+/// link. A post marked `over_18` or `spoiler` marks its pictures sensitive. A post that only
+/// links to a picture (no preview yet) shows that picture. Text posts have no picture and are
+/// skipped. Pages follow `after`, which
 /// Reddit expects as a query parameter of the same URL.
 enum RedditDecoder {
   /// Wide enough for a full-screen terminal picture, far smaller than most originals.
@@ -52,10 +53,23 @@ enum RedditDecoder {
     var height: Double?
   }
 
-  /// A post's own pictures: its gallery's, else its preview's. A crosspost usually has neither;
-  /// its picture is the crossposted post's, the first of its `crosspost_parent_list`.
+  /// A post's own pictures: its gallery's, else its preview's, else the picture it links to
+  /// (an `i.redd.it` or `i.imgur.com` link that Reddit gave no preview yet, its size read from
+  /// the picture). A crosspost usually has none of them; its picture is the crossposted
+  /// post's, the first of its `crosspost_parent_list`.
   private static func pictures(of post: JSONValue) -> [Picture]? {
-    gallery(of: post) ?? preview(of: post).map { [$0] }
+    gallery(of: post) ?? preview(of: post).map { [$0] } ?? linked(by: post).map { [$0] }
+  }
+
+  /// The post's link when it is a picture: Reddit says so (`post_hint` `image`), or its name
+  /// is a picture's.
+  private static func linked(by post: JSONValue) -> Picture? {
+    guard let url = (post["url_overridden_by_dest"] ?? post["url"])?.text else { return nil }
+    let address = HTMLText.decodingReferences(url)
+    guard address.lowercased().hasPrefix("https://") || address.lowercased().hasPrefix("http://"),
+      post["post_hint"]?.text == "image" || PictureName.matches(url: address)
+    else { return nil }
+    return Picture(url: address, width: nil, height: nil)
   }
 
   private static func preview(of post: JSONValue) -> Picture? {
@@ -76,12 +90,17 @@ enum RedditDecoder {
     guard let metadata = post["media_metadata"], let order = post["gallery_data", "items"]?.array
     else { return nil }
     let pictures = order.compactMap { entry -> Picture? in
+      // An animated entry (a GIF) has still previews in `p` and its source as `gif`/`mp4`:
+      // its first still at a fitting size stands for it.
+      let kind = entry["media_id"]?.text.flatMap { metadata[$0]?["e"]?.text } ?? "Image"
       guard let id = entry["media_id"]?.text, let media = metadata[id],
-        media["status"]?.text ?? "valid" == "valid", media["e"]?.text ?? "Image" == "Image"
+        media["status"]?.text ?? "valid" == "valid", kind == "Image" || kind == "AnimatedImage"
       else { return nil }
       let previews = media["p"]?.array ?? []
       let fitting = previews.first { ($0["x"]?.number ?? 0) >= preferredWidth }
-      guard let chosen = fitting ?? media["s"], let url = chosen["u"]?.text else { return nil }
+      guard let chosen = fitting ?? (kind == "Image" ? media["s"] : previews.last),
+        let url = chosen["u"]?.text
+      else { return nil }
       return Picture(
         url: HTMLText.decodingReferences(url), width: chosen["x"]?.number,
         height: chosen["y"]?.number)
