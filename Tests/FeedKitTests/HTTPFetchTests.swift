@@ -148,6 +148,34 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     }
   }
 
+  /// A Latin-1 feed that declares no encoding, served as `charset=ISO-8859-1`: read as the
+  /// server says (every accent was a U+FFFD). A document that declares its own is left to it.
+  @Test func theServersCharsetReadsADocumentThatNamesNone() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    func latin1(_ text: String) -> [UInt8] { text.unicodeScalars.map { UInt8($0.value) } }
+    let rss =
+      "<rss><channel><title>Café Müller</title><item><title>Ærø</title>"
+      + #"<enclosure url="https://h.example/1.jpg" type="image/jpeg"/></item></channel></rss>"#
+    server.route(
+      "/bare.xml",
+      reply: .respond(
+        status: 200, headers: ["Content-Type": #"application/rss+xml; charset="ISO-8859-1""#],
+        body: latin1(rss)))
+    server.route(
+      "/declared.xml",
+      reply: .respond(
+        status: 200, headers: ["Content-Type": "text/xml;charset=windows-1252"],
+        body: latin1("<?xml version='1.0' ?>\n" + rss)))
+    let bare = try await FeedLoader().load(.url(server.url("/bare.xml")))
+    #expect(bare.title == "Café Müller")
+    #expect(bare.items.map(\.title) == ["Ærø"])
+    let declared = try await FeedLoader().load(.url(server.url("/declared.xml")))
+    #expect(declared.title == "Café Müller")
+    #expect(NetworkReader.charset(ofContentType: "text/html") == nil)
+    #expect(NetworkReader.charset(ofContentType: "text/xml; Charset = 'UTF-8' ") == "utf-8")
+  }
+
   @Test func redirectLoopIsAnError() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

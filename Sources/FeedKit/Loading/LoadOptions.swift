@@ -39,6 +39,9 @@ public struct LoadOptions: Hashable, Sendable {
   /// or a redirect leads to. Nil `headersFeed`, or one that is not an http(s) URL, sends none.
   public var headers: [String] = []
   public var headersFeed: String?
+  /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
+  /// encoding of its own (`NetworkReader` sets it for one page's decoding).
+  var declaredCharset: String?
 
   public init() {}
 

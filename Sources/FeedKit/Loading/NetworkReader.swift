@@ -1,3 +1,4 @@
+import Foundation
 import Transport
 
 /// Reads and decodes a feed page over http(s) while its body arrives (`ArrivingBody`), the way
@@ -29,6 +30,9 @@ enum NetworkReader {
             let response = try body.response()
             // Relative addresses are the page's, where the redirects ended.
             let address = PageAddress(response.url)
+            var options = options
+            options.declaredCharset = response.header("Content-Type").flatMap(
+              Self.charset(ofContentType:))
             var document = try FeedDocument.decode(
               reading: body, origin: response.url, options: options, readSize: Self.readSize,
               takeItems: takeItems.map { take in
@@ -47,5 +51,20 @@ enum NetworkReader {
       body.cancel()
     }
     return try result.get()
+  }
+
+  /// The `charset` parameter of a `Content-Type` (`text/xml; charset="ISO-8859-1"`), in lower
+  /// case; nil when there is none.
+  static func charset(ofContentType value: String) -> String? {
+    for parameter in value.split(separator: ";").dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2,
+        pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+      else { continue }
+      let name = pair[1].trimmingCharacters(in: .whitespaces)
+        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+      return name.isEmpty ? nil : name
+    }
+    return nil
   }
 }
