@@ -48,6 +48,28 @@ import Testing
     #expect(cache.bytes(for: "https://example.com/d") == chunk)
   }
 
+  /// The budget holds for entries another run (or another process) stored, and an entry
+  /// stored again counts once: a store counts what it adds, and the folder is read again only
+  /// when that count passes the budget.
+  @Test func theBudgetHoldsAcrossRunsAndRestores() throws {
+    let path = folder()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let chunk = [UInt8](repeating: 7, count: 900)
+    let earlier = try #require(PictureDiskCache(directory: path, budget: 3_000))
+    for name in ["a", "b", "c"] {
+      earlier.store(chunk, for: "https://example.com/\(name)")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    let cache = try #require(PictureDiskCache(directory: path, budget: 3_000))
+    for _ in 0..<10 { cache.store(chunk, for: "https://example.com/c") }
+    #expect(cache.bytes(for: "https://example.com/a") == chunk, "c stored again is one entry")
+    Thread.sleep(forTimeInterval: 0.02)
+    cache.store(chunk, for: "https://example.com/d")
+    #expect(cache.size <= 3_000)
+    #expect(cache.bytes(for: "https://example.com/b") == nil, "b, from the earlier run, went")
+    #expect(cache.bytes(for: "https://example.com/d") == chunk)
+  }
+
   @Test func aWriteCutShortIsNeverServedAndIsSweptOnTheNextStart() throws {
     let path = folder()
     defer { try? FileManager.default.removeItem(atPath: path) }

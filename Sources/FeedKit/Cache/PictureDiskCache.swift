@@ -14,7 +14,12 @@ public final class PictureDiskCache: Sendable {
   public let directory: String
   /// The budget in bytes for all entries.
   public let budget: Int
-  private let lock = Mutex(())
+  /// The bytes the entries take, as this process last counted them and has added since; nil
+  /// until counted. A store adds its entry to it, and only a total past the budget reads the
+  /// directory again: every store read every entry's attributes, which made a session's stores
+  /// cost the square of the cache's entries (and Foundation's attributes look up the file's
+  /// owner and group by name, thousands of reads of /etc/passwd).
+  private let total = Mutex<Int?>(nil)
 
   /// The cache at the standard place; nil when there is no home to put it in.
   public static func standard(budget: Int, environment: [String: String]) -> PictureDiskCache? {
@@ -64,39 +69,50 @@ public final class PictureDiskCache: Sendable {
     let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
     let data = Data(header + bytes)
     guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+    let replaced = Self.status(of: path)?.size ?? 0
     guard rename(temporary, path) == 0 else {
       unlink(temporary)
       return
     }
+    total.withLock { total in total = total.map { $0 + data.count - replaced } }
     evict()
   }
 
   /// The bytes all entries take now.
   public var size: Int { entries().reduce(0) { $0 + $1.size } }
 
-  /// Removes the least recently used entries until the cache is within its budget.
+  /// Removes the least recently used entries until the cache is within its budget, when the
+  /// entries' total (counted again now) is past it.
   func evict() {
-    lock.withLock { _ in
+    total.withLock { known in
+      if let known, known <= budget { return }
       var all = entries()
-      var total = all.reduce(0) { $0 + $1.size }
-      guard total > budget else { return }
-      all.sort { $0.used < $1.used }
-      for entry in all where total > budget {
-        unlink(entry.path)
-        total -= entry.size
+      var sum = all.reduce(0) { $0 + $1.size }
+      if sum > budget {
+        all.sort { $0.used < $1.used }
+        for entry in all where sum > budget {
+          unlink(entry.path)
+          sum -= entry.size
+        }
       }
+      known = sum
     }
   }
 
-  private func entries() -> [(path: String, size: Int, used: Date)] {
+  private func entries() -> [(path: String, size: Int, used: Double)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { !$0.contains(".tmp-") }.compactMap { name in
       let path = directory + "/" + name
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let size = attributes[.size] as? Int, let used = attributes[.modificationDate] as? Date
-      else { return nil }
-      return (path, size, used)
+      return Self.status(of: path).map { (path, $0.size, $0.modified) }
     }
+  }
+
+  /// A regular file's size and modification time (seconds since 1970), by `stat` alone.
+  private static func status(of path: String) -> (size: Int, modified: Double)? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    return (Int(status.st_size), modified)
   }
 
   private func sweepTemporaryFiles() {
