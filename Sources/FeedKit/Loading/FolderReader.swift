@@ -28,11 +28,11 @@ enum FolderReader {
     let root = absolute(folder)
     var entries: [Entry] = []
     var skipped = SkipReport()
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+    guard let listing = FolderListing.names(of: root) else {
       throw .unreadable(source: folder, detail: "cannot list the folder; check its permissions")
     }
     try collect(
-      names, in: root, of: root, depth: 0, into: &entries, skipped: &skipped, options: options,
+      listing, in: root, of: root, depth: 0, into: &entries, skipped: &skipped, options: options,
       source: folder)
     switch options.folderOrder {
     case .name: entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -66,17 +66,24 @@ enum FolderReader {
   /// subfolders with `--recursive`. A subfolder that cannot be listed, and a file that starts
   /// out unreadable, are skipped with the reason: one locked folder does not cost the rest.
   private static func collect(
-    _ names: [String], in folder: String, of root: String, depth: Int, into entries: inout [Entry],
-    skipped: inout SkipReport, options: LoadOptions, source: String
+    _ listing: (names: [String], undecodable: [String]), in folder: String, of root: String,
+    depth: Int, into entries: inout [Entry], skipped: inout SkipReport, options: LoadOptions,
+    source: String
   ) throws(FeedError) {
-    for name in names where !name.hasPrefix(".") {
+    for name in listing.undecodable {
+      let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+      skipped.record(
+        "\(shown(path, in: root)): its name is not UTF-8, which Cascade cannot open a file by; "
+          + "rename it (convmv -f latin1 -t utf8 renames a folder's)")
+    }
+    for name in listing.names where !name.hasPrefix(".") {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       var status = stat()
       guard lstat(path, &status) == 0 else { continue }
       let kind = status.st_mode & S_IFMT
       if kind == S_IFDIR {
         guard options.recursive, depth < options.maxDepth else { continue }
-        guard let inner = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        guard let inner = FolderListing.names(of: path) else {
           skipped.record("\(shown(path, in: root)): cannot list the folder; check its permissions")
           continue
         }

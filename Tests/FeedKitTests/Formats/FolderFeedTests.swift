@@ -31,6 +31,37 @@ import Testing
     return folder
   }
 
+  /// A picture whose name is not UTF-8 (Latin-1 `café.png` from an old disk) cannot be opened
+  /// by a `String` name; it is named among the skipped, its byte escaped, with what to do. It
+  /// vanished without a word; a file so named that is no picture is still passed over.
+  @Test func aPictureWhoseNameIsNotUTF8IsNamedAmongTheSkipped() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("gif-basic.gif").path,
+      toPath: folder + "/ok.gif")
+    let picture = try Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png"))
+    func create(_ contents: Data, named name: [UInt8]) {
+      let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+      let descriptor = path.withUnsafeBufferPointer { path in
+        path.withMemoryRebound(to: CChar.self) {
+          $0.baseAddress.map { open($0, O_WRONLY | O_CREAT, 0o644) } ?? -1
+        }
+      }
+      #expect(descriptor >= 0)
+      _ = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      close(descriptor)
+    }
+    create(picture, named: Array("caf".utf8) + [0xE9] + Array(".png".utf8))
+    create(Data("notes".utf8), named: Array("n".utf8) + [0xF6] + Array("tes.txt".utf8))
+    let document = try await FeedLoader().load(.file(folder))
+    #expect(document.items.map(\.title) == ["ok.gif"])
+    #expect(document.skipped.count == 1)
+    #expect(
+      document.skipped.firstReason?.hasPrefix(#"caf\xE9.png: its name is not UTF-8"#) == true,
+      "\(String(describing: document.skipped.firstReason))")
+  }
+
   @Test func folderListsPicturesByNameWithHeaderSizes() async throws {
     let folder = try Self.mixedFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
