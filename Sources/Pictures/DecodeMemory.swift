@@ -2,7 +2,7 @@ import Foundation
 
 /// The pixel memory that decodes running at once may hold between them.
 ///
-/// A PNG, GIF or WebP is decoded at its full size before it is shrunk to its box, so a 180 KB
+/// A PNG or GIF is decoded at its full size before it is shrunk to its box, so a 180 KB
 /// PNG of 7900 × 7900 takes 250 MB while it is decoded; the browser decodes a few pictures at a
 /// time (two per core when printing), and a feed of such pictures would take gigabytes on a
 /// large machine. Each decode first reserves what it will hold; one that does not fit waits

@@ -61,7 +61,9 @@ public enum PictureDecoder {
     -> Int
   {
     var pixels = header.width * header.height
-    if header.format == .jpeg, let target {
+    // TurboJPEG's DCT scaling and libwebp's rescaler (stills and an animation's first frame)
+    // shrink while they decode.
+    if header.format == .jpeg || header.format == .webp, let target {
       let shown = RGBAImage.fittedSize(
         width: header.displayWidth, height: header.displayHeight, into: target)
       pixels = min(pixels, 4 * shown.width * shown.height)

@@ -2,8 +2,8 @@ import CPictureCodecs
 
 /// WebP (lossy, lossless, with alpha) through libwebp's decoder into a buffer of our own,
 /// shrunk while it is decoded when a size to cover is given (libwebp's own rescaler, row by
-/// row, so a 7900 × 7900 picture for a small box never takes 250 MB); an animation through
-/// libwebpdemux's animation decoder, which composes its first frame on the canvas.
+/// row, so a 7900 × 7900 picture for a small box never takes 250 MB); an animation by its first
+/// frame, found by libwebpdemux and decoded the same way.
 enum WebPDecoder {
   /// - Parameter cover: the stored size to decode at (aspect kept, never larger than stored);
   ///   nil for the full size.
@@ -24,7 +24,7 @@ enum WebPDecoder {
       let (width, height) = (Int(features.width), Int(features.height))
       try limits.check(
         PictureHeader(format: .webp, width: width, height: height), byteCount: bytes.count)
-      if features.has_animation != 0 { return try firstFrame(source) }
+      if features.has_animation != 0 { return try firstFrame(source, covering: cover) }
       let size = cover.map { (max(1, min($0.width, width)), max(1, min($0.height, height))) }
       let (outWidth, outHeight) = size ?? (width, height)
       var config = WebPDecoderConfig()
@@ -52,33 +52,60 @@ enum WebPDecoder {
     }
   }
 
-  /// The first frame of an animation, composed on its canvas (the size the limits allowed).
+  /// The first frame of an animation on its canvas, at `cover` when given: the frame's own
+  /// bitstream decoded alone (libwebp's rescaler shrinking it as it decodes, as for a still)
+  /// and put at its place on a transparent canvas, which is how the first frame is composed.
+  /// libwebpdemux's animation decoder kept two canvases at full size for it: a 7900 × 7900
+  /// animation of 330 kB took 766 MB.
   private static func firstFrame(
-    _ source: UnsafeBufferPointer<UInt8>
+    _ source: UnsafeBufferPointer<UInt8>, covering cover: (width: Int, height: Int)?
   ) throws(PictureError) -> RGBAImage {
-    var options = WebPAnimDecoderOptions()
-    guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-      throw .decoder(.webp, message: "libwebp's animation decoder is not the version built for")
-    }
-    options.color_mode = MODE_RGBA
-    options.use_threads = 0
     var data = WebPData(bytes: source.baseAddress, size: source.count)
-    guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+    guard let demuxer = WebPDemux(&data) else {
       throw .decoder(.webp, message: "the animation could not be read")
     }
-    defer { WebPAnimDecoderDelete(decoder) }
-    var info = WebPAnimInfo()
-    guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
-      throw .decoder(.webp, message: "the animation has no canvas")
+    defer { WebPDemuxDelete(demuxer) }
+    let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))
+    let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
+    var frame = WebPIterator()
+    guard width > 0, height > 0, WebPDemuxGetFrame(demuxer, 1, &frame) != 0 else {
+      throw .decoder(.webp, message: "the animation has no first frame")
     }
-    var frame: UnsafeMutablePointer<UInt8>?
-    var timestamp: Int32 = 0
-    guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+    defer { WebPDemuxReleaseIterator(&frame) }
+    let (outWidth, outHeight) =
+      cover.map { (max(1, min($0.width, width)), max(1, min($0.height, height))) }
+      ?? (width, height)
+    let (scaleX, scaleY) = (Double(outWidth) / Double(width), Double(outHeight) / Double(height))
+    // The frame's place and size on the shrunk canvas, inside it.
+    let left = min(outWidth - 1, Int((Double(frame.x_offset) * scaleX).rounded(.down)))
+    let top = min(outHeight - 1, Int((Double(frame.y_offset) * scaleY).rounded(.down)))
+    let frameWidth = min(
+      outWidth - left, max(1, Int((Double(frame.width) * scaleX).rounded())))
+    let frameHeight = min(
+      outHeight - top, max(1, Int((Double(frame.height) * scaleY).rounded())))
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else {
+      throw .decoder(.webp, message: "libwebp's decoder is not the version built for")
+    }
+    if (frameWidth, frameHeight) != (Int(frame.width), Int(frame.height)) {
+      config.options.use_scaling = 1
+      config.options.scaled_width = Int32(frameWidth)
+      config.options.scaled_height = Int32(frameHeight)
+    }
+    var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    let decoded = pixels.withUnsafeMutableBufferPointer { target in
+      // Written straight into the canvas at the frame's place: the canvas's stride.
+      config.output.colorspace = MODE_RGBA
+      config.output.is_external_memory = 1
+      config.output.u.RGBA.rgba = target.baseAddress.map { $0 + (top * outWidth + left) * 4 }
+      config.output.u.RGBA.stride = Int32(outWidth * 4)
+      config.output.u.RGBA.size = target.count - (top * outWidth + left) * 4
+      return WebPDecode(frame.fragment.bytes, frame.fragment.size, &config)
+    }
+    guard decoded == VP8_STATUS_OK else {
+      if decoded == VP8_STATUS_NOT_ENOUGH_DATA { throw .truncated(.webp) }
       throw .decoder(.webp, message: "the first frame could not be decoded")
     }
-    let (width, height) = (Int(info.canvas_width), Int(info.canvas_height))
-    // The frame belongs to the decoder, freed with it: copied out.
-    let pixels = Array(UnsafeBufferPointer(start: frame, count: width * height * 4))
-    return RGBAImage(width: width, height: height, pixels: pixels)
+    return RGBAImage(width: outWidth, height: outHeight, pixels: pixels)
   }
 }

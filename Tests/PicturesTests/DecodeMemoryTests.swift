@@ -63,10 +63,12 @@ import Testing
   }
 
   /// What a decode reserves: the full picture for a PNG, at most four times the covered size
-  /// for a JPEG, twice over when the picture is turned.
+  /// for a JPEG or a WebP (still or animated), twice over when the picture is turned.
   @Test func heldBytesFollowTheCodec() {
     let png = PictureHeader(format: .png, width: 7900, height: 7900, orientation: 1)
     #expect(PictureDecoder.heldBytes(png, fitting: (40, 40)) == 7900 * 7900 * 4)
+    let webp = PictureHeader(format: .webp, width: 7900, height: 7900, orientation: 1)
+    #expect(PictureDecoder.heldBytes(webp, fitting: (40, 40)) == 4 * 40 * 40 * 4)
     let photo = PictureHeader(format: .jpeg, width: 4000, height: 3000, orientation: 1)
     #expect(PictureDecoder.heldBytes(photo, fitting: (400, 300)) == 4 * 400 * 300 * 4)
     #expect(PictureDecoder.heldBytes(photo, fitting: nil) == 4000 * 3000 * 4)
