@@ -60,3 +60,19 @@ import Testing
     assertSnapshot(render(state).text, named: "ringAt20x5")
   }
 }
+
+extension RingCellsTests {
+  /// One item alone (a feed of one, a search that leaves one): a box at the centre as large as
+  /// two boxes' would be, with room for its picture and title. It was a two-cell, one-row box.
+  @Test(arguments: sizes)
+  func oneItemIsACentredBoxWithRoomForItsPicture(size: CanvasSize) throws {
+    let one = Fixtures.state(Fixtures.items(1), options: BrowserOptions(style: .ring), size: size)
+    let two = Fixtures.state(Fixtures.items(2), options: BrowserOptions(style: .ring), size: size)
+    let box = try #require(one.cellRect(of: 0))
+    let pair = try #require(two.cellRect(of: 0))
+    #expect(box.width >= pair.width && box.height >= pair.height, "\(box) \(pair) at \(size)")
+    #expect(abs((size.columns - box.right) - box.column) <= 1, "centred: \(box) at \(size)")
+    #expect(box.row >= 0 && box.bottom <= one.viewRows && box.right <= size.columns)
+    if size.rows >= 12 { #expect(box.height >= 4, "room for a picture: \(box) at \(size)") }
+  }
+}

@@ -34,7 +34,9 @@ struct RingArrangement: Arrangement {
     let (width, height) = (Double(context.screen.columns), Double(viewRows))
     let aspect = context.geometry.cellAspect
     var count = min(itemCount, Self.maximumShown)
-    while count > 1 {
+    // One box too: alone it sits at the centre, as large as a ring's would be (it was left at
+    // the fallback's one row, two cells wide, with no room for its picture or title).
+    while count >= 1 {
       if let fitting = Self.ring(shown: count, width: width, height: height, aspect: aspect) {
         ring = fitting
         shown = count
