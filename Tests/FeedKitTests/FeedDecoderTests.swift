@@ -281,6 +281,23 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     #expect(detail.contains("\"data\", \"items\" or \"results\""))
   }
 
+  /// An API's error in place of a page: its own words are in the message (they were left out:
+  /// "no item list"), cut to a line, with the terminal's control characters escaped.
+  @Test func anAPIsErrorAnswerIsQuoted() {
+    guard
+      case .notAFeed(_, let detail) = decodeError(
+        #"{"status": 429, "error": "rate limited, retry in 60 s", "message": "second"}"#)
+    else {
+      Issue.record("expected notAFeed")
+      return
+    }
+    #expect(detail.hasPrefix(#"the server says "rate limited, retry in 60 s"; no item list"#))
+    let hostile = decodeError(#"{"message": "\u001b[2Jgone"}"#)
+    #expect(hostile?.description.contains("\u{1B}") == false)
+    let long = decodeError(#"{"error": "\#(String(repeating: "x", count: 1000))"}"#)
+    #expect((long?.description.count ?? 0) < 600)
+  }
+
   @Test func scalarDocumentIsNotAFeed() {
     guard case .notAFeed(_, let detail) = decodeError("42") else {
       Issue.record("expected notAFeed")

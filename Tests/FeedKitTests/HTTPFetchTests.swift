@@ -41,7 +41,7 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     #expect(document.items.map(\.identity) == ["z"])
   }
 
-  @Test(arguments: [404, 500, 403, 503])
+  @Test(arguments: [404, 500, 403, 503, 429])
   func errorStatusNamesStatusAndURL(status: Int) async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
@@ -49,6 +49,8 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     let error = await httpError(server.url("/feed.json"))
     #expect(error == .httpStatus(url: server.url("/feed.json"), status: status))
     #expect(error?.description.contains("HTTP \(status)") == true)
+    // Too many requests is not a wrong address: it passes.
+    #expect(error?.description.contains("check the URL") == (status < 500 && status != 429))
   }
 
   @Test func redirectChainIsFollowed() async throws {

@@ -205,6 +205,7 @@ private struct FeedParser {
       var found = false
       var next: String?
       var title: String?
+      var message: String?
       if try reader.enterObject() {
         repeat {
           let key = try reader.readKey()
@@ -216,19 +217,31 @@ private struct FeedParser {
             next = text.isEmpty ? nil : text
           } else if reader.stringEquals(key, "title"), try reader.peekKind() == .string {
             title = reader.string(try reader.readString())
+          } else if message == nil, isMessageKey(key), try reader.peekKind() == .string {
+            message = reader.string(try reader.readString())
           } else {
             try reader.skipValue()
           }
         } while try reader.objectHasMore()
       }
       try reader.expectEnd()
-      guard found else { return .notAFeed("no item list at the top level; \(expected)") }
+      guard found else {
+        // An API's answer in place of a page ({"error": "rate limited"}): its own words first.
+        let says = message.map { "the server says \"\(String($0.prefix(200)))\"; " } ?? ""
+        return .notAFeed("\(says)no item list at the top level; \(expected)")
+      }
       return .document(FeedDocument(items: items, skipped: skipped, next: next, title: title))
     case let kind:
       try reader.skipValue()
       try reader.expectEnd()
       return .notAFeed("the document is \(kind.phrase); \(expected)")
     }
+  }
+
+  /// The keys APIs give an error's text under, at the top level.
+  private func isMessageKey(_ key: JSONReader.Token) -> Bool {
+    reader.stringEquals(key, "error") || reader.stringEquals(key, "message")
+      || reader.stringEquals(key, "error_description") || reader.stringEquals(key, "detail")
   }
 
   private func isListKey(_ key: JSONReader.Token) -> Bool {

@@ -65,7 +65,10 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
         + "http:// or https:// URL"
     case .httpStatus(let url, let status):
       let reason = Self.reason(status).map { " (\($0))" } ?? ""
-      let advice = status >= 500 ? "try again later" : "check the URL"
+      let advice =
+        status >= 500 || status == 429
+        ? "try again later" + (status == 429 ? " (the server limits how often it is asked)" : "")
+        : "check the URL"
       return "\(url): the server answered HTTP \(status)\(reason); \(advice)"
     case .network(let url, let detail):
       return "\(url): \(detail); check the address and the network, then try again"
