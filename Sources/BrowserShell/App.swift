@@ -407,6 +407,10 @@ final class WakePipe: @unchecked Sendable {
     if ready < 0 { return (true, []) }
     if ready == 0 { return (false, []) }  // the timeout passed with nothing to read
     var signals: [Int32] = []
+    // The terminal went away with no SIGHUP (its session's leader outlived it, as a parent
+    // that is not the shell can): the hang-up is only in poll's answer, which then comes back
+    // at once, forever, a busy loop at full CPU. Taken as the hang-up it is.
+    if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { signals.append(SIGHUP) }
     if fds[1].revents != 0 {
       var buffer = [UInt8](repeating: 0, count: 64)
       while true {
