@@ -38,6 +38,22 @@ enum EscapeSequence {
     case 0x4F:  // `O`: an SS3 sequence, one byte more.
       _ = next()
       return nil
+    case 0x50, 0x5F, 0x5D, 0x5E, 0x58:
+      // `P` DCS, `_` APC, `]` OSC, `^` PM, `X` SOS: a string up to ST (ESC \) or BEL. A
+      // terminal's answer to the picture probe that came after its time (XTVERSION's
+      // `ESC P>|XTerm(390) ESC \`, kitty's `ESC _Gi=31;OK ESC \`) arrives as one; read as keys,
+      // it refreshed, changed the columns, turned pictures off. Alone, the letter was Alt+key.
+      guard var byte = next() else { return .alt(Character(Unicode.Scalar(UInt8(value)))) }
+      while true {
+        if case .character(0x07) = byte { break }
+        if case .character(0x1B) = byte {
+          _ = next()
+          break
+        }
+        guard let following = next() else { break }
+        byte = following
+      }
+      return nil
     case 0x21...0x7E, 0xA0...:
       return Unicode.Scalar(value).map { .alt(Character($0)) }
     default:

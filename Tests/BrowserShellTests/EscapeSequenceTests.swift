@@ -29,6 +29,24 @@ import Testing
     #expect(left == 0, "\(left) inputs of \(sequence) were left to be read as keys")
   }
 
+  /// A terminal's answer to the picture probe that comes after the probe's time: a string
+  /// (DCS, APC, OSC) read to its end and dropped, the keys after it kept. Read as keys, an
+  /// `XTerm(390)` refreshed the feed, changed the columns and left a count pending.
+  @Test(arguments: [
+    "P>|XTerm(390)\u{1B}\\", "_Gi=31;OK\u{1B}\\", "]11;rgb:0000/0000/0000\u{07}",
+    "P1$r0;1m\u{1B}\\", "^private\u{1B}\\", "X\u{1B}\\",
+  ])
+  func lateAnswersAreReadToTheirEndAndDropped(answer: String) {
+    let (key, left) = decode(answer + "jq")
+    #expect(key == nil)
+    #expect(left == 2, "the answer's end, or more, was left to be read as keys")
+  }
+
+  @Test(arguments: ["P", "_", "]", "X", "^"])
+  func theirLettersAloneAreStillAltKeys(letter: String) {
+    #expect(decode(letter).0 == .alt(Character(letter)))
+  }
+
   @Test func anSGRReportEndsAtItsFinalByte() {
     #expect(decode("[<0;10;5M5").left == 1)
   }
