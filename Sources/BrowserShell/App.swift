@@ -217,6 +217,10 @@ public struct BrowserApp {
         }
         terminal.suspend()
         resumedFromSuspend = signals.contains(SIGCONT) ? nil : .now
+      } else if signals.contains(SIGCONT), !terminal.isForeground {
+        // Stopped by someone else and continued in the background: the screen is not ours.
+        terminal.suspend()
+        resumedFromSuspend = .now
       }
       // A SIGCONT soon after a resume this loop made is that resume's own (a `kill -CONT` of
       // a browser stopped by someone else still repaints).

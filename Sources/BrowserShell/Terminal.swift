@@ -174,7 +174,17 @@ final class Terminal {
   func suspend() {
     guard isActive, !isHeadless else { return }
     endwin()
-    WakePipe.stopUntilContinued()
+    // Continued in the background (`bg`), the browser would take the screen back over the
+    // shell (ncurses sets the terminal's modes with SIGTTOU blocked): it stops again until it
+    // is the terminal's foreground job (`fg`).
+    repeat { WakePipe.stopUntilContinued() } while !isForeground
+  }
+
+  /// Whether this process's group is the terminal's foreground one (or the terminal says
+  /// nothing of it).
+  var isForeground: Bool {
+    let group = tcgetpgrp(inputDescriptor)
+    return group < 0 || group == getpgrp()
   }
 
   /// Has the next frame repaint every cell, not only those that changed: the screen was
