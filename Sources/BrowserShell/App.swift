@@ -91,6 +91,7 @@ public struct BrowserApp {
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(settings, colorMode: mode)
       configuration.cellAspect = options.cellAspect
+      if !terminal.isUTF8 { configuration.symbols = .ascii }
       configuration.kitty = kitty
       configuration.overlay = overlay
       loader = PictureLoader(configuration, cache: cache) { event in

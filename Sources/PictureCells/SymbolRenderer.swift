@@ -176,6 +176,8 @@ extension SymbolSet {
     switch self {
     case .blocks: return ChafaSymbolTags(blocks)
     case .blocksAndSextants: return ChafaSymbolTags(blocks | CHAFA_SYMBOL_TAG_SEXTANT.rawValue)
+    case .ascii:
+      return ChafaSymbolTags(CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_ASCII.rawValue)
     }
   }
 }

@@ -94,9 +94,14 @@ import Testing
     let scalars = Set(picture.cells.map(\.scalar.value))
     let blocks: [ClosedRange<UInt32>] = [0x20...0x20, 0x2500...0x257F, 0x2580...0x259F]
     let sextants: ClosedRange<UInt32> = 0x1FB00...0x1FB3B
-    let allowed = set == .blocks ? blocks : blocks + [sextants]
+    let allowed: [ClosedRange<UInt32>] =
+      switch set {
+      case .blocks: blocks
+      case .blocksAndSextants: blocks + [sextants]
+      case .ascii: [0x20...0x7E]
+      }
     #expect(scalars.allSatisfy { value in allowed.contains { $0.contains(value) } }, "\(scalars)")
-    #expect(scalars.count > 4, "a disc's edge needs partial blocks: \(scalars)")
+    #expect(scalars.count > 4, "a disc's edge needs partial shapes: \(scalars)")
     #expect(scalars.contains { sextants.contains($0) } == (set == .blocksAndSextants))
   }
 

@@ -40,6 +40,8 @@ public final class PictureLoader: Sendable {
     /// How many times taller than wide a cell is, for the shape of symbol pictures (the pixel
     /// protocols know their cells' pixels).
     public var cellAspect = 2.0
+    /// The characters symbol pictures are drawn with: ASCII where the terminal is not UTF-8.
+    public var symbols = SymbolSet.blocks
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -91,7 +93,7 @@ public final class PictureLoader: Sendable {
     self.configuration = configuration
     self.cache = cache
     self.post = post
-    renderer = SymbolRenderer(colorMode: configuration.colorMode)
+    renderer = SymbolRenderer(colorMode: configuration.colorMode, symbols: configuration.symbols)
   }
 
   /// Queues a batch of requests, in order, ahead of older ones still waiting. A picture asked
@@ -364,7 +366,8 @@ public final class PictureLoader: Sendable {
   /// afresh.
   /// Built-in pictures are drawn faster than they are read back, so they are not kept.
   private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
-    let prefix = "cells \(configuration.colorMode) \(key.columns)x\(key.rows) "
+    let set = configuration.symbols == .blocks ? "" : "\(configuration.symbols) "
+    let prefix = "cells \(configuration.colorMode) \(set)\(key.columns)x\(key.rows) "
     switch location {
     case .embedded: return nil
     case .web(let url): return prefix + url

@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A terminal whose locale is not UTF-8.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct PlainLocaleEndToEndTests {
+  /// Pictures are drawn in ASCII and colours, as the borders are: every block character had
+  /// become a `?` (380 of them on the first screen).
+  @Test func picturesAreDrawnInASCIIWithoutAUTF8Locale() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --pictures symbols --columns 4", environment: ["LC_ALL": "POSIX"])
+    defer { tmux.close() }
+    var previous = ""
+    let (settled, screen) = try await tmux.waitFor(timeout: 30) { screen in
+      defer { previous = screen }
+      return screen == previous && TmuxSession.statusLine(screen).contains("240 items")
+    }
+    #expect(settled, "\(screen)")
+    let rows = screen.split(separator: "\n").filter { $0.hasPrefix(" |") }
+    let inside = rows.map { $0.filter { $0 != "|" && $0 != " " } }.joined()
+    #expect(inside.count > 200, "pictures are drawn: \(screen)")
+    #expect(inside.filter { $0 == "?" }.count * 20 < inside.count, "\(screen)")
+    let ascii = screen.unicodeScalars.allSatisfy { $0.isASCII }
+    #expect(ascii, "\(screen)")
+  }
+}
