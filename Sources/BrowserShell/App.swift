@@ -111,16 +111,22 @@ public struct BrowserApp {
         loader?.cancel(unwanted)
         loader?.load(wanted)
       }
+      // An effect's answer made here goes to the mailbox like any other, with a wake byte:
+      // without one it waited for the next key (`y` wrote its copy and said nothing until then).
+      func answer(_ event: Event) {
+        mailbox.post(event)
+        wake.wake()
+      }
       for effect in effects {
         switch effect {
         case .quit: return false
         case .expireMessage(let serial, let seconds):
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
         case .copy(let text, let request):
-          mailbox.post(.copied(text, request, terminal.copy(text)))
+          answer(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):
           if loader == nil {
-            mailbox.post(.pictureLoaded(key, failure: "pictures are off"))
+            answer(.pictureLoaded(key, failure: "pictures are off"))
           } else {
             wanted.append(key)
           }
@@ -144,9 +150,9 @@ public struct BrowserApp {
           switch Opener.open(url) {
           case .success(let pid):
             children.append(pid)
-            mailbox.post(.opened(url, failure: nil))
+            answer(.opened(url, failure: nil))
           case .failure(let refusal):
-            mailbox.post(.opened(url, failure: refusal.failure))
+            answer(.opened(url, failure: refusal.failure))
           }
         case .load(let request):
           let feed = self.feed

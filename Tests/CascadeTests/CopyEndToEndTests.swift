@@ -15,8 +15,11 @@ struct CopyEndToEndTests {
     defer { tmux.close() }
     _ = try await tmux.command("set-option", "-g", "set-clipboard", "on")
     try await tmux.waitFor("3 items", timeout: 30)
-    try await tmux.send("Tab", "y")
-    let (said, screen) = try await tmux.waitFor(timeout: 30) {
+    try await tmux.send("Tab")
+    try await Task.sleep(for: .milliseconds(500))
+    // Said at once, not at the next key or redraw (the answer waited in the mailbox).
+    try await tmux.send("y")
+    let (said, screen) = try await tmux.waitFor(timeout: 3) {
       TmuxSession.statusLine($0).contains("copied #1's image URL")
     }
     #expect(said, "\(screen)")
