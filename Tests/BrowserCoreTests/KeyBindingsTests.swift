@@ -9,6 +9,9 @@ import Testing
     ("<Down>", [.down]), ("<C-f>", [.control("f")]), ("<M-x>", [.alt("x")]),
     ("<space>", [.character(" ")]), ("<S-Tab>", [.backTab]), ("<lt>", [.character("<")]),
     ("<C-w>j", [.control("w"), .character("j")]), ("é", [.character("é")]),
+    // The same bytes as Tab and Enter on every terminal: bound as those keys, not as controls
+    // that never arrive.
+    ("<C-i>", [.tab]), ("<C-M>", [.enter]), ("<C-j>", [.enter]), ("<C-h>", [.control("h")]),
   ])
   func keysAreReadByName(text: String, keys: [Key]) {
     #expect(Key.sequence(text) == keys)

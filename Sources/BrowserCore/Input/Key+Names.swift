@@ -53,6 +53,10 @@ extension Key {
     let parts = inner.split(separator: "-", maxSplits: 1)
     guard parts.count == 2, parts[1].count == 1, let c = parts[1].first else { return nil }
     switch parts[0].lowercased() {
+    // A terminal sends Ctrl-I as Tab and Ctrl-M and Ctrl-J as Enter, the same bytes: bound as
+    // controls, they could never fire, and two bindings of one key went unnoticed.
+    case "c" where c.lowercased() == "i": return .tab
+    case "c" where c.lowercased() == "m" || c.lowercased() == "j": return .enter
     case "c" where c.isLetter: return .control(Character(c.lowercased()))
     case "m", "a": return .alt(c)
     default: return nil
