@@ -38,6 +38,21 @@ import Testing
     #expect(overridden.stdout.contains(#""style": "carousel","#))
   }
 
+  /// A config saved by a Windows editor starts with a byte order mark: read past it (it failed
+  /// as "1:1: expected a value"); an error's position still counts from the first character.
+  @Test func aByteOrderMarkBeforeTheConfigIsPassedOver() async throws {
+    let home = try ConfigHome("\u{FEFF}{\"columns\": 5}")
+    defer { home.remove() }
+    let result = try await home.run(["--print-config"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""columns": 5,"#))
+    let broken = try ConfigHome("\u{FEFF}{\"columns\": }")
+    defer { broken.remove() }
+    let error = try await broken.run(["--print-config"])
+    #expect(error.status == 2)
+    #expect(error.stderr.contains("config.json:1:13:"), "\(error.stderr)")
+  }
+
   @Test func withoutAFileTheDefaultsAreInForce() async throws {
     let home = try ConfigHome(nil)
     defer { home.remove() }

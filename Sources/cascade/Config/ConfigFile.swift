@@ -33,7 +33,7 @@ struct ConfigFile {
     }
     defer { try? handle.close() }
     // Read at most one byte past the limit, so that `-C /dev/zero` ends with an error.
-    let data: Data
+    var data: Data
     do {
       data = try handle.read(upToCount: maximumSize + 1) ?? Data()
     } catch {
@@ -42,6 +42,9 @@ struct ConfigFile {
     guard data.count <= maximumSize else {
       throw .unreadable(path: path, reason: "it is larger than \(maximumSize >> 10) KiB")
     }
+    // A byte order mark, which Windows editors write first, is not part of the JSON (it failed
+    // as "1:1: expected a value"); positions are still counted from the first character.
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = Data(data.dropFirst(3)) }
     // An empty file is an empty config, so `-C /dev/null` reads none.
     if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       return ConfigFile(path: path, members: [])
