@@ -47,3 +47,32 @@ import Testing
     #expect(state.selection == nil)
   }
 }
+
+extension SelectionFollowsViewTests {
+  /// A window shrunk below the selected box keeps it selected, scrolled into the smaller view,
+  /// and grown back keeps it still: the box was left below the view's end, and the selection
+  /// went to another box each time (item 2, 5, 6 … by the size).
+  @Test(arguments: [
+    CanvasSize(columns: 120, rows: 10), CanvasSize(columns: 80, rows: 12),
+    CanvasSize(columns: 20, rows: 5), CanvasSize(columns: 1, rows: 1),
+    CanvasSize(columns: 120, rows: 2),
+  ])
+  func aShrunkWindowKeepsTheSelectedBox(small: CanvasSize) throws {
+    let large = CanvasSize(columns: 120, rows: 40)
+    var state = Fixtures.state(Fixtures.items(200), columns: 4, size: large)
+    // A box low on the first screen.
+    let low = try #require(
+      state.visibleIndices().max {
+        (state.cellRect(of: $0)?.row ?? 0) < (state.cellRect(of: $1)?.row ?? 0)
+      })
+    state.select(low)
+    _ = state.update(.resized(small))
+    #expect(state.selection == low, "at \(small)")
+    // In view, unless no box fits at all (one row, the status line's).
+    let shown = state.visibleIndices()
+    #expect(shown.isEmpty == (state.viewRows == 0) && (shown.isEmpty || shown.contains(low)))
+    _ = state.update(.resized(large))
+    #expect(state.selection == low, "back from \(small)")
+    #expect(state.visibleIndices().contains(low))
+  }
+}

@@ -45,9 +45,18 @@ extension BrowserState {
     let place = anchor()
     screen = size
     relayout(keepingPlace: false)
-    restore(place)
+    restore(place.map(inView))
     keepSelectionInView()
     return prefetchIfNeeded()
+  }
+
+  /// The selected box's place on a screen that may have shrunk: at its row when it still fits
+  /// below it, else as far down as it fits whole, else at the top. Kept at a row below the
+  /// view's end it was out of view, and the selection went to another box.
+  private func inView(_ place: (index: Int, screenRow: Int)) -> (index: Int, screenRow: Int) {
+    guard place.index == selection, let rect = cellRect(of: place.index) else { return place }
+    let lowest = max(0, viewRows - min(rect.height, viewRows))
+    return (place.index, min(max(0, place.screenRow), lowest))
   }
 
   /// The name the header shows: the feed's own, else the one the command line gave. As the

@@ -53,6 +53,8 @@ extension BrowserState {
       selection = nil
       return
     }
+    // No box in view (a window too small for any): the selection waits for a larger one.
+    guard !shown.isEmpty else { return }
     selection = SpatialNeighbour.nearest(to: rect, among: shown)
   }
 }
