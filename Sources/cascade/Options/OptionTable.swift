@@ -121,7 +121,8 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
     OptionSpec(
       name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
-      help: "pictures fetched from the web kept on disk, under $XDG_CACHE_HOME/cascade",
+      help: "pictures fetched from the web, and the cells drawn of pictures, kept on disk, "
+        + "under $XDG_CACHE_HOME/cascade",
       commands: [.browse, .print], group: .pictures, read: { .integer($0.pictures.diskCache) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.diskCache = n } }),
     OptionSpec(
@@ -131,7 +132,7 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.pictures.memoryCache = n } }),
     OptionSpec(
       name: "--no-cache", placeholder: "", kind: .flag,
-      help: "fetch every picture again: no disk cache", commands: [.browse, .print],
+      help: "fetch and draw every picture again: no disk cache", commands: [.browse, .print],
       group: .pictures,
       read: { $0.pictures.noCache ? .flag : nil },
       apply: { s, _ in s.pictures.noCache = true }),
