@@ -96,6 +96,35 @@ public struct PictureHeader: Sendable, Equatable {
   /// GIF: the logical screen's size follows the 6-byte signature.
   private static func readGIF(_ view: ByteView) -> Reading {
     guard let width = view.le16(6), let height = view.le16(8) else { return .needMoreBytes(10) }
-    return .header(PictureHeader(format: .gif, width: width, height: height))
+    guard width == 0 || height == 0 else {
+      return .header(PictureHeader(format: .gif, width: width, height: height))
+    }
+    // A screen of 0 × 0, which some encoders write: browsers size the picture by its first
+    // frame, and so does Cascade (it was refused, "the header says 0×0", with the frame whole).
+    guard let flags = view.u8(10) else { return .needMoreBytes(13) }
+    var offset = 13 + (flags & 0x80 != 0 ? 3 << ((flags & 7) + 1) : 0)
+    while true {
+      guard let introducer = view.u8(offset) else { return .needMoreBytes(offset + 1) }
+      switch introducer {
+      case 0x21:
+        // An extension: its label, then data sub-blocks up to an empty one.
+        offset += 2
+        while true {
+          guard let size = view.u8(offset) else { return .needMoreBytes(offset + 1) }
+          offset += 1 + size
+          if size == 0 { break }
+        }
+      case 0x2C:
+        guard let left = view.le16(offset + 1), let top = view.le16(offset + 3),
+          let frameWidth = view.le16(offset + 5), let frameHeight = view.le16(offset + 7)
+        else { return .needMoreBytes(offset + 9) }
+        return .header(
+          PictureHeader(
+            format: .gif, width: max(width, left + frameWidth),
+            height: max(height, top + frameHeight)))
+      default:
+        return .header(PictureHeader(format: .gif, width: width, height: height))
+      }
+    }
   }
 }

@@ -102,6 +102,25 @@ import Testing
     }
   }
 
+  /// A GIF whose logical screen says 0 × 0 (some encoders write none) is sized by its first
+  /// frame, as browsers do: it was refused as corrupt with the frame whole.
+  @Test func aGIFWithAZeroScreenTakesItsFramesSize() throws {
+    var bytes = try P.bytes("gif-basic.gif")
+    let whole = try PictureDecoder.decode(bytes)
+    for offset in 6..<10 { bytes[offset] = 0 }
+    #expect(
+      PictureHeader.read(bytes)
+        == .header(PictureHeader(format: .gif, width: whole.width, height: whole.height)))
+    let image = try PictureDecoder.decode(bytes)
+    #expect(image == whole)
+    // A prefix that stops before the frame asks for more, never answers 0 × 0.
+    for length in 10..<20 {
+      if case .header(let header) = PictureHeader.read(Array(bytes.prefix(length))) {
+        Issue.record("\(length) bytes answered \(header.width)×\(header.height)")
+      }
+    }
+  }
+
   @Test func gifWithoutColourMapIsAnError() throws {
     #expect(
       throws: PictureError.corrupt(
