@@ -17,6 +17,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notATerminal:
       return "the browser needs a terminal on standard input and output; "
         + "try `cascade layout` for output that scripts can read"
+    case .unknownTerminal(""):
+      return "TERM is not set, so the terminal's type is not known; set it, e.g. "
+        + "TERM=xterm-256color"
     case .unknownTerminal(let name):
       return "cannot use the terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
     case .cannotMoveCursor(let name):

@@ -47,3 +47,14 @@ import Testing
     }
   }
 }
+
+@Suite struct TerminalErrorTests {
+  /// TERM unset says so, with what to do; it was `cannot use the terminal type ""`, the same as
+  /// a TERM set to nothing known.
+  @Test func anUnsetTERMIsNamedAsUnset() {
+    let unset = TerminalError.unknownTerminal("").description
+    #expect(unset.hasPrefix("TERM is not set"))
+    #expect(unset.contains("TERM=xterm-256color"))
+    #expect(TerminalError.unknownTerminal("vt999").description.contains("\"vt999\""))
+  }
+}
