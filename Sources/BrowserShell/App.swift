@@ -168,6 +168,10 @@ public struct BrowserApp {
     }
 
     var running = perform(state.update(.started(first, title: title)))
+    // Colours were asked for by name and the terminal has too few: no pictures, and why.
+    if let color = pictureSettings?.color, colorMode == nil, color != .none {
+      running = perform(state.update(.notice(Self.tooFewColours(terminal.colorCount)))) && running
+    }
     // The rest of a page shown while it is decoded, as the load the state now waits for.
     if let opening, let request = state.loading {
       opening.listen { piece in
@@ -282,6 +286,13 @@ public struct BrowserApp {
     terminal.restore()
     leaving(state.readingPlace)
     return status
+  }
+
+  /// Why a terminal of `colors` colours shows no pictures.
+  static func tooFewColours(_ colors: Int) -> String {
+    let term = getenv("TERM").map { String(cString: $0) } ?? "?"
+    return "no pictures: this terminal (TERM=\(term)) has \(colors) colours and pictures need "
+      + "16; if it has more, set TERM to say so (xterm-256color)"
   }
 
   /// How often a page streaming in redraws the screen: enough to see it grow, without

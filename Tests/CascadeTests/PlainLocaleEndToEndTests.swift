@@ -28,3 +28,23 @@ struct PlainLocaleEndToEndTests {
     #expect(ascii, "\(screen)")
   }
 }
+
+/// A terminal type with fewer colours than pictures need.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct FewColoursEndToEndTests {
+  /// No pictures, and the status line says why and what to do; it said nothing, whatever
+  /// --color asked for.
+  @Test(arguments: ["auto", "direct"])
+  func aTerminalOfEightColoursSaysWhyThereAreNoPictures(color: String) async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --color \(color)", width: 160, environment: ["TERM": "linux"])
+    defer { tmux.close() }
+    let (said, screen) = try await tmux.waitFor(timeout: 30) {
+      $0.contains("no pictures: this terminal (TERM=linux) has 8 colours")
+    }
+    #expect(said, "\(screen)")
+  }
+}

@@ -152,6 +152,9 @@ public struct BrowserState: Sendable {
       // Forgotten here, the wanted ones are asked for afresh once this event is handled.
       pictures = [:]
       return []
+    case .notice(let text):
+      message = text
+      return []
     }
   }
 
