@@ -79,6 +79,7 @@ public struct BrowserApp {
     let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
     // A kitty picture that leaves the cache is deleted from the terminal: no cell names it.
     let uploads = kitty?.uploads
+    if let uploads { CrashGuard.writeFirst(uploads.crashCleanup) }
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0) { key, picture in
       if let uploads, let id = picture.placeholder?.imageID { uploads.release(id: id, of: key) }
     }

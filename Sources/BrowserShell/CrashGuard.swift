@@ -34,6 +34,21 @@ enum CrashGuard {
     }
   }
 
+  /// Has a crash write `bytes` before the rest (while still on the alternate screen): kitty's
+  /// pictures, which the terminal would otherwise keep in its memory. Dropped when the bytes
+  /// would not fit.
+  static func writeFirst(_ bytes: [UInt8]) {
+    guard restoreCount > 0, restoreCount + bytes.count <= restoreCapacity else { return }
+    let old = Array(UnsafeBufferPointer(start: restoreBytes, count: restoreCount))
+    for (i, byte) in (bytes + old).enumerated() { restoreBytes[i] = byte }
+    restoreCount += bytes.count
+  }
+
+  /// What a crash would write now.
+  static var pendingBytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: restoreBytes, count: restoreCount))
+  }
+
   /// The terminal was restored normally: a later crash must not write anything.
   static func disarm() {
     restoreCount = 0

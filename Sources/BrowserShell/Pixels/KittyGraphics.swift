@@ -38,6 +38,12 @@ public enum KittyGraphics {
     command("a=d,d=I,i=\(id),q=2")
   }
 
+  /// Deletes every placement on the screen and frees the data of the images they were: on
+  /// the browser's alternate screen, its own pictures, for a crash that cannot list them.
+  public static func deleteAllOnScreen() -> [UInt8] {
+    command("a=d,d=A,q=2")
+  }
+
   /// `bytes` wrapped for tmux's passthrough (which needs `allow-passthrough on`): a DCS
   /// `tmux;` string with every ESC inside doubled.
   public static func tmuxPassthrough(_ bytes: [UInt8]) -> [UInt8] {

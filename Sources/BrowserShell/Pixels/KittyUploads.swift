@@ -71,6 +71,9 @@ public final class KittyUploads: Sendable {
     }
   }
 
+  /// What deletes every picture on the screen, for `CrashGuard` to write on a crash.
+  public var crashCleanup: [UInt8] { wrapped(KittyGraphics.deleteAllOnScreen()) }
+
   private func wrapped(_ bytes: [UInt8]) -> [UInt8] {
     insideTmux ? KittyGraphics.tmuxPassthrough(bytes) : bytes
   }
