@@ -27,29 +27,41 @@ enum WebPDecoder {
       if features.has_animation != 0 { return try firstFrame(source, covering: cover) }
       let size = cover.map { (max(1, min($0.width, width)), max(1, min($0.height, height))) }
       let (outWidth, outHeight) = size ?? (width, height)
-      var config = WebPDecoderConfig()
-      guard WebPInitDecoderConfig(&config) != 0 else {
-        throw .decoder(.webp, message: "libwebp's decoder is not the version built for")
-      }
-      if (outWidth, outHeight) != (width, height) {
-        config.options.use_scaling = 1
-        config.options.scaled_width = Int32(outWidth)
-        config.options.scaled_height = Int32(outHeight)
-      }
       var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-      let decoded = pixels.withUnsafeMutableBufferPointer { target in
-        config.output.colorspace = MODE_RGBA
-        config.output.is_external_memory = 1
-        config.output.u.RGBA.rgba = target.baseAddress
-        config.output.u.RGBA.stride = Int32(outWidth * 4)
-        config.output.u.RGBA.size = target.count
-        return WebPDecode(base, source.count, &config)
+      let decoded = try pixels.withUnsafeMutableBufferPointer { target throws(PictureError) in
+        try decode(
+          base, source.count, stored: (width, height), shown: (outWidth, outHeight),
+          into: target.baseAddress, bytes: target.count, stride: outWidth * 4)
       }
       guard decoded == VP8_STATUS_OK else {
         throw .decoder(.webp, message: "the picture data could not be decoded")
       }
       return RGBAImage(width: outWidth, height: outHeight, pixels: pixels)
     }
+  }
+
+  /// Decodes a bitstream (a still's, or an animation frame's) of `stored` size into `target`,
+  /// `bytes` long with rows `stride` bytes apart, shrunk to `shown` by libwebp's rescaler as it
+  /// decodes when that is smaller.
+  private static func decode(
+    _ source: UnsafePointer<UInt8>?, _ count: Int, stored: (Int, Int), shown: (Int, Int),
+    into target: UnsafeMutablePointer<UInt8>?, bytes: Int, stride: Int
+  ) throws(PictureError) -> VP8StatusCode {
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else {
+      throw .decoder(.webp, message: "libwebp's decoder is not the version built for")
+    }
+    if shown != stored {
+      config.options.use_scaling = 1
+      config.options.scaled_width = Int32(shown.0)
+      config.options.scaled_height = Int32(shown.1)
+    }
+    config.output.colorspace = MODE_RGBA
+    config.output.is_external_memory = 1
+    config.output.u.RGBA.rgba = target
+    config.output.u.RGBA.stride = Int32(stride)
+    config.output.u.RGBA.size = bytes
+    return WebPDecode(source, count, &config)
   }
 
   /// The first frame of an animation on its canvas, at `cover` when given: the frame's own
@@ -83,24 +95,14 @@ enum WebPDecoder {
       outWidth - left, max(1, Int((Double(frame.width) * scaleX).rounded())))
     let frameHeight = min(
       outHeight - top, max(1, Int((Double(frame.height) * scaleY).rounded())))
-    var config = WebPDecoderConfig()
-    guard WebPInitDecoderConfig(&config) != 0 else {
-      throw .decoder(.webp, message: "libwebp's decoder is not the version built for")
-    }
-    if (frameWidth, frameHeight) != (Int(frame.width), Int(frame.height)) {
-      config.options.use_scaling = 1
-      config.options.scaled_width = Int32(frameWidth)
-      config.options.scaled_height = Int32(frameHeight)
-    }
     var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-    let decoded = pixels.withUnsafeMutableBufferPointer { target in
+    let place = (top * outWidth + left) * 4
+    let decoded = try pixels.withUnsafeMutableBufferPointer { target throws(PictureError) in
       // Written straight into the canvas at the frame's place: the canvas's stride.
-      config.output.colorspace = MODE_RGBA
-      config.output.is_external_memory = 1
-      config.output.u.RGBA.rgba = target.baseAddress.map { $0 + (top * outWidth + left) * 4 }
-      config.output.u.RGBA.stride = Int32(outWidth * 4)
-      config.output.u.RGBA.size = target.count - (top * outWidth + left) * 4
-      return WebPDecode(frame.fragment.bytes, frame.fragment.size, &config)
+      try decode(
+        frame.fragment.bytes, frame.fragment.size, stored: (Int(frame.width), Int(frame.height)),
+        shown: (frameWidth, frameHeight), into: target.baseAddress.map { $0 + place },
+        bytes: target.count - place, stride: outWidth * 4)
     }
     guard decoded == VP8_STATUS_OK else {
       if decoded == VP8_STATUS_NOT_ENOUGH_DATA { throw .truncated(.webp) }
