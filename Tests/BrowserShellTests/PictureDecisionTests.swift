@@ -54,6 +54,14 @@ import Testing
     let iterm = TerminalAnswers(parsing: Array("\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;4c".utf8))
     let auto = PictureDecision(choice: .auto, environment: environment, answers: iterm)
     #expect(auto.chosen == .sixel)
+    // iTerm2 named by the environment, nothing answering: the reason says why, not "nothing
+    // showed support"; another terminal's, what tmux needs.
+    let named = PictureDecision(
+      choice: .auto, environment: environment.merging(["TERM_PROGRAM": "iTerm.app"]) { $1 },
+      answers: TerminalAnswers())
+    #expect(named.chosen == .symbols && named.reason == PictureDecision.itermInsideTmux)
+    let silent = PictureDecision(choice: .auto, environment: environment, answers: nil)
+    #expect(silent.reason.contains("allow-passthrough"), "\(silent.reason)")
   }
 
   @Test func sixelIsSeenButNotChosenUntilDrawn() {

@@ -79,6 +79,16 @@ public struct PictureDecision: Hashable, Sendable {
         (chosen, reason) = best
       } else if let undrawn = found.first {
         (chosen, reason) = (.symbols, notDrawn(undrawn.0))
+      } else if hints.insideTmux {
+        // Say what stood in the way, not that nothing could: iTerm2 is never drawn in tmux,
+        // and another terminal's answer must come through tmux's passthrough.
+        (chosen, reason) = (
+          .symbols,
+          hints.named?.protocol == .iterm
+            ? Self.itermInsideTmux
+            : "inside tmux only an answer through tmux's passthrough counts, and none came "
+              + "(tmux needs `set -g allow-passthrough on`)"
+        )
       } else {
         (chosen, reason) = (.symbols, "nothing showed support for pixels")
       }

@@ -39,7 +39,8 @@ public struct ProbeReport: Sendable {
     if let answers {
       let complete = answers.isComplete ? "" : " (no device attributes: the budget ran out)"
       lines.append("answers in \(milliseconds) ms of \(budgetMilliseconds)\(complete):")
-      lines.append("  XTVERSION: \(answers.version ?? "no answer")")
+      let version = answers.version.map { $0.isEmpty ? "an answer with no name" : $0 }
+      lines.append("  XTVERSION: \(version ?? "no answer")")
       lines.append(
         "  kitty graphics: "
           + (answers.kittyGraphics
