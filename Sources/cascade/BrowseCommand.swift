@@ -86,6 +86,7 @@ enum BrowseCommand {
     }
     var browser = options.browser
     browser.feedName = source.displayName
+    browser.escapeQuits = options.keys[.quit] == nil
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
     if options.pictures.protocolName == "off" {
       // Off is off: `i` cannot turn pictures on either. The settings stay, without colours to

@@ -105,6 +105,31 @@ import Testing
     ])
     var canvas = MemoryCanvas(columns: 80, rows: 40)
     view.draw(state, into: &canvas)
-    #expect(canvas.text.contains("Q ZZ  <Esc>"), "\(canvas.text)")
+    // Esc no longer quits once `quit` has keys of its own; Ctrl-C always does.
+    #expect(canvas.text.contains("<C-c> Q ZZ       quit"), "\(canvas.text)")
+    #expect(!canvas.text.contains("<Esc>"), "\(canvas.text)")
+  }
+}
+
+extension KeyBindingsTests {
+  /// A person who gives `quit` keys of their own (the README's `"quit": "Q"`) is not quit by
+  /// Esc either, and the help does not say Esc quits; Esc still closes what is open.
+  @Test func escNoLongerQuitsOnceQuitHasKeysOfItsOwn() throws {
+    let bindings = KeyBindings(rebinding: [.quit: [[.character("Q")]]])
+    let quitRow = try #require(bindings.help.first { $0.what == "quit" })
+    #expect(!quitRow.keys.contains("Esc"), "\(quitRow)")
+    #expect(quitRow.keys.contains("Q"))
+    var options = BrowserOptions(pictures: false)
+    options.escapeQuits = false
+    var state = Fixtures.state(Fixtures.items(20), options: options)
+    #expect(!state.update(.action(.escape)).contains(.quit))
+    _ = state.update(.action(.help))
+    #expect(state.overlay != .none)
+    _ = state.update(.action(.escape))
+    #expect(state.overlay == .none, "Esc still closes")
+    #expect(state.update(.action(.quit)).contains(.quit))
+    // By default Esc quits.
+    var plain = Fixtures.state(Fixtures.items(20), options: BrowserOptions(pictures: false))
+    #expect(plain.update(.action(.escape)).contains(.quit))
   }
 }

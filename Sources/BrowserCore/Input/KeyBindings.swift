@@ -52,6 +52,8 @@ public struct KeyBindings: Hashable, Sendable {
       if actions.contains(where: rebound.contains) {
         var seen: [Action] = []
         for action in actions where !seen.contains(action) { seen.append(action) }
+        // Esc no longer quits once `quit` has keys of its own (`BrowserOptions.escapeQuits`).
+        if rebound.contains(.quit) { seen.removeAll { $0 == .escape } }
         keys = seen.map { action in
           sequences(for: action).map { $0.compactMap(\.name).joined() }.joined(separator: " ")
         }.filter { !$0.isEmpty }.joined(separator: "  ")

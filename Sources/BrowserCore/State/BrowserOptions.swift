@@ -28,6 +28,10 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether pictures the feed marks sensitive are shown (`s` toggles; `--show-sensitive`
   /// starts with them); else their boxes show the placeholder and say so.
   public var showSensitive: Bool
+  /// Whether Esc quits when there is nothing for it to close (no overlay, filter or message):
+  /// not once the config gave `quit` keys of its own, which a person does to keep from
+  /// quitting by accident (Ctrl-C still quits).
+  public var escapeQuits = true
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

@@ -109,6 +109,8 @@ extension BrowserState {
       clearFilter()
     case .escape where failedSearchSerial == messages.serial && !messages.current.isEmpty:
       messages.expire(messages.serial)
+    case .escape where !options.escapeQuits:
+      break
     case .escape, .quit:
       effects.append(.quit)
     }
