@@ -30,6 +30,11 @@ import Testing
     for i in 0..<4 {
       #expect(drawn.contains("shape \(i + 1)"), "item \(i + 1) at \(columns) columns:\n\(drawn)")
     }
+    // Each has a row for its picture (at three rows a panorama had none).
+    for i in 0..<4 {
+      let rect = try #require(state.cellRect(of: i))
+      #expect(PictureArea.inside(box: rect).map(\.height) ?? 0 >= 1, "item \(i + 1): \(rect)")
+    }
   }
 
   @Test func everyWidePictureCanBeSelected() {

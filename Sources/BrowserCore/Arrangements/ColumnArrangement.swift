@@ -22,9 +22,11 @@ struct ColumnArrangement: Arrangement {
   /// width rebuilds the engine's items only when it changes some picture's shape.
   private var smallestRatio = Double.infinity
 
-  /// Every box is at least this many rows tall: its border and one line for the title, so a
-  /// picture however wide is drawn, titled and selectable rather than a bar or nothing.
-  static let minimumBoxRows = 3
+  /// Every box is at least this many rows tall: its border, one row of picture and one line
+  /// for the title, so a picture however wide is drawn (a strip), titled and selectable rather
+  /// than a bar or nothing. At three rows a panorama wider than about 3.5:1 in a column of the
+  /// default width kept no row for its picture.
+  static let minimumBoxRows = 4
 
   init(style: LayoutStyle) {
     precondition(
