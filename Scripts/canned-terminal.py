@@ -14,17 +14,19 @@ timeout; it is killed otherwise. Exit status: the command's, or 124 on timeout.
 import fcntl, os, pty, select, signal, struct, sys, termios, time
 
 PERSONAS = {
-    # kitty: answers everything, graphics OK.
+    # kitty: answers everything, graphics OK; a light theme's background.
     "kitty": {
         b"\x1b[>q": b"\x1bP>|kitty(0.35.2)\x1b\\",
         b"\x1b_Gi=31,": b"\x1b_Gi=31;OK\x1b\\",
         b"\x1b[16t": b"\x1b[6;20;10t",
+        b"\x1b]11;?": b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\",
         b"\x1b[c": b"\x1b[?62;22c",
     },
     # xterm started with -ti vt340: sixel in its device attributes, APC ignored.
     "xterm-sixel": {
         b"\x1b[>q": b"\x1bP>|XTerm(390)\x1b\\",
         b"\x1b[16t": b"\x1b[6;17;9t",
+        b"\x1b]11;?": b"\x1b]11;rgb:0000/0000/0000\x07",
         b"\x1b[c": b"\x1b[?63;1;2;4;6;9;15;22c",
     },
     # iTerm2: names itself, no kitty graphics.

@@ -2,7 +2,7 @@
 /// its pictures without decoding them again.
 ///
 /// `CSP1`, columns and rows (UInt32, little-endian), then per cell the scalar (UInt32) and
-/// each colour as a tag byte (0 RGB, 1 palette) and a UInt32. Reading checks every length and
+/// each colour as a tag byte (0 RGB, 1 palette, 2 the terminal's default) and a UInt32. Reading checks every length and
 /// value, so a damaged file is a miss, never a crash.
 extension SymbolPicture {
   private static let magic: [UInt8] = Array("CSP1".utf8)
@@ -24,6 +24,9 @@ extension SymbolPicture {
       case .palette(let index):
         out.append(1)
         put(UInt32(index))
+      case .terminalDefault:
+        out.append(2)
+        put(0)
       }
     }
     put(UInt32(columns))
@@ -51,6 +54,7 @@ extension SymbolPicture {
       switch bytes[at] {
       case 0: return .rgb(word(at + 1) & 0xFF_FFFF)
       case 1: return word(at + 1) < 256 ? .palette(UInt8(word(at + 1))) : nil
+      case 2: return word(at + 1) == 0 ? .terminalDefault : nil
       default: return nil
       }
     }

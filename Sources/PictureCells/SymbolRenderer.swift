@@ -14,7 +14,9 @@ import CChafa
 public struct SymbolRenderer: Sendable {
   public var colorMode: CellColorMode
   public var symbols: SymbolSet
-  /// The colour, `0xRRGGBB`, that transparent pixels are laid over.
+  /// The colour, `0xRRGGBB`, that partly transparent pixels are laid over: the terminal's
+  /// background when it answered the question (`TerminalAnswers.background`), else black.
+  /// Cells with no visible pixel at all take the terminal's default colour instead.
   public var background: UInt32
   /// chafa's effort per cell, 0…1: how many candidate symbols it tries. Measured on the sample
   /// pictures in 40×20-cell boxes: from 0.3 up the error against the picture stops falling,
@@ -54,13 +56,23 @@ public struct SymbolRenderer: Sendable {
     if rgba.allOpaque {
       return draw(base, width: width, height: height, columns: columns, rows: rows)
     }
+    // Soft edges are laid over the background (the terminal's own, when it said which), so
+    // they fade as they should; cells with nothing under them show the terminal's background
+    // itself, so a logo on a transparent canvas is no dark slab on a light terminal.
+    let clear = rgba.clearCells(width: width, height: height, columns: columns, rows: rows)
     let flattened = rgba.composited(over: background)
-    return flattened.withUnsafeBufferPointer { pixels in
+    let drawn = flattened.withUnsafeBufferPointer { pixels in
       guard let flatBase = pixels.baseAddress else {
         preconditionFailure("a non-empty array has storage")
       }
       return draw(flatBase, width: width, height: height, columns: columns, rows: rows)
     }
+    guard clear.contains(true) else { return drawn }
+    let through = SymbolCell(
+      scalar: " ", foreground: .terminalDefault, background: .terminalDefault)
+    var cells = drawn.cells
+    for index in clear.indices where clear[index] { cells[index] = through }
+    return SymbolPicture(columns: columns, rows: rows, cells: cells)
   }
 
   /// `render(rgba:width:height:columns:rows:)` for pixels held in an array.

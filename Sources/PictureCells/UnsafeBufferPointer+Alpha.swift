@@ -30,4 +30,41 @@ extension UnsafeBufferPointer<UInt8> {
     }
     return out
   }
+
+  /// For each of `columns` × `rows` cells (row by row) the picture is drawn into, whether the
+  /// part of this `width` × `height` RGBA buffer under it is clear: every pixel's alpha below
+  /// `clearAlpha`. Such a cell is left to the terminal's own background.
+  ///
+  /// A cell's part is taken generously (its edges rounded outwards), so a cell next to any
+  /// ink is never called clear: chafa's scaling may blend that ink into it.
+  ///
+  /// - Complexity: O(width × height), each pixel looked at about once; a cell stops at its
+  ///   first pixel that is not clear.
+  func clearCells(width: Int, height: Int, columns: Int, rows: Int) -> [Bool] {
+    precondition(count == width * height * 4, "RGBA pixels need 4 bytes each")
+    guard width > 0, height > 0, columns > 0, rows > 0 else {
+      return [Bool](repeating: false, count: max(0, columns) * max(0, rows))
+    }
+    func span(_ index: Int, of parts: Int, over length: Int) -> Range<Int> {
+      let start = index * length / parts
+      let end = ((index + 1) * length + parts - 1) / parts
+      return start..<max(start + 1, min(length, end))
+    }
+    var clear = [Bool](repeating: false, count: columns * rows)
+    for row in 0..<rows {
+      let ys = span(row, of: rows, over: height)
+      for column in 0..<columns {
+        let xs = span(column, of: columns, over: width)
+        clear[row * columns + column] = ys.allSatisfy { y in
+          let base = (y * width) * 4 + 3
+          return xs.allSatisfy { x in self[base + x * 4] < Self.clearAlpha }
+        }
+      }
+    }
+    return clear
+  }
+
+  /// Below this alpha a pixel counts as clear: laid over any background it moves that
+  /// background by less than 3 %, which no one sees in a cell.
+  static var clearAlpha: UInt8 { 8 }
 }

@@ -101,10 +101,11 @@ enum PrintCommand {
   }
 
   /// How pictures are drawn on the sheet: asked of the terminal only when the sheet goes to
-  /// one (a file is read later, elsewhere), or when `--pictures` names a protocol.
+  /// one (a file is read later, elsewhere), or when `--pictures` names a pixel protocol
+  /// (symbols ask only for the background, which a file's later reader may not share).
   private static func pictureDecision(_ options: PictureOptions) -> PictureDecision? {
     let choice = PictureChoice(name: options.protocolName) ?? .auto
-    guard choice != .auto || isatty(1) == 1 else { return nil }
+    guard (choice != .auto && choice != .only(.symbols)) || isatty(1) == 1 else { return nil }
     return PictureProbing.probe(options).decision
   }
 

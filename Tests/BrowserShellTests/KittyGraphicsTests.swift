@@ -50,7 +50,7 @@ import Testing
   @Test func theQueryBatchEndsWithDeviceAttributes() {
     let batch = String(decoding: TerminalQueries.batch(insideTmux: false), as: UTF8.self)
     #expect(batch.hasPrefix("\u{1B}[>q"))
-    #expect(batch.hasSuffix("\u{1B}[16t\u{1B}[c"))
+    #expect(batch.hasSuffix("\u{1B}[16t\u{1B}]11;?\u{1B}\\\u{1B}[c"))
     #expect(batch.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
   }
 

@@ -16,6 +16,19 @@ import Testing
     #expect(decision.cellPixels == PixelSize(width: 10, height: 20))
   }
 
+  @Test func theTerminalsBackgroundIsKeptForSymbols() {
+    let answers = TerminalAnswers(
+      parsing: Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62c".utf8))
+    let decision = PictureDecision(
+      choice: .only(.symbols), environment: [:], answers: answers)
+    #expect(decision.chosen == .symbols)
+    #expect(decision.background == 0xFF_FFFF)
+    #expect(PictureDecision(choice: .auto, environment: [:], answers: nil).background == nil)
+    // Symbols need the answer too; only off asks nothing.
+    #expect(PictureChoice.only(.symbols).needsQueries)
+    #expect(!PictureChoice.only(.off).needsQueries)
+  }
+
   @Test func theEnvironmentAloneNamesKitty() {
     let decision = PictureDecision(
       choice: .auto, environment: ["TERM": "xterm-kitty"], answers: TerminalAnswers())

@@ -20,11 +20,12 @@ import Testing
   func load(
     _ keys: [PictureKey], from source: FeedSource, cache: PictureCache = PictureCache(),
     colorMode: CellColorMode = .direct, diskCache: PictureDiskCache? = nil,
-    revalidate: Bool = false
+    revalidate: Bool = false, background: UInt32 = 0
   ) async throws -> [PictureKey: String?] {
     let results = Mutex<[PictureKey: String?]>([:])
     var configuration = PictureLoader.Configuration(source: source, colorMode: colorMode)
     configuration.diskCache = diskCache
+    configuration.background = background
     let loader = PictureLoader(configuration, cache: cache) { event in
       if case .pictureLoaded(let key, let failure) = event {
         results.withLock { $0[key] = failure }
@@ -134,32 +135,67 @@ import Testing
     #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
   }
 
-  @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {
+  /// A folder of one picture, `a.png` (a copy of a fixture), with a disk cache of its own.
+  struct CachedPicture {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-cells-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let picture = folder.appendingPathComponent("a.png")
-    let original = try Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png"))
-    try original.write(to: picture)
-    let disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
-    let feed = FeedSource.file(folder.appendingPathComponent("feed.json").path)
+    var picture: URL { folder.appendingPathComponent("a.png") }
+    var feed: FeedSource { .file(folder.appendingPathComponent("feed.json").path) }
     let key = PictureKey(url: "a.png", columns: 5, rows: 3)
+    let disk: PictureDiskCache
+
+    init(copying fixture: String) throws {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent(fixture))
+        .write(to: folder.appendingPathComponent("a.png"))
+      disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
+    }
+
+    /// Other bytes, no picture, of the same size and modification time: only drawn cells
+    /// kept on disk can still show it.
+    func spoil() throws {
+      let attributes = try FileManager.default.attributesOfItem(atPath: picture.path)
+      let size = (attributes[.size] as? Int) ?? 0
+      try Data(repeating: 0x55, count: size).write(to: picture)
+      try FileManager.default.setAttributes(
+        [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: picture.path)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  @Test func aFileDrawnOnceIsReadBackFromTheDiskCacheUntilItChanges() async throws {
+    let cached = try CachedPicture(copying: "png-rgb.png")
+    defer { cached.remove() }
     func drawn() async throws -> String?? {
-      try await load([key], from: feed, diskCache: disk)[key]
+      try await load([cached.key], from: cached.feed, diskCache: cached.disk)[cached.key]
     }
     #expect(try await drawn() == .some(nil))
     // Same size and modification time, other bytes: the drawn cells are served, not a decode.
-    let attributes = try FileManager.default.attributesOfItem(atPath: picture.path)
-    try Data(repeating: 0x55, count: original.count).write(to: picture)
-    try FileManager.default.setAttributes(
-      [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: picture.path)
+    try cached.spoil()
     #expect(try await drawn() == .some(nil))
     // A later modification time: drawn afresh, and these bytes are no picture.
     try FileManager.default.setAttributes(
-      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: picture.path)
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: cached.picture.path)
     let failure = try await drawn()
     #expect(failure != nil && failure! != nil)
+  }
+
+  /// Cells drawn over one terminal's background are not served to another's: the same
+  /// picture is drawn again (here: found to be no picture any more) when the background differs.
+  @Test func drawnCellsAreKeptPerBackground() async throws {
+    let cached = try CachedPicture(copying: "png-rgba.png")
+    defer { cached.remove() }
+    func drawn(over background: UInt32) async throws -> String?? {
+      try await load(
+        [cached.key], from: cached.feed, diskCache: cached.disk, background: background)[
+          cached.key]
+    }
+    #expect(try await drawn(over: 0xFFFFFF) == .some(nil))
+    try cached.spoil()
+    #expect(try await drawn(over: 0xFFFFFF) == .some(nil))
+    let other = try await drawn(over: 0x000000)
+    #expect(other != nil && other! != nil, "cells drawn over white served for black")
   }
 
   @Test func aSlowOrFailingServerCostsOnlyItsOwnPictures() async throws {

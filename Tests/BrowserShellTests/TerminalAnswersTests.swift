@@ -56,6 +56,32 @@ import Testing
     #expect(!answers.kittyGraphics)
   }
 
+  @Test(arguments: [
+    ("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", 0xFF_FFFF),
+    ("\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{07}", 0x1E_1E2E),
+    ("\u{1B}]11;rgb:fdf6/e3e3/0000\u{1B}\\", 0xFDE3_00),
+    ("\u{1B}]11;rgb:f/8/0\u{1B}\\", 0xFF_8800),
+    ("\u{1B}]11;rgb:28/2c/34\u{1B}\\", 0x28_2C34),
+    ("\u{1B}]11;rgba:0000/0000/ffff/e5e5\u{1B}\\", 0x00_00FF),
+    ("\u{1B}]11;#fff\u{07}", 0xFF_FFFF),
+    ("\u{1B}]11;#102030\u{07}", 0x10_2030),
+  ])
+  func theBackgroundColourIsReadInEveryForm(answer: String, color: Int) {
+    let answers = parse(answer + "\u{1B}[?62c")
+    #expect(answers.background == UInt32(color))
+    #expect(answers.isComplete)
+  }
+
+  @Test(arguments: [
+    "\u{1B}]11;rgb:ffff/ffff\u{07}", "\u{1B}]11;rgb:fffff/0/0\u{07}",
+    "\u{1B}]11;rgb:gg/00/00\u{07}", "\u{1B}]11;rgb://\u{07}", "\u{1B}]11;#ffff\u{07}",
+    "\u{1B}]11;black\u{07}", "\u{1B}]10;rgb:ffff/ffff/ffff\u{07}",
+    "\u{1B}]11;rgb:+f/0/0\u{07}",
+  ])
+  func aMalformedBackgroundIsNoBackground(answer: String) {
+    #expect(parse(answer + "\u{1B}[?62c").background == nil)
+  }
+
   @Test func theNameKeepsOnlyPrintableASCII() {
     let answers = parse("\u{1B}P>|a\u{1B}\\")
     #expect(answers.version == "a")

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 import Testing
 
 /// `cascade --probe` and the browser under a pseudo-terminal that answers as kitty, as an xterm
@@ -102,10 +103,35 @@ struct PixelTerminalTests {
     #expect(Set(sent.map { Int($0.1) }) == Set(deleted.map { Int($0.1) }))
   }
 
-  @Test func symbolsAskNothing() async throws {
-    let run = try await CannedTerminal.run(.kitty, command: "cascade --probe --pictures symbols")
-    #expect(run.text.contains("chosen: symbols (asked for with --pictures)"))
-    #expect(!run.text.contains("\u{1B}[c"))
+  /// Symbols ask for the terminal's background: partly transparent pixels are laid over it
+  /// (kitty here answers white), and cells with nothing in them are left to the terminal. They
+  /// were laid over black, a dark slab on a light terminal.
+  @Test func symbolsLayTransparencyOverTheTerminalsBackground() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("transparent-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Left half clear, right half black at alpha 128.
+    var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
+    for y in 0..<64 {
+      for x in 32..<64 { pixels[(y * 64 + x) * 4 + 3] = 128 }
+    }
+    let png = try #require(PNGEncoder.encode(RGBAImage(width: 64, height: 64, pixels: pixels)))
+    try Data(png).write(to: folder.appendingPathComponent("half.png"))
+    // The canned terminal answers each question once: one run for each command.
+    let probe = try await CannedTerminal.run(.kitty, command: "cascade --probe --pictures symbols")
+    #expect(probe.text.contains("background: #ffffff"), "\(probe.text)")
+    #expect(probe.text.contains("chosen: symbols (asked for with --pictures)"))
+    let run = try await CannedTerminal.run(
+      .kitty,
+      command: "cascade print '\(folder.path)' --pictures symbols --color direct --columns 1 "
+        + "--width 40",
+      freshCache: true)
+    let text = run.text
+    #expect(run.status == 0, "\(text)")
+    // 255 × (255 − 128) / 255 = 127: black at half over white.
+    #expect(text.contains(";48;2;127;127;127m"), "\(text)")
+    #expect(!text.contains("48;2;0;0;0m"), "\(text)")
   }
 
   /// The browser as kitty: every picture sent once with an id, in chunks, shown only by

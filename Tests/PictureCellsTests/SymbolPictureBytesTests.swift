@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SymbolPictureBytesTests {
   static let picture = SymbolPicture(
-    columns: 3, rows: 2,
+    columns: 4, rows: 2,
     cells: [
       SymbolCell(scalar: "▀", foreground: .rgb(0xFF0000), background: .palette(17)),
       SymbolCell(scalar: "▄", foreground: .palette(255), background: .rgb(0x000000)),
@@ -11,6 +11,8 @@ import Testing
       SymbolCell(scalar: "🭐", foreground: .palette(0), background: .palette(9)),
       SymbolCell(scalar: "█", foreground: .rgb(0xFFFFFF), background: .rgb(0xFFFFFF)),
       SymbolCell(scalar: "▌", foreground: .rgb(1), background: .palette(200)),
+      SymbolCell(scalar: " ", foreground: .terminalDefault, background: .terminalDefault),
+      SymbolCell(scalar: "▀", foreground: .palette(42), background: .terminalDefault),
     ])
 
   @Test func aPictureReadsBackAsItWasWritten() {
@@ -24,6 +26,12 @@ import Testing
     var wrongTag = bytes
     wrongTag[12 + 4] = 7
     #expect(SymbolPicture(bytes: wrongTag) == nil)
+    // The terminal's default colour carries no value: one with a value is not a picture.
+    var valued = bytes
+    let last = bytes.count - 4
+    #expect(valued[last - 1] == 2)
+    valued[last] = 1
+    #expect(SymbolPicture(bytes: valued) == nil)
     var surrogate = bytes
     surrogate[12] = 0x00
     surrogate[13] = 0xD8

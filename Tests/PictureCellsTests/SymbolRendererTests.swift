@@ -47,16 +47,57 @@ import Testing
     if mode == .direct { #expect(first.background == .rgb(0x336699)) }
   }
 
-  @Test func transparentPixelsShowTheCallersBackground() {
+  @Test func partlyTransparentPixelsAreLaidOverTheCallersBackground() {
     let renderer = SymbolRenderer(colorMode: .direct, background: 0x204060)
-    let clear = renderer.render(
-      rgba: Pixels.uniform(0xFFFFFF, width: 16, height: 16, alpha: 0), width: 16, height: 16,
+    let faint = renderer.render(
+      rgba: Pixels.uniform(0xFFFFFF, width: 16, height: 16, alpha: 64), width: 16, height: 16,
       columns: 2, rows: 2)
-    #expect(clear.cells.allSatisfy { $0.background == .rgb(0x204060) })
+    // (0x20 × 191 + 0xFF × 64) / 255 = 0x58, and so on: white at a quarter over the background.
+    #expect(faint.cells.allSatisfy { $0.background == .rgb(0x58_7088) })
     let half = SymbolRenderer(colorMode: .direct).render(
       rgba: Pixels.uniform(0xFF0000, width: 8, height: 8, alpha: 128), width: 8, height: 8,
       columns: 1, rows: 1)
     #expect(half[0, 0].background == .rgb(0x800000), "red at alpha 128 over black")
+  }
+
+  /// A cell with nothing to show is left to the terminal: on a light terminal a transparent
+  /// canvas was a black slab, and a black logo on it could not be seen.
+  @Test(arguments: CellColorMode.allCases)
+  func clearCellsShowTheTerminalsOwnBackground(mode: CellColorMode) {
+    let through = SymbolCell(
+      scalar: " ", foreground: .terminalDefault, background: .terminalDefault)
+    let clear = SymbolRenderer(colorMode: mode, background: 0x204060).render(
+      rgba: Pixels.uniform(0xFFFFFF, width: 16, height: 16, alpha: 0), width: 16, height: 16,
+      columns: 2, rows: 2)
+    #expect(clear.cells == Array(repeating: through, count: 4))
+    // Black ink in the middle 16×16 of a clear 32×32 canvas, 8 pixels a cell: the ring of
+    // cells around it shows the terminal, the four in the middle the ink.
+    var logo = Pixels.uniform(0x000000, width: 32, height: 32, alpha: 0)
+    for y in 8..<24 {
+      for x in 8..<24 { logo[(y * 32 + x) * 4 + 3] = 0xFF }
+    }
+    let picture = SymbolRenderer(colorMode: mode, background: 0xFFFFFF).render(
+      rgba: logo, width: 32, height: 32, columns: 4, rows: 4)
+    for row in 0..<4 {
+      for column in 0..<4 {
+        let inked = (1...2).contains(row) && (1...2).contains(column)
+        #expect((picture[column, row] == through) != inked, "cell (\(column), \(row))")
+      }
+    }
+    if mode == .direct { #expect(picture[1, 1].background == .rgb(0x000000)) }
+  }
+
+  @Test func aCellWithOneVisiblePixelIsNotClear() {
+    var pixels = Pixels.uniform(0xFF0000, width: 16, height: 8, alpha: 0)
+    // One pixel at alpha 8, the least that counts, in the right-hand cell; the left one is
+    // clear though its pixels are not quite transparent.
+    pixels[(3 * 16 + 12) * 4 + 3] = 8
+    for x in 0..<8 { pixels[(5 * 16 + x) * 4 + 3] = 7 }
+    let picture = SymbolRenderer(colorMode: .direct).render(
+      rgba: pixels, width: 16, height: 8, columns: 2, rows: 1)
+    #expect(picture[0, 0].background == .terminalDefault)
+    #expect(picture[1, 0].background != .terminalDefault)
+    #expect(picture[1, 0].foreground != .terminalDefault)
   }
 
   @Test func anEmptyBoxGivesAnEmptyPicture() {

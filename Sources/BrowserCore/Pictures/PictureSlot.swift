@@ -26,6 +26,7 @@ extension Color {
     case .rgb(let value):
       self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     case .palette(let index): self = .palette(index)
+    case .terminalDefault: self = .default
     }
   }
 }

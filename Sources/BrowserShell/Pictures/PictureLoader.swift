@@ -42,6 +42,9 @@ public final class PictureLoader: Sendable {
     public var cellAspect = 2.0
     /// The characters symbol pictures are drawn with: ASCII where the terminal is not UTF-8.
     public var symbols = SymbolSet.blocks
+    /// The colour, `0xRRGGBB`, symbol pictures lay partly transparent pixels over: the
+    /// terminal's background when it answered, else black (`SymbolRenderer.background`).
+    public var background: UInt32 = 0
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -56,6 +59,7 @@ public final class PictureLoader: Sendable {
       load = settings.load
       diskCache = settings.diskCache
       jobs = settings.jobs
+      background = settings.decision?.background ?? 0
     }
   }
 
@@ -93,7 +97,9 @@ public final class PictureLoader: Sendable {
     self.configuration = configuration
     self.cache = cache
     self.post = post
-    renderer = SymbolRenderer(colorMode: configuration.colorMode, symbols: configuration.symbols)
+    renderer = SymbolRenderer(
+      colorMode: configuration.colorMode, symbols: configuration.symbols,
+      background: configuration.background)
   }
 
   /// Queues a batch of requests, in order, ahead of older ones still waiting. A picture asked
@@ -367,7 +373,10 @@ public final class PictureLoader: Sendable {
   /// Built-in pictures are drawn faster than they are read back, so they are not kept.
   private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
     let set = configuration.symbols == .blocks ? "" : "\(configuration.symbols) "
-    let prefix = "cells \(configuration.colorMode) \(set)\(key.columns)x\(key.rows) "
+    // The background is in the key: cells drawn on one terminal's background are not another's.
+    let background = String(configuration.background, radix: 16)
+    let prefix =
+      "cells \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
     switch location {
     case .embedded: return nil
     case .web(let url): return prefix + url

@@ -12,6 +12,9 @@ public struct PictureDecision: Hashable, Sendable {
   public var cellPixelsSource: String
   /// Whether graphics commands must be wrapped for tmux's passthrough.
   public var insideTmux: Bool
+  /// The terminal's background colour, `0xRRGGBB`, when it answered: symbol pictures lay
+  /// their partly transparent pixels over it.
+  public var background: UInt32?
 
   /// Why iTerm2's pictures are not drawn inside tmux.
   static let itermInsideTmux =
@@ -31,6 +34,7 @@ public struct PictureDecision: Hashable, Sendable {
   ) {
     let hints = TerminalEnvironment(environment)
     insideTmux = hints.insideTmux
+    background = answers?.background
     if let cell = answers?.cellPixels {
       (cellPixels, cellPixelsSource) = (cell, "the terminal's answer")
     } else if let cell = windowCell {

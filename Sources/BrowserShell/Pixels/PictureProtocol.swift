@@ -36,12 +36,12 @@ public enum PictureChoice: Hashable, Sendable {
     }
   }
 
-  /// Whether choosing needs the terminal's answers (the cell size matters for any protocol
-  /// with pixels; symbols and off need nothing).
+  /// Whether drawing needs the terminal's answers: the cell size matters for any protocol
+  /// with pixels, the background colour for symbols; off needs nothing.
   public var needsQueries: Bool {
     switch self {
     case .auto: true
-    case .only(let chosen): chosen != .symbols && chosen != .off
+    case .only(let chosen): chosen != .off
     }
   }
 }

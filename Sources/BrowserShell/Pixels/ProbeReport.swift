@@ -47,6 +47,9 @@ public struct ProbeReport: Sendable {
             ? "OK" : answers.kittyError.map { "refused (\($0))" } ?? "no answer"))
       lines.append("  cell size: \(answers.cellPixels.map { "\($0) pixels" } ?? "no answer")")
       lines.append(
+        "  background: "
+          + (answers.background.map { "#" + Self.hex($0) } ?? "no answer"))
+      lines.append(
         "  device attributes: "
           + (answers.deviceAttributes.map { $0.map(String.init).joined(separator: ";") }
             ?? "no answer")
@@ -59,6 +62,12 @@ public struct ProbeReport: Sendable {
     lines.append("supported: \(supported.isEmpty ? "symbols only" : supported)")
     lines.append("chosen: \(decision.chosen.rawValue) (\(decision.reason))")
     return lines
+  }
+
+  /// `0xRRGGBB` as six hex digits.
+  static func hex(_ color: UInt32) -> String {
+    let digits = String(color & 0xFF_FFFF, radix: 16)
+    return String(repeating: "0", count: 6 - digits.count) + digits
   }
 
   private static func printable(_ text: String) -> String {

@@ -13,6 +13,10 @@ public struct TerminalAnswers: Hashable, Sendable {
   public var kittyError: String?
   /// The size of one cell in pixels, from `CSI 6 ; height ; width t`.
   public var cellPixels: PixelSize?
+  /// The terminal's background colour, `0xRRGGBB`, from OSC 11's answer: what a picture's
+  /// partly transparent pixels are laid over, so its soft edges meet the background they sit
+  /// on.
+  public var background: UInt32?
   /// Primary device attributes' values; the end marker of the answers.
   public var deviceAttributes: [Int]?
 
@@ -51,6 +55,7 @@ public struct TerminalAnswers: Hashable, Sendable {
         let body = Array(bytes[(i + 2)..<j])
         if bytes[i + 1] == UInt8(ascii: "P") { readDeviceString(body) }
         if bytes[i + 1] == UInt8(ascii: "_") { readApplicationString(body) }
+        if bytes[i + 1] == UInt8(ascii: "]") { readOperatingSystemCommand(body) }
         i = bytes[j] == 0x1B ? j + 2 : j + 1
       default:
         i += 2
@@ -91,6 +96,43 @@ public struct TerminalAnswers: Hashable, Sendable {
     } else {
       kittyError = Self.printable(message)
     }
+  }
+
+  /// The background colour's answer: `OSC 11 ; rgb:RRRR/GGGG/BBBB`, with one to four hex
+  /// digits a channel (xterm, VTE, kitty, foot, iTerm2, tmux), `rgba:` with a fourth channel
+  /// (rxvt-unicode), or X11's `#RGB` forms.
+  private mutating func readOperatingSystemCommand(_ body: [UInt8]) {
+    let prefix = Array("11;".utf8)
+    guard body.starts(with: prefix) else { return }
+    let value = String(decoding: body.dropFirst(prefix.count).prefix(40), as: UTF8.self)
+    var channels: [Substring] = []
+    if value.hasPrefix("rgb:") {
+      channels = value.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+      guard channels.count == 3 else { return }
+    } else if value.hasPrefix("rgba:") {
+      channels = value.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
+      guard channels.count == 4 else { return }
+      channels.removeLast()
+    } else if value.hasPrefix("#") {
+      let digits = value.dropFirst()
+      guard [3, 6, 9, 12].contains(digits.count) else { return }
+      let width = digits.count / 3
+      channels = (0..<3).map { channel in
+        let start = digits.index(digits.startIndex, offsetBy: channel * width)
+        return digits[start..<digits.index(start, offsetBy: width)]
+      }
+    } else {
+      return
+    }
+    var color: UInt32 = 0
+    for channel in channels {
+      guard (1...4).contains(channel.count), channel.allSatisfy(\.isHexDigit),
+        let number = UInt32(channel, radix: 16)
+      else { return }
+      let top = (UInt32(1) << (4 * UInt32(channel.count))) - 1
+      color = color << 8 | (number * 255 + top / 2) / top
+    }
+    background = color
   }
 
   /// Decimal numbers separated by `;`; nil if anything else is there or a number is absurd.
