@@ -98,6 +98,29 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
       ])
   }
 
+  /// A feed's `xml:base` is relative to the page where the redirects ended too; one that names
+  /// a local file is ignored, as every way from the network to a file is.
+  @Test func xmlBaseResolvesAgainstThePageAfterRedirects() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/old/feed.xml", reply: .redirect(to: "/f/feed.xml", status: 301))
+    let atom = """
+      <feed xmlns="http://www.w3.org/2005/Atom" xml:base="pics/">
+      <entry><id>a</id><link rel="enclosure" type="image/png" href="a.png"/></entry>
+      <entry xml:base="file:///etc/"><id>b</id><link href="passwd"/>
+        <link rel="enclosure" type="image/png" href="b.png"/></entry>
+      </feed>
+      """
+    server.route(
+      "/f/feed.xml",
+      reply: .respond(
+        status: 200, headers: ["Content-Type": "application/atom+xml"], body: Array(atom.utf8)))
+    let document = try await FeedLoader().load(.url(server.url("/old/feed.xml")))
+    #expect(
+      document.items.map(\.imageURL) == [server.url("/f/pics/a.png"), server.url("/f/pics/b.png")])
+    #expect(document.items.map(\.link) == [nil, server.url("/f/pics/passwd")])
+  }
+
   /// The same for a classic document decoded as it streams, its items handed out a read at a
   /// time.
   @Test func streamedItemsResolveAgainstThePageAfterRedirects() async throws {

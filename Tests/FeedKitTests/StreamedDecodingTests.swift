@@ -210,6 +210,41 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     }
   }
 
+  /// An XML feed read as it arrives is read whole, so each `xml:base` scope is the same
+  /// whatever the reads: items identical to the document's decoded at once.
+  @Test func xmlBaseFeedsDecodeAsWholeDocumentsDo() throws {
+    let atom = Array(
+      """
+      <feed xmlns="http://www.w3.org/2005/Atom" xml:base="media/"><title>t</title>
+      <link rel="next" href="page/2"/>
+      <entry xml:base="https://b.example/e/"><id>e1</id><link href="post"/>
+        <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml" xml:base="i/">
+        <img src="1.jpg"/></div></content></entry>
+      <entry><id>e2</id><link rel="enclosure" type="image/png" href="2.png"/></entry>
+      <entry xml:base="file:///etc/"><id>e3</id>
+        <link rel="enclosure" type="image/png" href="3.png"/></entry>
+      </feed>
+      """.utf8)
+    let origin = "https://feeds.example/blog/feed.xml"
+    let expected = Decoded { () throws(FeedError) in
+      try FeedDocument.decode(atom, origin: origin)
+    }
+    #expect(
+      expected.items.map(\.imageURL) == [
+        "https://b.example/e/i/1.jpg", "https://feeds.example/blog/media/2.png",
+        "https://feeds.example/blog/media/3.png",
+      ])
+    #expect(expected.next == "https://feeds.example/blog/media/page/2")
+    for size in Self.readSizes {
+      let got = try withStream(over: atom, readSize: size) { stream, _ in
+        Decoded { () throws(FeedError) in
+          try FeedDocument.decode(stream, origin: origin, options: LoadOptions())
+        }
+      }
+      #expect(got == expected, "read size \(size)")
+    }
+  }
+
   @Test func emptyFileIsAnEndOfInputAtTheStart() throws {
     let (got, _) = try streamed([], readSize: 64)
     #expect(

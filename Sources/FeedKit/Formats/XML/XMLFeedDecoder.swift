@@ -17,7 +17,8 @@ import Foundation
 ///
 /// What each entry gives (see `XMLEntry` for the choice of picture): the title, the link
 /// (RSS `link`; Atom `link rel="alternate"`), the id (`guid`, Atom `id`), and the pictures.
-/// Pages follow a feed-level `<atom:link rel="next">` (RFC 5005), in RSS or Atom.
+/// Pages follow a feed-level `<atom:link rel="next">` (RFC 5005), in RSS or Atom. Every address
+/// is read against the `xml:base` in scope where it is written (`XMLBase`).
 enum XMLFeedDecoder {
   /// Media RSS's namespace as its specification writes it, and without the final slash, as
   /// enough feeds write it that a reader which refused it would miss their pictures.

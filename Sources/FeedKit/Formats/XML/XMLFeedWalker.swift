@@ -24,6 +24,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   /// Local names of the open elements.
   private var open: [String] = []
+  /// The `xml:base` in scope, against which every reference the feed gives is resolved.
+  private var base: XMLBase
   private var entry: XMLEntry?
   private var entryCount = 0
   /// `open.count` with the entry's element open: its own fields are the elements one deeper.
@@ -62,6 +64,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     self.source = source
     self.options = options
     self.parser = parser
+    base = XMLBase(origin: source)
   }
 
   private func fail(_ error: FeedError) {
@@ -87,6 +90,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       sawFeedRoot = ["rss", "RDF", "feed"].contains(name)
     }
     open.append(name)
+    base.enter(level: open.count, base: attributes["xml:base"])
     let namespace = namespaceURI ?? ""
     if name == "item" || name == "entry" {
       entryCount += 1
@@ -118,13 +122,15 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     } else if name == "enclosure", let url = attributes["url"]?.trimmingASCIIWhitespace(),
       XMLEntry.isPicture(medium: nil, type: attributes["type"], url: url)
     {
-      entry?.offer(.init(kind: .enclosure, url: url))
+      entry?.offer(.init(kind: .enclosure, url: base.resolve(url)))
     }
     startText(for: name, namespace: namespace, type: attributes["type"])
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
-    guard let url = attributes["url"]?.trimmingASCIIWhitespace() else { return }
+    guard let url = attributes["url"].map({ base.resolve($0.trimmingASCIIWhitespace()) }) else {
+      return
+    }
     let width = attributes["width"].flatMap { ItemFields.decimalValue(of: $0) }
     let height = attributes["height"].flatMap { ItemFields.decimalValue(of: $0) }
     switch name {
@@ -141,13 +147,16 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   /// An `<img>` of an entry's text: the entry's picture when it has no other.
   private func offer(_ image: HTMLImages.Image?) {
     guard let image else { return }
-    entry?.offer(.init(kind: .inline, url: image.url, width: image.width, height: image.height))
+    entry?.offer(
+      .init(kind: .inline, url: base.resolve(image.url), width: image.width, height: image.height))
   }
 
   /// Atom links (`href`, with `rel`), in an Atom feed or as `atom:link` in RSS; an RSS `link`
   /// has its address as text instead.
   private func link(namespace: String, _ attributes: [String: String]) {
-    guard let href = attributes["href"]?.trimmingASCIIWhitespace() else { return }
+    guard let href = attributes["href"].map({ base.resolve($0.trimmingASCIIWhitespace()) }) else {
+      return
+    }
     let rel = attributes["rel"] ?? "alternate"
     if entry == nil {
       if rel == "next" { next = href }
@@ -214,6 +223,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   ) {
     guard failure == nil else { return }
     let level = open.count
+    // The element's base holds to its end: its text (an RSS `link`, HTML content) is its.
+    defer { base.leave(level: level) }
     if sourceLevel == level { sourceLevel = nil }
     open.removeLast()
     if let target = textTarget, level == textLevel {
@@ -231,7 +242,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       switch target {
       case .entryBody: offer(HTMLImages.first(in: text))
       case .entryTitle: entry?.title = kept
-      case .entryLink: if entry?.link == nil { entry?.link = kept }
+      case .entryLink: if entry?.link == nil { entry?.link = kept.map(base.resolve) }
       case .entryID: entry?.id = kept
       case .feedTitle: title = kept
       }
