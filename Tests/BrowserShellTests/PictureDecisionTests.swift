@@ -90,6 +90,31 @@ import Testing
     #expect(decision.supported.first == .iterm)
   }
 
+  /// These answer the kitty query, but kitty pictures are placed with Unicode placeholders,
+  /// which they do not show: chosen, the boxes stayed empty.
+  @Test(arguments: [
+    (["KONSOLE_VERSION": "240202"], "Konsole"),
+    (["TERM_PROGRAM": "vscode"], "VS Code's terminal"),
+    (["TERM_PROGRAM": "WarpTerminal"], "Warp"),
+    (["ZELLIJ": "0", "KITTY_WINDOW_ID": "1"], "Zellij"),
+    (["KONSOLE_VERSION": "240202", "TMUX": "/tmp/x,1,0"], "Konsole"),
+  ])
+  func terminalsWithoutPlaceholdersAreNotKitty(environment: [String: String], name: String) {
+    let decision = PictureDecision(choice: .auto, environment: environment, answers: Self.kitty)
+    #expect(decision.chosen == .symbols)
+    #expect(decision.reason.hasPrefix("\(name) answers the kitty graphics query"))
+    // Sixel in the device attributes is taken instead.
+    let sixelToo = TerminalAnswers(
+      parsing: Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c".utf8))
+    let withSixel = PictureDecision(choice: .auto, environment: environment, answers: sixelToo)
+    #expect(withSixel.chosen == .sixel)
+    #expect(!withSixel.supported.contains(.kitty))
+    // Named by its answer too.
+    let answered = TerminalAnswers(
+      parsing: Array("\u{1B}P>|Konsole 24.02.0\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62c".utf8))
+    #expect(PictureDecision(choice: .auto, environment: [:], answers: answered).chosen == .symbols)
+  }
+
   @Test func askingByNameWinsWhenDrawn() {
     let decision = PictureDecision(choice: .only(.kitty), environment: [:], answers: nil)
     #expect(decision.chosen == .kitty)

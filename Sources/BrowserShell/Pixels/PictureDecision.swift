@@ -53,12 +53,26 @@ public struct PictureDecision: Hashable, Sendable {
     // Inside tmux the variables may be left over from the terminal tmux was started in: only
     // an answer proves what the passthrough reaches.
     let wezterm = name.hasPrefix("WezTerm") || (hints.wezterm && !hints.insideTmux)
-    // WezTerm answers the kitty query but shows no Unicode placeholders; its iTerm2 support is
-    // complete.
+    // WezTerm answers the kitty query but shows no Unicode placeholders (its iTerm2 support is
+    // complete); nor do Konsole, VS Code's terminal, Warp and Zellij, whose answer is no
+    // promise either: their boxes would stay empty.
+    let withoutPlaceholders =
+      wezterm ? nil : name.hasPrefix("Konsole") ? "Konsole" : hints.withoutPlaceholders
+    var kittyRefused: String?
     if answers.kittyGraphics, !wezterm {
-      add(.kitty, "the terminal answered the kitty graphics query")
+      if let terminal = withoutPlaceholders {
+        kittyRefused =
+          "\(terminal) answers the kitty graphics query but shows no Unicode placeholders, "
+          + "which Cascade places kitty pictures with"
+      } else {
+        add(.kitty, "the terminal answered the kitty graphics query")
+      }
     }
-    if let named = hints.named, !hints.insideTmux {
+    // Inside Zellij (a multiplexer, as tmux is) the terminal around it may be kitty; kitty
+    // pictures still do not get through.
+    if let named = hints.named, !hints.insideTmux,
+      named.protocol != .kitty || withoutPlaceholders == nil
+    {
       add(named.protocol, "the environment names \(named.terminal)")
     }
     if answeredITerm { add(.iterm, "the terminal calls itself \(name)") }
@@ -83,6 +97,8 @@ public struct PictureDecision: Hashable, Sendable {
         (chosen, reason) = best
       } else if let undrawn = found.first {
         (chosen, reason) = (.symbols, notDrawn(undrawn.0))
+      } else if let kittyRefused {
+        (chosen, reason) = (.symbols, kittyRefused)
       } else if hints.insideTmux {
         // Say what stood in the way, not that nothing could: iTerm2 is never drawn in tmux,
         // and another terminal's answer must come through tmux's passthrough.

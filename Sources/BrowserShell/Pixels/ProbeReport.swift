@@ -24,7 +24,7 @@ public struct ProbeReport: Sendable {
   /// The variables a terminal names itself by.
   static let variables = [
     "TERM", "TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE",
-    "GHOSTTY_RESOURCES_DIR", "VTE_VERSION", "TMUX", "COLORTERM",
+    "GHOSTTY_RESOURCES_DIR", "KONSOLE_VERSION", "VTE_VERSION", "TMUX", "ZELLIJ", "COLORTERM",
   ]
 
   public var lines: [String] {

@@ -8,6 +8,10 @@ struct TerminalEnvironment {
   var named: (terminal: String, protocol: PictureProtocol)?
   var wezterm: Bool
   var insideTmux: Bool
+  /// A terminal (or multiplexer) the environment names that answers the kitty graphics query
+  /// yet shows no Unicode placeholders, which Cascade places kitty pictures with: its boxes
+  /// would stay empty. Their own variables, so they hold inside tmux too.
+  var withoutPlaceholders: String?
 
   init(_ environment: [String: String]) {
     func value(_ name: String) -> String { environment[name] ?? "" }
@@ -15,6 +19,15 @@ struct TerminalEnvironment {
     let program = value("TERM_PROGRAM")
     insideTmux = !value("TMUX").isEmpty || term.hasPrefix("tmux") || program == "tmux"
     wezterm = program == "WezTerm" || !value("WEZTERM_EXECUTABLE").isEmpty
+    if !value("ZELLIJ").isEmpty {
+      withoutPlaceholders = "Zellij"
+    } else if !value("KONSOLE_VERSION").isEmpty {
+      withoutPlaceholders = "Konsole"
+    } else if program == "vscode" {
+      withoutPlaceholders = "VS Code's terminal"
+    } else if program == "WarpTerminal" {
+      withoutPlaceholders = "Warp"
+    }
     if term == "xterm-kitty" || !value("KITTY_WINDOW_ID").isEmpty {
       named = ("kitty", .kitty)
     } else if program == "ghostty" || term == "xterm-ghostty"
