@@ -45,4 +45,20 @@ import Testing
     typed([7], then: .wheel(3), in: &state)
     #expect(state.top == 3)
   }
+
+  /// Esc while a count is being typed drops the count (as in vi and less) and leaves the
+  /// browser open: the count was a half-typed key, not a request to leave.
+  @Test func escapeDropsAPendingCountInsteadOfQuitting() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    for digit in [2, 5] { _ = state.handle(.digit(digit)) }
+    #expect(state.prefix.display == "25")
+    let effects = state.handle(.escape)
+    #expect(!effects.contains(.quit))
+    #expect(state.prefix.count == nil)
+    #expect(state.prefix.display == nil)
+    #expect(state.message.contains("count"))
+    _ = state.handle(.bottom)
+    #expect(state.top == state.maxTop, "G after the dropped count goes to the end, not to #25")
+    #expect(state.handle(.escape).contains(.quit), "a second Esc quits as before")
+  }
 }

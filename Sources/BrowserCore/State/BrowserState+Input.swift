@@ -18,6 +18,13 @@ extension BrowserState {
       typeDigit(d)
       return []
     }
+    // Esc while a count is being typed takes back the half-typed key, as in vi and less; the
+    // digits' column count stays, as it was shown.
+    if action == .escape, let count = prefix.count {
+      prefix = InputPrefix()
+      message = "count \(count) dropped"
+      return []
+    }
     // `G` and `g` after a count go to that item (as vi's `25G` and `25gg` go to a line); a
     // movement after a count moves that many times (`5j`, `3 space`, `4l`).
     let count = takeCount(uses: action.takesCount)
