@@ -84,9 +84,10 @@ enum BrowseCommand {
       Console.error(error.description)
       return error == .notATerminal ? 1 : 2
     }
+    let keys = KeyBindings(rebinding: options.keys)
     var browser = options.browser
     browser.feedName = source.displayName
-    browser.escapeQuits = options.keys[.quit] == nil
+    browser.escapeQuits = keys.escapeQuits
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
     if options.pictures.protocolName == "off" {
       // Off is off: `i` cannot turn pictures on either. The settings stay, without colours to
@@ -98,7 +99,7 @@ enum BrowseCommand {
     }
     let app = BrowserApp(
       feed: feed, options: browser, pictures: pictures, colors: options.theme,
-      keys: KeyBindings(rebinding: options.keys),
+      keys: keys,
       progress: progress)
     return app.run(first: first, title: title, resume: resume, opening: opening) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }

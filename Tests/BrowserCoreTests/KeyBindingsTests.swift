@@ -133,3 +133,57 @@ extension KeyBindingsTests {
     #expect(plain.update(.action(.escape)).contains(.quit))
   }
 }
+
+extension KeyBindingsTests {
+  /// `--print-config` writes every action's keys; read back, the keys are the table's own, so
+  /// nothing counts as rebound: Esc still quits and the help keeps its own text.
+  @Test func everyActionGivenItsOwnKeysIsNotRebound() {
+    let own = Dictionary(
+      Action.named.map { ($0.action, KeyBindings.standard.sequences(for: $0.action)) },
+      uniquingKeysWith: { first, _ in first })
+    let bindings = KeyBindings(rebinding: own)
+    #expect(bindings.rebound.isEmpty, "\(bindings.rebound)")
+    #expect(bindings.escapeQuits)
+    #expect(bindings.sequences == KeyBindings.standard.sequences)
+    #expect(bindings.help.map(\.keys) == KeyBindings.standard.help.map(\.keys))
+    // Given other keys, quit is rebound and Esc stops quitting.
+    let other = KeyBindings(rebinding: [.quit: [[.character("Q")]]])
+    #expect(other.rebound == [.quit])
+    #expect(!other.escapeQuits)
+  }
+}
+
+extension KeyBindingsHelpTests {
+  /// The hints on screen name the keys in force: the status line's `? help` names the key that
+  /// shows the help now, the details' `o opens the link` the key that opens, and a hint whose
+  /// action has no key left is left out.
+  @Test func hintsNameTheKeysInForce() {
+    var state = Fixtures.state(
+      Fixtures.items(12), options: BrowserOptions(pictures: false),
+      size: CanvasSize(columns: 100, rows: 40))
+    var view = BrowserView(theme: Theme())
+    view.keys = KeyBindings(rebinding: [.help: [[.character("H")]], .open: [[.character("O")]]])
+    var canvas = MemoryCanvas(columns: 100, rows: 40)
+    view.draw(state, into: &canvas)
+    let status = canvas.text.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status.hasSuffix("H help"), "\(status)")
+    #expect(!status.contains("? help"), "\(status)")
+    _ = state.handle(.details)
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("O opens the link · Esc closes"), "\(canvas.text)")
+    #expect(!canvas.text.contains("o opens"), "\(canvas.text)")
+
+    view.keys = KeyBindings(rebinding: [.help: [], .open: []])
+    view.draw(state, into: &canvas)
+    #expect(!canvas.text.contains("opens the link"), "\(canvas.text)")
+    #expect(canvas.text.contains("Esc closes"), "\(canvas.text)")
+    _ = state.handle(.escape)
+    view.draw(state, into: &canvas)
+    #expect(!canvas.text.contains("help"), "no key shows the help: \(canvas.text)")
+
+    // The table's own keys keep the table's own text.
+    view.keys = .standard
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("? help"))
+  }
+}

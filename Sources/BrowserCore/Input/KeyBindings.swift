@@ -6,8 +6,13 @@ public struct KeyBindings: Hashable, Sendable {
   public private(set) var sequences: [[Key]: Action]
   /// Every proper prefix of a sequence: after one of these, the next key may continue it.
   private var prefixes: Set<[Key]>
-  /// The actions whose keys the config replaced.
+  /// The actions whose keys the config replaced with others: an action given its own keys
+  /// again (as `--print-config` writes every action's keys) is not rebound.
   public let rebound: Set<Action>
+
+  /// Esc quits unless `quit` has keys of its own (`BrowserOptions.escapeQuits`): a person who
+  /// gave `quit` other keys chose how to leave.
+  public var escapeQuits: Bool { !rebound.contains(.quit) }
 
   /// The key table's bindings.
   public static let standard = KeyBindings(rebinding: [:])
@@ -27,7 +32,12 @@ public struct KeyBindings: Hashable, Sendable {
     // must always be left.
     if sequences[[.control("c")]] == nil { sequences[[.control("c")]] = .quit }
     self.sequences = sequences
-    rebound = Set(rebinding.keys)
+    let standard = rebinding.isEmpty ? sequences : KeyBindings.standard.sequences
+    rebound = Set(
+      rebinding.keys.filter { action in
+        Set(sequences.filter { $0.value == action }.keys)
+          != Set(standard.filter { $0.value == action }.keys)
+      })
     prefixes = Set(sequences.keys.flatMap { s in (1..<s.count).map { Array(s.prefix($0)) } })
   }
 
@@ -41,6 +51,17 @@ public struct KeyBindings: Hashable, Sendable {
     func text(_ keys: [Key]) -> String { keys.compactMap(\.name).joined() }
     return sequences.filter { $0.value == action }.map(\.key)
       .sorted { ($0.count, text($0)) < ($1.count, text($1)) }
+  }
+
+  /// The keys a hint names for `actions` (`? help`, `o opens the link`): `own`, the key
+  /// table's way of writing them, while they keep the table's keys, else the shortest key of
+  /// each now; nil when none has a key any more, so the hint is left out rather than naming a
+  /// dead key.
+  public func hintKeys(for actions: [Action], own: String) -> String? {
+    let now = actions.map(sequences(for:))
+    if now == actions.map(KeyBindings.standard.sequences(for:)) { return own }
+    let names = now.compactMap { $0.first?.compactMap(\.name).joined() }
+    return names.isEmpty ? nil : names.joined(separator: " ")
   }
 
   /// The help overlay's rows for the keys in force: the key table's own text for a row whose

@@ -102,8 +102,11 @@ public struct BrowserView: Sendable {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
     // A long query shows its end, where the typing is: the status line cuts its end off.
-    let promptRoom = canvas.size.columns - status("").count - 2 - DisplayText("? help").width - 5
-    StatusLine(theme: theme).draw(
+    let line = StatusLine(
+      theme: theme, hint: keys.hintKeys(for: [.help], own: "?").map { $0 + " help" })
+    let promptRoom =
+      canvas.size.columns - status("").count - 2 - DisplayText(line.hint ?? "").width - 5
+    line.draw(
       status(
         state.searchPrompt.map { "/" + tail(of: $0, width: promptRoom) }
           ?? state.prefix.display ?? message),

@@ -26,9 +26,17 @@ struct OverlayRenderer {
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
       "",
-      "o opens the link · Esc closes",
+      DisplayText(hints([("o", [.open], "opens the link"), ("Esc", [.escape], "closes")])),
     ]
     drawPanel(title: "details", lines: lines, into: &canvas)
+  }
+
+  /// The overlays' hints, each naming the keys in force (`o opens the link` names the key
+  /// that opens now); a hint whose actions lost every key is left out.
+  func hints(_ list: [(own: String, actions: [Action], what: String)]) -> String {
+    list.compactMap { hint in
+      keys.hintKeys(for: hint.actions, own: hint.own).map { $0 + " " + hint.what }
+    }.joined(separator: " · ")
   }
 
   /// The last messages, newest last, each wrapped to the panel so none is cut.
@@ -92,7 +100,11 @@ struct OverlayRenderer {
       ),
       (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
       (
-        DisplayText("← → neighbours · o opens the link · Esc back"),
+        DisplayText(
+          hints([
+            ("← →", [.select(.left), .select(.right)], "neighbours"),
+            ("o", [.open], "opens the link"), ("Esc", [.escape], "back"),
+          ])),
         CellAppearance(attributes: .dim)
       ),
     ]

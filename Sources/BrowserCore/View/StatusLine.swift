@@ -5,6 +5,8 @@ import LayoutEngine
 /// literal; counts of one are singular (`1 item`, `1 col`).
 struct StatusLine {
   var theme: Theme
+  /// The hint at the right end, nil for none: `? help`, or the key that shows the help now.
+  var hint: String? = "? help"
 
   /// The text of the status line, without the help hint. An empty feed has no range and no
   /// position.
@@ -50,7 +52,7 @@ struct StatusLine {
     return (widest.first, widest.last)
   }
 
-  /// Draws the line; `? help` keeps its place at the right end as long as the first `tokens`
+  /// Draws the line; the hint (`? help`) keeps its place at the right end as long as the first `tokens`
   /// characters (the fields before the message) fit beside it, and a long message is cut
   /// before it (`m` shows the message in full).
   func draw<C: Canvas>(_ text: String, tokens: Int, row: Int, into canvas: inout C) {
@@ -58,9 +60,9 @@ struct StatusLine {
     guard row >= 0, width > 0 else { return }
     let style = theme.statusStyle
     canvas.fill(row: row, column: 0, width: width, height: 1, style: style)
-    let hint = DisplayText("? help")
+    let hint = DisplayText(self.hint ?? "")
     let body = DisplayText(text, maximumWidth: max(0, width))
-    let hinted = tokens + 2 + 1 + hint.width + 2 <= width
+    let hinted = self.hint != nil && tokens + 2 + 1 + hint.width + 2 <= width
     let room = hinted ? width - hint.width - 4 : width - 2
     canvas.write(body, row: row, column: 1, maxWidth: room, style: style, ellipsis: theme.ellipsis)
     if hinted {
