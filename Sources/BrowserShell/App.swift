@@ -47,11 +47,14 @@ public struct BrowserApp {
   ///   - resume: the place to open at, from an earlier run (`cascade --last`).
   ///   - opening: the first load, when it may still be running: its later pieces come in as
   ///     events.
+  ///   - typedAhead: keys typed before the browser took the terminal that something else read
+  ///     (the terminal probe, `TerminalAnswers.typed`): the browser's first keys.
   ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
   ///     the caller can remember it.
   public func run(
     first: FeedUpdate, title: String? = nil, resume: ReadingPlace? = nil,
-    opening: OpeningLoad? = nil, leaving: (ReadingPlace?) -> Void = { _ in }
+    opening: OpeningLoad? = nil, typedAhead: [UInt8] = [],
+    leaving: (ReadingPlace?) -> Void = { _ in }
   ) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
@@ -190,6 +193,9 @@ public struct BrowserApp {
     /// picture was sent twice on each `fg`.
     var resumedFromSuspend: ContinuousClock.Instant?
     var lastFrame = ContinuousClock.now
+    var waitingKeys = TypedAhead.keys(typedAhead)[...]
+    /// The keys typed ahead first, then what the terminal has.
+    func nextKey() -> Key?? { waitingKeys.popFirst().map { .some($0) } ?? terminal.readKey() }
     while running {
       if frameDue {
         var canvas = CursesCanvas(terminal: terminal)
@@ -213,6 +219,7 @@ public struct BrowserApp {
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
+      if !waitingKeys.isEmpty { timeout = 0 }
       let (input, signals) = wake.waitForInput(timeout: timeout)
       if let ending = signals.first(where: endingSignals.contains) {
         status = 128 + ending
@@ -256,7 +263,7 @@ public struct BrowserApp {
       }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       var typing = state.isTypingSearch
-      while let key = terminal.readKey() {
+      while let key = nextKey() {
         guard let key else { continue }
         if key == .resize {
           overlay?.forgetDrawn()

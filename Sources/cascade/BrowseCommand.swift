@@ -89,19 +89,25 @@ enum BrowseCommand {
     browser.feedName = source.displayName
     browser.escapeQuits = keys.escapeQuits
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
+    // Keys typed during the first load that the probe read with the terminal's answers.
+    var typedAhead: [UInt8] = []
     if options.pictures.protocolName == "off" {
       // Off is off: `i` cannot turn pictures on either. The settings stay, without colours to
       // draw in, for what else reads the pictures: the sizes a feed leaves out.
       browser.pictures = false
       pictures?.color = .none
     } else if pictures?.color != ColorChoice.none {
-      pictures?.decision = PictureProbing.probe(options.pictures).decision
+      let report = PictureProbing.probe(options.pictures)
+      pictures?.decision = report.decision
+      typedAhead = report.answers?.typed ?? []
     }
     let app = BrowserApp(
       feed: feed, options: browser, pictures: pictures, colors: options.theme,
       keys: keys,
       progress: progress)
-    return app.run(first: first, title: title, resume: resume, opening: opening) { place in
+    return app.run(
+      first: first, title: title, resume: resume, opening: opening, typedAhead: typedAhead
+    ) { place in
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
       entry.place = place
       do {

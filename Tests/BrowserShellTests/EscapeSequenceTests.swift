@@ -42,6 +42,19 @@ import Testing
     #expect(left == 2, "the answer's end, or more, was left to be read as keys")
   }
 
+  /// Cursor and paging keys as a terminal sends them unmodified: what keys typed before curses
+  /// started arrive as, and what ncurses passes on when its terminfo entry does not name them.
+  @Test(arguments: [
+    ("[A", Key.up), ("[B", .down), ("[C", .right), ("[D", .left), ("OA", .up), ("OD", .left),
+    ("[H", .home), ("OF", .end), ("[1~", .home), ("[4~", .end), ("[5~", .pageUp),
+    ("[6~", .pageDown), ("[Z", .backTab),
+  ])
+  func cursorKeysAreDecoded(sequence: String, key: Key) {
+    let (decoded, left) = decode(sequence + "j")
+    #expect(decoded == key)
+    #expect(left == 1)
+  }
+
   @Test(arguments: ["P", "_", "]", "X", "^"])
   func theirLettersAloneAreStillAltKeys(letter: String) {
     #expect(decode(letter).0 == .alt(Character(letter)))

@@ -82,6 +82,28 @@ import Testing
     #expect(parse(answer + "\u{1B}[?62c").background == nil)
   }
 
+  /// Keys typed while the first load ran come before the answers, or between them: they are
+  /// kept, in order, for the browser, and the answers are read as if they were not there.
+  @Test func keysTypedAroundTheAnswersAreKeptInOrder() {
+    let answers = parse(
+      "5j\u{1B}[6~\u{1B}P>|kitty(0.35.2)\u{1B}\\é\u{1B}OB\u{1B}[6;20;10tq\u{1B}]11;rgb:ff/ff/ff\u{7}"
+        + "\u{1B}x\u{1B}[?62;4c+")
+    #expect(answers.typed == Array("5j\u{1B}[6~é\u{1B}OBq\u{1B}x+".utf8))
+    #expect(answers.version == "kitty(0.35.2)")
+    #expect(answers.cellPixels == PixelSize(width: 10, height: 20))
+    #expect(answers.background == 0xFF_FFFF)
+    #expect(answers.sixel)
+    #expect(parse("\u{1B}[?62c").typed.isEmpty, "answers alone leave nothing typed")
+  }
+
+  /// An ESC at the very end may start an answer the budget cut off; taken as Esc it quit the
+  /// browser. So may any sequence cut off there.
+  @Test func aCutOffSequenceAtTheEndIsNotTyped() {
+    #expect(parse("j\u{1B}").typed == Array("j".utf8))
+    #expect(parse("j\u{1B}P>|XTer").typed == Array("j".utf8))
+    #expect(parse("j\u{1B}[6;20").typed == Array("j".utf8))
+  }
+
   @Test func theNameKeepsOnlyPrintableASCII() {
     let answers = parse("\u{1B}P>|a\u{1B}\\")
     #expect(answers.version == "a")

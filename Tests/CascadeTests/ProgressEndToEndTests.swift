@@ -85,13 +85,16 @@ struct ProgressEndToEndTests {
     #expect(ended && after.contains("EXIT=143") && after.contains("TTY=echo"), "\(after)")
   }
 
-  @Test func keysTypedWhileTheBrowserLoadsReachIt() async throws {
+  /// With pictures on, the terminal probe runs after the load, and reads the typed keys along
+  /// with its answers: it hands them on (they were lost).
+  @Test(arguments: ["off", "symbols"])
+  func keysTypedWhileTheBrowserLoadsReachIt(pictures: String) async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
     let server = try TestHTTPServer()
     defer { server.stop() }
     Self.slowFeed(server)
     let tmux = try TmuxSession(
-      command: "'\(binary)' '\(server.url("/feed"))' --pictures off --columns 2")
+      command: "'\(binary)' '\(server.url("/feed"))' --pictures \(pictures) --columns 2")
     defer { tmux.close() }
     let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
     #expect(loading, "\(screen)")

@@ -19,6 +19,10 @@ public struct TerminalAnswers: Hashable, Sendable {
   public var background: UInt32?
   /// Primary device attributes' values; the end marker of the answers.
   public var deviceAttributes: [Int]?
+  /// The bytes that were no answer, in order: keys typed before the questions were asked
+  /// (while the first load ran), which the browser takes as its first keys. A sequence cut
+  /// off at the end is in neither.
+  public var typed: [UInt8] = []
 
   public init() {}
 
@@ -33,19 +37,24 @@ public struct TerminalAnswers: Hashable, Sendable {
     let bytes = Array(bytes.prefix(Self.maximumBytes))
     var i = 0
     while i < bytes.count {
-      guard bytes[i] == 0x1B, i + 1 < bytes.count else {
+      guard bytes[i] == 0x1B else {
+        typed.append(bytes[i])
         i += 1
         continue
       }
+      // An ESC at the end may start an answer cut off by the budget: read as Esc, it quit.
+      guard i + 1 < bytes.count else { return }
       switch bytes[i + 1] {
       case UInt8(ascii: "["):
         // CSI: parameters and intermediates (0x20–0x3F), then one final byte (0x40–0x7E).
         var j = i + 2
         while j < bytes.count, (0x20...0x3F).contains(bytes[j]) { j += 1 }
         guard j < bytes.count else { return }
-        if (0x40...0x7E).contains(bytes[j]) {
-          readControl(Array(bytes[(i + 2)..<j]), final: bytes[j])
-        }
+        let isAnswer =
+          (0x40...0x7E).contains(bytes[j])
+          && readControl(Array(bytes[(i + 2)..<j]), final: bytes[j])
+        // A cursor key typed ahead (`ESC [ A`) is a CSI sequence too, and no answer.
+        if !isAnswer { typed += bytes[i...j] }
         i = j + 1
       case UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]"):
         // DCS, APC, OSC: a string up to ST (ESC \), or BEL for OSC.
@@ -58,6 +67,8 @@ public struct TerminalAnswers: Hashable, Sendable {
         if bytes[i + 1] == UInt8(ascii: "]") { readOperatingSystemCommand(body) }
         i = bytes[j] == 0x1B ? j + 2 : j + 1
       default:
+        // Alt and a key, or an SS3 cursor key's first half.
+        typed += bytes[i...(i + 1)]
         i += 2
       }
     }
@@ -66,14 +77,20 @@ public struct TerminalAnswers: Hashable, Sendable {
   /// More than any honest answer to the batch; the rest is not read.
   public static let maximumBytes = 4096
 
-  private mutating func readControl(_ parameters: [UInt8], final: UInt8) {
+  /// Reads the answers the batch asks for as CSI sequences; false for any other sequence.
+  private mutating func readControl(_ parameters: [UInt8], final: UInt8) -> Bool {
     if final == UInt8(ascii: "c"), parameters.first == UInt8(ascii: "?") {
       deviceAttributes = Self.numbers(parameters.dropFirst()) ?? []
-    } else if final == UInt8(ascii: "t"), let n = Self.numbers(parameters[...]), n.count == 3,
-      n[0] == 6, (1...1000).contains(n[1]), (1...1000).contains(n[2])
-    {
-      cellPixels = PixelSize(width: n[2], height: n[1])
+    } else if final == UInt8(ascii: "t") {
+      if let n = Self.numbers(parameters[...]), n.count == 3, n[0] == 6,
+        (1...1000).contains(n[1]), (1...1000).contains(n[2])
+      {
+        cellPixels = PixelSize(width: n[2], height: n[1])
+      }
+    } else {
+      return false
     }
+    return true
   }
 
   /// XTVERSION answers `DCS > | name ST`.
