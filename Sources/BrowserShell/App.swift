@@ -103,7 +103,6 @@ public struct BrowserApp {
         wake.wake()
       }
     }
-    var children: [pid_t] = []
     /// When the status line's message runs out, and its number; a later message replaces it.
     var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
@@ -152,9 +151,15 @@ public struct BrowserApp {
           }
         case .open(let url):
           switch Opener.open(url) {
-          case .success(let pid):
-            children.append(pid)
+          case .success(let started):
             answer(.opened(url, failure: nil))
+            // A program that ends badly (`BROWSER=false`, xdg-open with no browser set up)
+            // is said to have failed, not left as opened; its thread also reaps it.
+            started.whenEnded { failure in
+              guard let failure else { return }
+              mailbox.post(.opened(url, failure: failure))
+              wake.wake()
+            }
           case .failure(let refusal):
             answer(.opened(url, failure: refusal.failure))
           }
@@ -285,10 +290,6 @@ public struct BrowserApp {
       frameDue =
         input || !events.allSatisfy(Self.isStreamingPart)
         || lastFrame.duration(to: .now) >= Self.partFrameInterval
-      children.removeAll { pid in
-        var code: Int32 = 0
-        return waitpid(pid, &code, WNOHANG) != 0
-      }
     }
     if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
     terminal.restore()

@@ -50,9 +50,41 @@ public enum Opener {
     return .success([program, url])
   }
 
-  /// Starts the browser without waiting for it; returns its process id.
-  public static func open(_ url: String) -> Result<pid_t, Refusal> {
-    let environment = ProcessInfo.processInfo.environment
+  /// A program started to open a link.
+  public struct Started: Hashable, Sendable {
+    public var pid: pid_t
+    public var program: String
+    public var fromBrowserVariable: Bool
+
+    /// Tells `ended` on a thread of its own, once the program has ended, how it went
+    /// (`waitForEnd`).
+    public func whenEnded(_ ended: @escaping @Sendable (OpenFailure?) -> Void) {
+      Thread.detachNewThread { ended(waitForEnd()) }
+    }
+
+    /// Waits for the program to end (on the calling thread) and reaps it; the failure when it
+    /// ended badly — an exit status other than 0, or a signal — nil when it ended well.
+    /// `xdg-open` ends once the browser has the link, with 3 when no browser is set up; a
+    /// browser named in `$BROWSER` may run until it is closed.
+    func waitForEnd() -> OpenFailure? {
+      var code: Int32 = 0
+      while waitpid(pid, &code, 0) < 0 {
+        guard errno == EINTR else { return nil }
+      }
+      let signal = code & 0x7F
+      let status = (code >> 8) & 0xFF
+      guard signal != 0 || status != 0 else { return nil }
+      return .ended(
+        program: program, fromBrowserVariable: fromBrowserVariable,
+        how: signal != 0 ? "was ended by signal \(signal)" : "exited with status \(status)",
+        noBrowserSetUp: signal == 0 && status == 3 && !fromBrowserVariable)
+    }
+  }
+
+  /// Starts the browser without waiting for it.
+  public static func open(
+    _ url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Result<Started, Refusal> {
     switch command(for: url, environment: environment) {
     case .failure(let refusal): return .failure(refusal)
     case .success(let arguments):
@@ -63,7 +95,7 @@ public enum Opener {
 
   private static func spawn(
     _ arguments: [String], environment: [String: String], fromBrowserVariable: Bool
-  ) -> Result<pid_t, Refusal> {
+  ) -> Result<Started, Refusal> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,6 +115,7 @@ public enum Opener {
       return .failure(
         .spawnFailed(arguments[0], status, fromBrowserVariable: fromBrowserVariable))
     }
-    return .success(pid)
+    return .success(
+      Started(pid: pid, program: arguments[0], fromBrowserVariable: fromBrowserVariable))
   }
 }

@@ -27,4 +27,27 @@ import Testing
     #expect(state.message.hasSuffix("the link holds spaces or control characters"))
     #expect(!state.message.unicodeScalars.contains { $0.value < 0x20 })
   }
+
+  /// A program that started and ended badly is named with how it ended; xdg-open's status 3
+  /// says no browser is set up.
+  @Test func aProgramThatEndedBadlySaysHow() {
+    var state = Fixtures.state(Fixtures.items(3))
+    _ = state.update(
+      .opened(
+        "https://example.com/1",
+        failure: .ended(
+          program: "false", fromBrowserVariable: true, how: "exited with status 1",
+          noBrowserSetUp: false)))
+    #expect(
+      state.message
+        == "could not open https://example.com/1: false from $BROWSER exited with status 1; "
+        + "set $BROWSER to a browser program")
+    _ = state.update(
+      .opened(
+        "https://example.com/1",
+        failure: .ended(
+          program: "xdg-open", fromBrowserVariable: false, how: "exited with status 3",
+          noBrowserSetUp: true)))
+    #expect(state.message.contains("xdg-open found no browser; set $BROWSER"), "\(state.message)")
+  }
 }

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import Foundation
 import Glibc
 import Testing
 
@@ -51,5 +52,22 @@ import Testing
       return
     }
     #expect(refusal.failure == .unsafeCharacters)
+  }
+
+  /// A program that starts and then fails (`BROWSER=false`, xdg-open with no browser set up)
+  /// was reported as "opened".
+  @Test func aProgramThatEndsBadlyIsAFailure() throws {
+    var environment = ProcessInfo.processInfo.environment
+    let url = "https://example.com/1"
+    environment["BROWSER"] = "false"
+    let failing = try Opener.open(url, environment: environment).get()
+    let failure = try #require(failing.waitForEnd())
+    #expect(
+      failure
+        == .ended(
+          program: "false", fromBrowserVariable: true, how: "exited with status 1",
+          noBrowserSetUp: false))
+    environment["BROWSER"] = "true"
+    #expect(try Opener.open(url, environment: environment).get().waitForEnd() == nil)
   }
 }

@@ -8,6 +8,9 @@ public enum OpenFailure: Hashable, Sendable {
   case noOpener
   /// The program (from `$BROWSER`, or `xdg-open`) could not be started, and why.
   case cannotStart(program: String, fromBrowserVariable: Bool, reason: String)
+  /// The program started and ended badly (`how`: "exited with status 1"); `noBrowserSetUp`
+  /// when it was `xdg-open` saying it found no program for web links (its status 3).
+  case ended(program: String, fromBrowserVariable: Bool, how: String, noBrowserSetUp: Bool)
 
   /// The status line's message for a failure to open `url`.
   func message(for url: String) -> String {
@@ -27,6 +30,17 @@ public enum OpenFailure: Hashable, Sendable {
       return fromVariable
         ? "cannot start \(name) from $BROWSER: \(reason); set $BROWSER to a browser program"
         : "cannot start \(name): \(reason)"
+    case .ended(let program, let fromVariable, let how, let noBrowser):
+      let name = DisplayText(program, maximumWidth: 40)
+      let link = DisplayText(url, maximumWidth: 60)
+      if noBrowser {
+        return "could not open \(link): \(name) found no browser; set $BROWSER to one "
+          + "(BROWSER=firefox) or choose one with xdg-settings"
+      }
+      return fromVariable
+        ? "could not open \(link): \(name) from $BROWSER \(how); set $BROWSER to a browser "
+          + "program"
+        : "could not open \(link): \(name) \(how)"
     }
   }
 }
