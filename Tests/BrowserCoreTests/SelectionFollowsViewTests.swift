@@ -76,3 +76,41 @@ extension SelectionFollowsViewTests {
     #expect(state.visibleIndices().contains(low))
   }
 }
+
+extension SelectionFollowsViewTests {
+  /// A window shrunk until no box fits (1×1) and grown back shows what it showed, with the
+  /// same box selected, for every box on the screen: the tiny window's top, in a layout of its
+  /// own, moved the view, and the selection went to another box (item 2 became 5).
+  @Test(arguments: [nil, 3] as [Int?])
+  func aWindowShrunkToNothingAndBackShowsTheSameBoxes(columns: Int?) throws {
+    let large = CanvasSize(columns: 120, rows: 40)
+    for scrolled in [0, 37, 120] {
+      var state = Fixtures.state(Fixtures.items(200), columns: columns, size: large)
+      _ = state.handle(.scroll(scrolled))
+      let before = state
+      for tiny in [CanvasSize(columns: 1, rows: 1), CanvasSize(columns: 30, rows: 1)] {
+        var unselected = before
+        _ = unselected.update(.resized(tiny))
+        _ = unselected.update(.resized(large))
+        #expect(unselected.top == before.top, "\(tiny), scrolled \(scrolled)")
+      }
+      for item in before.visibleIndices() {
+        var state = before
+        state.select(item)
+        let top = state.top
+        _ = state.update(.resized(CanvasSize(columns: 1, rows: 1)))
+        _ = state.update(.resized(large))
+        #expect(state.selection == item, "scrolled \(scrolled), item \(item)")
+        // The same view, or (a box the view's edge cut) moved just to show the box whole.
+        let rect = try #require(state.cellRect(of: item))
+        func whole(at top: Int) -> Bool {
+          rect.row >= top && rect.row + rect.height <= top + state.viewRows
+        }
+        #expect(
+          whole(at: top)
+            ? state.top == top : whole(at: state.top) && abs(state.top - top) < rect.height,
+          "scrolled \(scrolled), item \(item)")
+      }
+    }
+  }
+}

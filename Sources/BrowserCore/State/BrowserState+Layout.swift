@@ -42,10 +42,11 @@ extension BrowserState {
   /// The terminal changed size: lay out again for the new width, keeping the reader's place.
   mutating func resize(to size: CanvasSize) -> [Effect] {
     guard size != screen else { return [] }
-    let place = anchor()
+    let place = anchor() ?? placeWhileHidden
     screen = size
     relayout(keepingPlace: false)
     restore(place.map(inView))
+    placeWhileHidden = visibleBoxes().isEmpty ? place : nil
     keepSelectionInView()
     return prefetchIfNeeded()
   }

@@ -18,6 +18,10 @@ public struct BrowserState: Sendable {
   public internal(set) var columnCount: Int
   /// The first content row in view.
   public internal(set) var top = 0
+  /// The place a window too small to show any box keeps (`anchor()` before it shrank), so
+  /// that growing back shows the same boxes: the tiny view's own top, in a layout of its own,
+  /// took the view elsewhere and the selection with it.
+  var placeWhileHidden: (index: Int, screenRow: Int)?
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
   public internal(set) var overlay = Overlay.none
