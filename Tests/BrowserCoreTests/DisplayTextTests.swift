@@ -43,7 +43,13 @@ import Testing
   }
 
   @Test func emojiSequencesKeepTheirFirstEmoji() {
-    #expect(DisplayText("👨‍👩‍👧 family").string == "👨👩👧 family")
+    // Joined sequences too: the family is one emoji, not the three people it is made of.
+    #expect(DisplayText("👨‍👩‍👧 family").string == "👨 family")
+    #expect(DisplayText("👨‍👩‍👧‍👦").width == 2)
+    #expect(DisplayText("👩🏽‍💻 a 🏳️‍🌈 b 👩‍❤️‍💋‍👨").string == "👩 a 🏳 b 👩")
+    // Outside emoji a joiner shapes letters (Devanagari, Malayalam): the letters all stay.
+    #expect(DisplayText("क्\u{200D}ष").string == "क्ष")
+    #expect(DisplayText("a\u{200D}b 👍\u{200D}x").string == "ab 👍x")
     #expect(DisplayText("👍🏽").string == "👍")
     #expect(DisplayText("❤️").string == "❤")
     #expect(DisplayText("❤️").width == 1)

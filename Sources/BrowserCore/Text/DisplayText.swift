@@ -9,9 +9,10 @@
 /// `maximumMarksPerCluster` non-spacing marks; that is what `setcchar` accepts, and a terminal
 /// draws it in exactly the cells counted here.
 ///
-/// Emoji modifiers, variation selectors and zero-width joiners are dropped, so an emoji
-/// sequence shows as its first emoji: terminals disagree on the width of the joined forms, and a
-/// wrong width would shift everything after it.
+/// Emoji modifiers, variation selectors, zero-width joiners and the emoji a joiner joins are
+/// dropped, so an emoji sequence (👩🏽‍💻, 👨‍👩‍👧) shows as its first emoji: terminals disagree on
+/// the width of the joined forms, and a wrong width would shift everything after it. A joiner
+/// between letters (Devanagari, Malayalam) drops only itself.
 ///
 /// Only the first `maximumWidth` cells (and `scanLimit` scalars) of the input are looked at, so
 /// a 100,000-character title costs no more than a short one.
@@ -184,6 +185,10 @@ private struct Sanitizer {
   /// Whether the last kept scalar is a base a mark may attach to, and how many marks it has.
   var marksAllowed = false
   var marks = 0
+  /// Whether the last kept scalar is an emoji, and whether a zero-width joiner followed it:
+  /// the emoji after the joiner belongs to the same sequence and is dropped with it.
+  var lastIsEmoji = false
+  var joining = false
 
   init(maximumWidth: Int) { self.maximumWidth = maximumWidth }
 
@@ -229,7 +234,12 @@ private struct Sanitizer {
 
   private mutating func text(_ s: Unicode.Scalar) {
     let v = s.value
+    let joined = joining
+    joining = false
     switch v {
+    case 0x200D:
+      joining = lastIsEmoji
+      return
     case 0x1B:
       mode = .escape
       return
@@ -259,6 +269,8 @@ private struct Sanitizer {
     default: break
     }
     let w = DisplayText.cellWidth(of: s)
+    // The rest of a joined emoji sequence (👨‍👩‍👧 is one emoji): its first emoji stands for it.
+    if joined, w > 0, Self.isEmoji(s) { return }
     if w == 0 {
       guard marksAllowed, marks < DisplayText.maximumMarksPerCluster else { return }
       output.unicodeScalars.append(s)
@@ -280,5 +292,11 @@ private struct Sanitizer {
     width += w
     marks = 0
     marksAllowed = true
+    lastIsEmoji = Self.isEmoji(s)
+  }
+
+  /// An emoji outside ASCII (digits, `#` and `*` are emoji too, as keycap bases).
+  private static func isEmoji(_ s: Unicode.Scalar) -> Bool {
+    s.value > 0x7F && s.properties.isEmoji
   }
 }
