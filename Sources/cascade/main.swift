@@ -12,11 +12,25 @@ case "print":
 case "--help", "-h", "help":
   // `cascade help print` and `cascade help layout` too, as `git help` reads.
   switch arguments.dropFirst().first {
-  case "print": Console.out(HelpText.print)
-  case "layout": Console.out(HelpText.layout)
-  default: Console.out(HelpText.browse + "\n")
+  case "print":
+    Console.out(HelpText.print)
+    status = 0
+  case "layout":
+    Console.out(HelpText.layout)
+    status = 0
+  case let topic? where arguments.first == "help":
+    // `cascade help prnt`: a typo, not a request for the browser's help.
+    Console.error(
+      UsageError(
+        "no help on '\(topic.escapingControls)'",
+        advice: "the commands are print and layout, as in 'cascade help print'; "
+          + "'cascade help' shows the browser's"
+      ).description)
+    status = 2
+  default:
+    Console.out(HelpText.browse + "\n")
+    status = 0
   }
-  status = 0
 case "--version", "-V":
   Console.out(VersionText.text)
   status = 0

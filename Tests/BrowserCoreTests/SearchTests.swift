@@ -118,6 +118,27 @@ import Testing
     #expect(state.items.count == 7)
   }
 
+  /// Ctrl-H is Backspace on terminals that send BS for it (it did nothing); Ctrl-W takes back a
+  /// word and Ctrl-U the line, as in a shell.
+  @Test mutating func controlKeysEditThePromptAsInAShell() {
+    var state = state()
+    _ = state.update(.action(.search))
+    for c in "red doorx" { _ = state.update(.typed(.character(c))) }
+    _ = state.update(.typed(.control("h")))
+    #expect(state.searchPrompt == "red door")
+    _ = state.update(.typed(.control("w")))
+    #expect(state.searchPrompt == "red ")
+    _ = state.update(.typed(.control("u")))
+    #expect(state.searchPrompt == "")
+    #expect(state.isTypingSearch)
+    // And in the `:` prompt.
+    _ = state.update(.typed(.escape))
+    for action in [Action.prompt, .digit(4), .digit(2)] { _ = state.update(.action(action)) }
+    var reader = KeySequenceReader(bindings: .standard)
+    for action in reader.read(.control("h")) { _ = state.update(.action(action)) }
+    #expect(state.prefix.prompt == "4")
+  }
+
   @Test mutating func removingWaitsForTheWholeFeed() {
     var state = state()
     type("harbour", into: &state)

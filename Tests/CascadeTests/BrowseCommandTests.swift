@@ -15,6 +15,9 @@ import Testing
     (["--column-width", "0"], "--column-width must be a number from 1 to 10000"),
     (["--tie-tolerance", "-1"], "--tie-tolerance must be a number from 0 to"),
     (["--max-items", "0"], "--max-items must be"), (["--seed", "-3"], "--seed must be"),
+    // --height was ignored beside --all, without a word.
+    (["print", "--height", "5", "--all"], "--height and --all both choose the rows printed"),
+    (["help", "prnt"], "no help on 'prnt'"),
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {
     let result = try await CascadeProcess.run(arguments)

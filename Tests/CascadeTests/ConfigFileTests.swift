@@ -158,7 +158,9 @@ import Testing
     (#"{"max-depth": 2.5}"#, #""max-depth" must be a whole number from 1 to 100000, got '2.5'"#),
     (#"{"style": "spiral"}"#, #""style" must be one of waterfall, irregular, carousel, ring"#),
     (#"{"no-images": "yes"}"#, #""no-images" must be true or false, got a string"#),
-    (#"{"config": "x.json"}"#, #"unknown key "config""#),
+    (#"{"config": "x.json"}"#, #""config" is not read from a config file; give --config"#),
+    // An option of the command line only is named as one (it was an "unknown key").
+    (#"{"header": "X-Key: 1"}"#, #""header" is not read from a config file: headers go only to"#),
     ("{\n  \"columns\": 4,\n  \"style\" \"ring\"\n}", ":3:11: expected ':' after the key"),
     ("{\"columns\": 4,}", ":1:15: a ',' before '}' (remove it)"),
     ("{\"columns\": 4, \"columns\": 5}", #":1:16: "columns" is given twice"#),

@@ -36,6 +36,11 @@ import Testing
       #expect(shown, "\(arguments)")
       #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
     }
+    // A topic there is no help on is a usage error (it showed the browser's help, status 0).
+    let typo = try await CascadeProcess.run(["help", "prnt"], directory: folder)
+    #expect(typo.status == 2)
+    #expect(typo.stdout.isEmpty)
+    #expect(typo.stderr.contains("no help on 'prnt'") && typo.stderr.contains("print and layout"))
     // A feed that really is called "help" is read as one.
     try Data(#"{"data": [{"img": "https://example.com/a.jpg", "width": 10, "height": 20}]}"#.utf8)
       .write(to: folder.appendingPathComponent("help"))

@@ -64,7 +64,8 @@ public enum KeyMap {
       keys: "25G  :25 Enter", what: ["go to item 25"],
       bindings: [
         KeyBinding([.character(":")], .prompt), KeyBinding([.character("0")], .digit(0)),
-        KeyBinding([.backspace], .deleteBack),
+        // Ctrl-H is Backspace on terminals that send BS for it.
+        KeyBinding([.backspace, .control("h")], .deleteBack),
       ]),
     KeyHelp(
       keys: "h ←  l →",

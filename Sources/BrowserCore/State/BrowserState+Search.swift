@@ -17,7 +17,8 @@ extension BrowserState {
     message = ""
   }
 
-  /// A key while the prompt is open: text, Backspace, Enter to filter, Esc to close.
+  /// A key while the prompt is open: text, Backspace (or Ctrl-H), Ctrl-U, Ctrl-W, Enter to
+  /// filter, Esc to close.
   mutating func typeInSearch(_ key: Key) -> [Effect] {
     guard var typed = searchPrompt else { return [] }
     switch key {
@@ -25,7 +26,14 @@ extension BrowserState {
       guard typed.count < Self.maximumQuery else { return [] }
       typed.append(c)
       searchPrompt = typed
-    case .backspace:
+    case .control("u"):
+      // As in a shell's line editor: Ctrl-U clears the line, Ctrl-W takes back a word.
+      searchPrompt = ""
+    case .control("w"):
+      while typed.last == " " { typed.removeLast() }
+      while let last = typed.last, last != " " { typed.removeLast() }
+      searchPrompt = typed
+    case .backspace, .control("h"):
       if typed.isEmpty {
         searchPrompt = nil
       } else {

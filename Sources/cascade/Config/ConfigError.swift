@@ -6,6 +6,8 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
   case syntax(path: String, line: Int, column: Int, message: String)
   case notAnObject(path: String, got: String)
   case unknownKey(path: String, key: String)
+  /// An option only the command line takes (`--header`, `--config`, `--last`, …).
+  case commandLineOnly(path: String, key: String)
   case badValue(path: String, key: String, message: String)
 
   var description: String {
@@ -21,6 +23,12 @@ enum ConfigError: Error, Equatable, CustomStringConvertible {
         + (ConfigError.nearestKey(to: key).map { " (did you mean \"\($0)\"?)" } ?? "")
         + "; a key is an option's name without the dashes, "
         + "\"\(ThemeConfig.key)\" or \"\(KeysConfig.key)\""
+    case .commandLineOnly(let path, let key):
+      "\(path): \"\(key)\" is not read from a config file"
+        + (key == "header"
+          ? ": headers go only to the feed they are given with, so give --header on the command "
+            + "line with that feed"
+          : "; give --\(key) on the command line")
     case .badValue(let path, let key, let message):
       message.hasPrefix("\"") ? "\(path): \(message)" : "\(path): \"\(key)\" \(message)"
     }

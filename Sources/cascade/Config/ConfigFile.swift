@@ -75,7 +75,12 @@ struct ConfigFile {
         continue
       }
       let named = OptionTable.all.filter { $0.configurable && $0.configKey == key }
-      guard !named.isEmpty else { throw .unknownKey(path: path, key: key) }
+      guard !named.isEmpty else {
+        if OptionTable.all.contains(where: { $0.configKey == key }) {
+          throw .commandLineOnly(path: path, key: key)
+        }
+        throw .unknownKey(path: path, key: key)
+      }
       guard let spec = named.first(where: { $0.commands.contains(command) }) else {
         // Another command's option: valid as any of the options of that name (`width` is
         // cells to `print` and units to `layout`), so that the browser takes a file either wrote.

@@ -40,6 +40,11 @@ enum OptionParser {
       throw UsageError(
         "--columns and --column-width both choose the columns: give one", command: command.rawValue)
     }
+    // And two ways of choosing the rows `print` prints: --height was ignored beside --all.
+    if names.contains("--height"), names.contains("--all") {
+      throw UsageError(
+        "--height and --all both choose the rows printed: give one", command: command.rawValue)
+    }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
     if !settings.help, !settings.version,
       let path = settings.configFile ?? ConfigFile.defaultPath(environment: environment)
@@ -63,6 +68,8 @@ enum OptionParser {
       settings.layout.columnWidth = nil
     }
     if names.contains("--column-width") { settings.browser.columns = nil }
+    if names.contains("--height") { settings.print.all = false }
+    if names.contains("--all") { settings.print.height = nil }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
     settings.feed = scanner.positionals.first
     settings.load.headersFeed = settings.feed
