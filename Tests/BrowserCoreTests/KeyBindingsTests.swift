@@ -187,3 +187,31 @@ extension KeyBindingsHelpTests {
     #expect(canvas.text.contains("? help"))
   }
 }
+
+extension KeyBindingsHelpTests {
+  /// A window too short for the help says how much is left out on the panel's last row; the
+  /// panel ended as if complete.
+  @Test func aHelpCutShortSaysSo() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 12))
+    _ = state.handle(.help)
+    var canvas = MemoryCanvas(columns: 80, rows: 12)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    let rows = KeyBindings.standard.help.count
+    // 12 rows: the status line, the panel's two borders, 9 rows of lines, the last the marker;
+    // no room for the footer.
+    #expect(canvas.text.contains("… \(rows - 8) more lines"), "\(canvas.text)")
+    #expect(!canvas.text.contains("any key closes"))
+    // A standard 80×24 window shows every key, without the footer.
+    var standard = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
+    _ = standard.handle(.help)
+    var full = MemoryCanvas(columns: 80, rows: 24)
+    BrowserView(theme: Theme()).draw(standard, into: &full)
+    #expect(full.text.contains("quit") && !full.text.contains("more lines"), "\(full.text)")
+    var tall = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 60))
+    _ = tall.handle(.help)
+    var whole = MemoryCanvas(columns: 80, rows: 60)
+    BrowserView(theme: Theme()).draw(tall, into: &whole)
+    #expect(!whole.text.contains("more lines"))
+    #expect(whole.text.contains("any key closes"))
+  }
+}

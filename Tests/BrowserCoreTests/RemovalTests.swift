@@ -33,6 +33,25 @@ import Testing
     #expect(state.message == "removed #4; u brings it back")
   }
 
+  /// With every item removed the view says so, and which key brings them back: it said "no
+  /// items in this feed".
+  @Test func everyItemRemovedSaysHowToBringThemBack() {
+    var state = selected(2, at: 0)
+    _ = state.handle(.remove)
+    _ = state.handle(.remove)
+    #expect(state.items.isEmpty)
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    var view = BrowserView(theme: Theme())
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("every item removed · u brings one back"), "\(canvas.text)")
+    #expect(!canvas.text.contains("no items in this feed"))
+    view.keys = KeyBindings(rebinding: [.undo: [[.character("U")]]])
+    view.draw(state, into: &canvas)
+    #expect(canvas.text.contains("every item removed · U brings one back"), "\(canvas.text)")
+    _ = state.handle(.undo)
+    #expect(state.items.count == 1)
+  }
+
   @Test func removeWithoutASelectionOnlySelects() {
     var state = Fixtures.state(Fixtures.items(10))
     _ = state.handle(.remove)

@@ -82,7 +82,14 @@ public struct BrowserView: Sendable {
     }
     drawBanner(state, viewRows: viewRows, into: &canvas)
     if state.items.isEmpty, viewRows > 0 {
-      let empty = DisplayText(state.loading == nil ? "no items in this feed" : "loading…")
+      var said = state.loading == nil ? "no items in this feed" : "loading…"
+      // Every item removed with `d`: the feed still has them, and the key that brings them back
+      // is the way on.
+      if state.loading == nil, state.undoCount > 0 {
+        said = "every item removed"
+        if let undo = keys.hintKeys(for: [.undo], own: "u") { said += " · \(undo) brings one back" }
+      }
+      let empty = DisplayText(said)
       let x = max(0, (canvas.size.columns - empty.width) / 2)
       canvas.write(
         empty, row: viewRows / 2, column: x, maxWidth: canvas.size.columns - x,

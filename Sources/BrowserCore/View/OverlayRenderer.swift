@@ -13,7 +13,7 @@ struct OverlayRenderer {
       let padded = keyText + String(repeating: " ", count: max(1, keyWidth - keyText.count))
       return DisplayText(padded + what)
     }
-    drawPanel(title: "keys", lines: lines + [DisplayText(""), "any key closes"], into: &canvas)
+    drawPanel(title: "keys", lines: lines, footer: "any key closes", into: &canvas)
   }
 
   func drawDetails<C: Canvas>(item: FeedItem, label: BoxLabel, count: Int, into canvas: inout C) {
@@ -50,7 +50,7 @@ struct OverlayRenderer {
     // The newest at the bottom; the oldest go first when they do not all fit.
     let room = max(1, canvas.size.rows - 1 - 2 - 2)
     lines = Array(lines.suffix(room))
-    drawPanel(title: "messages", lines: lines + ["", "any key closes"], into: &canvas)
+    drawPanel(title: "messages", lines: lines, footer: "any key closes", into: &canvas)
   }
 
   /// `text` in lines of at most `width` cells, broken after a space where one is near.
@@ -126,8 +126,14 @@ struct OverlayRenderer {
     text.replacingOccurrences(["↓": "Dn", "↑": "Up", "←": "Lt", "→": "Rt", "…": ".."])
   }
 
-  private func drawPanel<C: Canvas>(title: String, lines: [DisplayText], into canvas: inout C) {
+  /// A panel of `lines`, then a blank line and `footer` when they fit too (the footer goes
+  /// first on a short window); lines that do not fit are counted on its last row.
+  private func drawPanel<C: Canvas>(
+    title: String, lines: [DisplayText], footer: DisplayText? = nil, into canvas: inout C
+  ) {
     let size = canvas.size
+    var lines = lines
+    if let footer, lines.count + 2 + 2 <= size.rows - 1 { lines += ["", footer] }
     let contentWidth = lines.map(\.width).max() ?? 0
     let width = min(size.columns, max(contentWidth + 4, title.count + 6))
     let height = min(max(0, size.rows - 1), lines.count + 2)
@@ -153,7 +159,15 @@ struct OverlayRenderer {
     canvas.write(
       DisplayText(" \(title) "), row: y, column: x + 2, maxWidth: width - 4,
       style: CellAppearance(attributes: .bold), ellipsis: theme.ellipsis)
-    for (i, line) in lines.prefix(height - 2).enumerated() {
+    let room = height - 2
+    if lines.count > room, room > 0 {
+      // Cut short, the panel says so on its last row rather than ending as if complete.
+      let left = lines.count - room + 1
+      lines =
+        Array(lines.prefix(room - 1))
+        + [DisplayText("\(theme.ellipsis) \(left) more lines: a taller window shows them")]
+    }
+    for (i, line) in lines.prefix(room).enumerated() {
       canvas.write(
         line, row: y + 1 + i, column: x + 2, maxWidth: width - 4, style: style,
         ellipsis: theme.ellipsis)
