@@ -164,6 +164,12 @@ final class Terminal {
     guard isActive else { return }
     isActive = false
     endwin()
+    // A terminal without an alternate screen (vt100, the Linux console) kept the last frame,
+    // status line and all, under the shell's prompt: it is cleared, as the shell found it
+    // cleared of what came before by the first frame anyway.
+    if !isHeadless, let clear = Self.clearWithoutAlternateScreen() {
+      writeBetweenFrames(clear)
+    }
     if isHeadless {
       delscreen(screen)
       headlessTurn.signal()
@@ -443,8 +449,16 @@ final class Terminal {
   }
 
   /// The terminal's own strings that undo the browser's screen state, for `CrashGuard`.
+  /// The terminal's `clear` when it has no alternate screen (`rmcup`) to leave; nil otherwise.
+  private static func clearWithoutAlternateScreen() -> [UInt8]? {
+    guard cascade_capability("rmcup") == nil, let clear = cascade_capability("clear") else {
+      return nil
+    }
+    return Array(String(cString: clear).utf8)
+  }
+
   private static func restoreBytes() -> [UInt8] {
-    var bytes: [UInt8] = []
+    var bytes: [UInt8] = clearWithoutAlternateScreen() ?? []
     for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {
       guard let value = cascade_capability(name) else { continue }
       bytes += Array(String(cString: value).utf8)

@@ -47,4 +47,22 @@ struct FewColoursEndToEndTests {
     }
     #expect(said, "\(screen)")
   }
+
+  /// A terminal without an alternate screen keeps what was drawn last: quitting clears it, so
+  /// the boxes and the status line are not left under the shell's prompt.
+  @Test(arguments: ["vt100", "linux"])
+  func quittingATerminalWithoutAnAlternateScreenClearsIt(term: String) async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --pictures off", width: 100, environment: ["TERM": term])
+    defer { tmux.close() }
+    let (shown, screen) = try await tmux.waitFor(timeout: 30) {
+      TmuxSession.statusLine($0).contains("waterfall")
+    }
+    #expect(shown, "\(screen)")
+    try await tmux.send("q")
+    let (ended, after) = try await tmux.waitFor("EXIT=", timeout: 30)
+    #expect(ended && after.contains("EXIT=0"), "\(after)")
+    #expect(!after.contains("waterfall") && !after.contains("items"), "\(after)")
+  }
 }
