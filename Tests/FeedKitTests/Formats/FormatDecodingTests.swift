@@ -128,21 +128,25 @@ import Testing
         "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk2@jpeg",
         "https://video.bsky.app/watch/did%3Aplc%3Axyz/bafv/thumbnail.jpg",
         "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk3@jpeg",
+        "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk5@jpeg",
       ])
     #expect(
       document.items.map(\.title) == [
-        "Frost on a leaf", "Two frosty mornings", "Waves", "A heron",
+        "Frost on a leaf", "Two frosty mornings", "Waves", "A heron", "Why the tides are late",
       ])
+    // A link card's picture leads to the page it stands for (a news post had no picture).
+    #expect(document.items[4].link == "https://news.example/tides")
+    #expect(!document.items[4].hasSize)
     #expect(document.items[0].width == 2000 && document.items[0].height == 1500)
     #expect(!document.items[1].hasSize)
     #expect(document.items[2].width == 1080 && document.items[2].height == 1920)
-    #expect(document.items.map(\.isSensitive) == [false, false, false, true])
+    #expect(document.items.map(\.isSensitive) == [false, false, false, true, false])
     #expect(document.items[0].link == "https://bsky.app/profile/kim.bsky.social/post/3kq1")
     #expect(document.items[2].link == "https://bsky.app/profile/lee.example.com/post/3kq2")
     #expect(document.items[0].id == "at://did:plc:abc/app.bsky.feed.post/3kq1#1")
     #expect(document.items[2].id == "at://did:plc:xyz/app.bsky.feed.post/3kq2")
     #expect(document.skipped.count == 1)
-    #expect(document.skipped.firstReason?.hasPrefix("post 4: ") == true)
+    #expect(document.skipped.firstReason?.hasPrefix("post 5: ") == true)
     #expect(document.next == source + "&cursor=2024-12-01T07:59:59.000Z")
     // A search lists posts bare.
     let search =

@@ -165,8 +165,8 @@ import Testing
       .replacingOccurrences(of: #""cursor": "2024-12-01T07:59:59.000Z""#, with: #""x": 1"#)
     server.route(first + "&cursor=2024-12-01T07:59:59.000Z", reply: Self.reply(second))
     let pages = try await twoPages(server, first: first)
-    #expect(pages.count == 8)
-    #expect(pages.last == "at://did:plc:abc/app.bsky.feed.post/4kq3")
+    #expect(pages.count == 10)
+    #expect(pages.last == "at://did:plc:abc/app.bsky.feed.post/4kq5")
   }
 
   @Test func pexelsPagesFollowNextPage() async throws {

@@ -339,6 +339,13 @@ enum WildDocuments {
              "alt": "A heron", "aspectRatio": {"width": 800, "height": 1200}}]}},
         "labels": [{"src": "did:plc:abc", "uri": "at://did:plc:abc/app.bsky.feed.post/3kq3",
           "val": "graphic-media", "cts": "2024-12-01T08:00:00Z"}]}},
+      {"post": {"uri": "at://did:plc:abc/app.bsky.feed.post/3kq5", "cid": "bafy5",
+        "author": {"did": "did:plc:abc", "handle": "kim.bsky.social"},
+        "record": {"text": "Worth a read"},
+        "embed": {"$type": "app.bsky.embed.external#view", "external": {
+          "uri": "https://news.example/tides", "title": "Why the tides are late",
+          "description": "A long read",
+          "thumb": "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:abc/bafk5@jpeg"}}}},
       {"post": {"uri": "at://did:plc:abc/app.bsky.feed.post/3kq4", "cid": "bafy4",
         "author": {"did": "did:plc:abc", "handle": "kim.bsky.social"},
         "record": {"text": "Just words"}}}

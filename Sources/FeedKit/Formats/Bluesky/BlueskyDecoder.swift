@@ -3,7 +3,8 @@
 /// `getListFeed`: `{"feed": [{"post": …}], "cursor"}`; `searchPosts`: `{"posts": […]}`). One
 /// item per picture of a post: its images (`app.bsky.embed.images#view`, `thumb`: the CDN's
 /// feed size, not the original), a video's still (`thumbnail`), and those under a quote post's
-/// `media`. The size is the picture's `aspectRatio` (else read from the picture); the title its
+/// `media`, and a link card's picture (`app.bsky.embed.external#view`, `thumb`: a news or blog
+/// post's card, titled by the card and linked to the page it stands for). The size is the picture's `aspectRatio` (else read from the picture); the title its
 /// alt text, else the post's text; the link the post on bsky.app. A post labelled as adult or
 /// graphic content marks its pictures sensitive. Pages follow `cursor`, which the API expects
 /// as a query parameter of the same URL. Posts without pictures are skipped.
@@ -23,7 +24,7 @@ enum BlueskyDecoder {
       let post = entry["post"] ?? entry
       let pictures = pictures(of: post["embed"])
       guard !pictures.isEmpty else {
-        skipped.record("post \(index + 1): no picture (a text or link post)")
+        skipped.record("post \(index + 1): no picture (a text post, or a link without a card)")
         continue
       }
       let text = post["record", "text"]?.text
@@ -37,7 +38,8 @@ enum BlueskyDecoder {
           ShapedItem.make(
             url: picture.url, width: picture.width, height: picture.height,
             title: picture.alt ?? text,
-            id: uri.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 }, link: link,
+            id: uri.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 },
+            link: picture.link ?? link,
             sensitive: sensitive))
       }
     }
@@ -50,6 +52,8 @@ enum BlueskyDecoder {
     var width: Double?
     var height: Double?
     var alt: String?
+    /// Where the picture leads instead of the post: a link card's page.
+    var link: String?
   }
 
   /// The pictures of an embed view: images, a video's still, or the media of a quote post.
@@ -71,6 +75,14 @@ enum BlueskyDecoder {
           height: embed["aspectRatio", "height"]?.number,
           alt: embed["alt"]?.text.map { "\($0) (video)" })
       ]
+    }
+    if let card = embed["external"], let thumb = card["thumb"]?.text {
+      let page = card["uri"]?.text.flatMap { uri in
+        uri.lowercased().hasPrefix("https://") || uri.lowercased().hasPrefix("http://")
+          ? uri : nil
+      }
+      let title = card["title"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+      return [Picture(url: thumb, alt: title, link: page)]
     }
     return embed["media"].map(pictures(of:)) ?? []
   }
