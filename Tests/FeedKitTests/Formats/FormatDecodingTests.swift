@@ -350,6 +350,33 @@ import Testing
     #expect(document.skipped.firstReason?.hasPrefix("status 2: ") == true, "\(document.skipped)")
   }
 
+  /// A status that only links to a page shows the page's preview card picture (a news
+  /// account's timeline showed nothing); a card without a picture, or leading to no web page,
+  /// is skipped as before.
+  @Test func mastodonLinkCardsShowTheirPictures() throws {
+    let card =
+      #"{"id": "7", "url": "https://m.example/7", "media_attachments": [], "card": {"#
+      + #""url": "https://news.example/tides", "title": "Why the tides are late", "#
+      + #""type": "link", "image": "https://files.m.example/cards/tides.jpg", "#
+      + #""width": 640, "height": 336, "blurhash": "UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH"}}"#
+    let bare =
+      #"{"id": "8", "media_attachments": [], "card": {"url": "https://news.example/x", "#
+      + #""title": "No picture", "image": null}}"#
+    let elsewhere =
+      #"{"id": "9", "media_attachments": [], "card": {"url": "javascript:alert(1)", "#
+      + #""image": "https://files.m.example/cards/x.jpg"}}"#
+    let text = "[\(card), \(bare), \(elsewhere)]"
+    let document = try FeedDocument.decode(Array(text.utf8), format: .mastodon, origin: "m.json")
+    #expect(document.items.map(\.imageURL) == ["https://files.m.example/cards/tides.jpg"])
+    let item = try #require(document.items.first)
+    #expect(item.title == "Why the tides are late")
+    #expect(item.link == "https://news.example/tides")
+    #expect(item.width == 640 && item.height == 336)
+    #expect(item.id == "7#card")
+    #expect(item.placeholder != nil)
+    #expect(document.skipped.count == 2)
+  }
+
   /// A status marked sensitive marks its pictures so, a boosted one by the boosted status's
   /// mark; the mark survives the item's other texts being changed.
   @Test func mastodonSensitiveStatusesMarkTheirPictures() throws {

@@ -4,7 +4,9 @@
 /// animated GIF's (`gifv`, an MP4) is its still, `preview_url`, never `url`; audio has none. The
 /// size is `meta.original.width/height` (else `meta.small`, the still's); the title is the alt
 /// text, or what the still stands for when there is none; the placeholder the attachment's
-/// `blurhash`. A status marked `sensitive` marks its pictures so. Pages come from the
+/// `blurhash`. A status without pictures of its own that links to a page with a preview card
+/// (`card.image`: a news or blog post's picture) shows the card's picture, titled by the card
+/// and linked to that page. A status marked `sensitive` marks its pictures so. Pages come from the
 /// `Link: <…>; rel="next"` header, which `FeedLoader` reads.
 enum MastodonDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
@@ -17,7 +19,12 @@ enum MastodonDecoder {
       let status = outer["reblog"].flatMap { $0["id"] == nil ? nil : $0 } ?? outer
       let pictures = (status["media_attachments"]?.array ?? []).compactMap(picture(of:))
       guard !pictures.isEmpty else {
-        skipped.record("status \(index + 1): no image attachment, nor a video's still")
+        if let card = card(of: status) {
+          items.append(card)
+        } else {
+          skipped.record(
+            "status \(index + 1): no image attachment, video still or link card picture")
+        }
         continue
       }
       for (image, url, title) in pictures {
@@ -32,6 +39,21 @@ enum MastodonDecoder {
       }
     }
     return FeedDocument(items: items, skipped: skipped)
+  }
+
+  /// The picture of the status's link preview card, as an item leading to the page; nil when
+  /// the card has none (or the page is not http(s)).
+  private static func card(of status: JSONValue) -> FeedItem? {
+    guard let card = status["card"], let image = card["image"]?.text, !image.isEmpty,
+      let page = card["url"]?.text,
+      page.lowercased().hasPrefix("https://") || page.lowercased().hasPrefix("http://")
+    else { return nil }
+    let title = card["title"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+    return ShapedItem.make(
+      url: image, width: card["width"]?.number, height: card["height"]?.number,
+      title: title ?? page, id: status["id"]?.identifier.map { "\($0)#card" }, link: page,
+      placeholder: ShapedItem.placeholder(of: card),
+      sensitive: status["sensitive"]?.isTrue ?? false)
   }
 
   /// An attachment's picture and title, nil for one with none to show (audio, a video without
