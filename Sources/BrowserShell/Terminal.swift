@@ -454,7 +454,26 @@ final class Terminal {
     guard cascade_capability("rmcup") == nil, let clear = cascade_capability("clear") else {
       return nil
     }
-    return Array(String(cString: clear).utf8)
+    return withoutPadding(Array(String(cString: clear).utf8))
+  }
+
+  /// A terminfo string without its delay markers (`$<50>`, `$<5*/>`): written raw, vt100's
+  /// `clear` left "$<50>" on the shell's line. Modern terminals need no padding.
+  static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+        let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")),
+        bytes[(i + 2)..<end].allSatisfy({ Array("0123456789.*/".utf8).contains($0) })
+      {
+        i = end + 1
+        continue
+      }
+      out.append(bytes[i])
+      i += 1
+    }
+    return out
   }
 
   private static func restoreBytes() -> [UInt8] {

@@ -58,3 +58,13 @@ import Testing
     #expect(TerminalError.unknownTerminal("vt999").description.contains("\"vt999\""))
   }
 }
+
+/// vt100's `clear` is `\E[H\E[J$<50>`: written raw on quitting, "$<50>" was left on screen.
+@Suite struct TerminfoPaddingTests {
+  @Test func delayMarkersAreDropped() {
+    #expect(
+      Terminal.withoutPadding(Array("\u{1B}[H\u{1B}[J$<50>".utf8)) == Array("\u{1B}[H\u{1B}[J".utf8)
+    )
+    #expect(Terminal.withoutPadding(Array("a$<5*/>b$<x>c$".utf8)) == Array("ab$<x>c$".utf8))
+  }
+}

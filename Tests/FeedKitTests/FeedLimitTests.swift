@@ -25,3 +25,14 @@ import Testing
         + "raise the limit with --max-bytes N")
   }
 }
+
+/// One picture over --max-image-bytes says so without blaming the feed (it said "the feed is
+/// too large or broken").
+@Suite struct PictureLimitAdviceTests {
+  @Test func aTooLargePictureDoesNotBlameTheFeed() {
+    let advice = FeedLimit.pictureSize(32 << 20).advice
+    #expect(!advice.contains("feed"))
+    #expect(advice.contains("--max-image-bytes N"))
+    #expect(FeedLimit.bodySize(64 << 20).advice.contains("the feed is too large or broken"))
+  }
+}

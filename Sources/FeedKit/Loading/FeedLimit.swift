@@ -47,8 +47,11 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   /// What to do about it: a limit of size suspects the feed, a limit of time the server.
   public var advice: String {
     switch self {
-    case .bodySize, .itemCount, .nestingDepth, .stringLength, .pictureSize:
+    case .bodySize, .itemCount, .nestingDepth, .stringLength:
       "the feed is too large or broken; if you trust it, raise the limit with \(flag) N"
+    case .pictureSize:
+      // One picture too large says nothing of the feed.
+      "to draw such pictures, raise the limit with \(flag) N"
     case .totalTime:
       "the server is too slow; try again, or allow longer with \(flag) SECONDS"
     case .pageCount:
