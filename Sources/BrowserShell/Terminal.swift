@@ -448,7 +448,6 @@ final class Terminal {
     }
   }
 
-  /// The terminal's own strings that undo the browser's screen state, for `CrashGuard`.
   /// The terminal's `clear` when it has no alternate screen (`rmcup`) to leave; nil otherwise.
   private static func clearWithoutAlternateScreen() -> [UInt8]? {
     guard cascade_capability("rmcup") == nil, let clear = cascade_capability("clear") else {
@@ -476,6 +475,7 @@ final class Terminal {
     return out
   }
 
+  /// The terminal's own strings that undo the browser's screen state, for `CrashGuard`.
   private static func restoreBytes() -> [UInt8] {
     var bytes: [UInt8] = clearWithoutAlternateScreen() ?? []
     for name in ["rmcup", "cnorm", "sgr0", "rmkx"] {

@@ -52,9 +52,9 @@ struct StatusLine {
     return (widest.first, widest.last)
   }
 
-  /// Draws the line; the hint (`? help`) keeps its place at the right end as long as the first `tokens`
-  /// characters (the fields before the message) fit beside it, and a long message is cut
-  /// before it (`m` shows the message in full).
+  /// Draws the line; the hint (`? help`) keeps its place at the right end as long as the first
+  /// `tokens` characters (the fields before the message) fit beside it, and a long message is
+  /// cut before it (`m` shows the message in full).
   func draw<C: Canvas>(_ text: String, tokens: Int, row: Int, into canvas: inout C) {
     let width = canvas.size.columns
     guard row >= 0, width > 0 else { return }

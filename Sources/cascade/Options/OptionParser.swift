@@ -2,6 +2,12 @@ import Foundation
 
 /// Parses a command's arguments with the option table, over the config file.
 enum OptionParser {
+  /// Options that choose the same thing two ways: the columns by count or by width, the rows
+  /// `print` prints by number or all of them.
+  static let alternatives = [
+    ("--columns", "--column-width", "the columns"), ("--height", "--all", "the rows printed"),
+  ]
+
   /// The settings a command line asks for: the defaults, then the config file, then the
   /// options given; `help` is set for `--help`. The command line is checked whole before the
   /// config file is read, so a typo in either is reported without reading the other first.
@@ -34,16 +40,11 @@ enum OptionParser {
         "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
           + " as well", command: command.rawValue)
     }
-    // Two ways of choosing the columns: given both, one would be ignored without a word.
+    // Two ways of choosing one thing: given both, one would be ignored without a word.
     let names = Set(given.map(\.spec.name))
-    if names.contains("--columns"), names.contains("--column-width") {
+    for (one, other, what) in Self.alternatives where names.contains(one) && names.contains(other) {
       throw UsageError(
-        "--columns and --column-width both choose the columns: give one", command: command.rawValue)
-    }
-    // And two ways of choosing the rows `print` prints: --height was ignored beside --all.
-    if names.contains("--height"), names.contains("--all") {
-      throw UsageError(
-        "--height and --all both choose the rows printed: give one", command: command.rawValue)
+        "\(one) and \(other) both choose \(what): give one", command: command.rawValue)
     }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
     if !settings.help, !settings.version,
@@ -62,7 +63,7 @@ enum OptionParser {
         throw UsageError(error.description, command: command.rawValue, advice: advice)
       }
     }
-    // One way of choosing the columns on the command line replaces the other from the file.
+    // One of `alternatives` on the command line replaces the other from the file.
     if names.contains("--columns") {
       settings.browser.columnWidth = nil
       settings.layout.columnWidth = nil

@@ -4,8 +4,9 @@
 /// item per picture of a post: its images (`app.bsky.embed.images#view`, `thumb`: the CDN's
 /// feed size, not the original), a video's still (`thumbnail`), and those under a quote post's
 /// `media`, and a link card's picture (`app.bsky.embed.external#view`, `thumb`: a news or blog
-/// post's card, titled by the card and linked to the page it stands for). The size is the picture's `aspectRatio` (else read from the picture); the title its
-/// alt text, else the post's text; the link the post on bsky.app. A post labelled as adult or
+/// post's card, titled by the card and linked to the page it stands for). The size is the
+/// picture's `aspectRatio` (else read from the picture); the title its alt text, else the
+/// post's text; the link the post on bsky.app. A post labelled as adult or
 /// graphic content marks its pictures sensitive. Pages follow `cursor`, which the API expects
 /// as a query parameter of the same URL. Posts without pictures are skipped.
 enum BlueskyDecoder {
@@ -77,10 +78,7 @@ enum BlueskyDecoder {
       ]
     }
     if let card = embed["external"], let thumb = card["thumb"]?.text {
-      let page = card["uri"]?.text.flatMap { uri in
-        uri.lowercased().hasPrefix("https://") || uri.lowercased().hasPrefix("http://")
-          ? uri : nil
-      }
+      let page = ShapedItem.webAddress(card["uri"]?.text)
       let title = card["title"]?.text.flatMap { $0.isEmpty ? nil : $0 }
       return [Picture(url: thumb, alt: title, link: page)]
     }

@@ -19,6 +19,14 @@ enum ShapedItem {
       placeholder: placeholder, sensitive: sensitive)
   }
 
+  /// `address` when it is an http(s) one, the only kind a feed's link or picture may be;
+  /// nil otherwise (`javascript:`, `file:`, a bare path).
+  static func webAddress(_ address: String?) -> String? {
+    guard let address else { return nil }
+    let lower = address.lowercased()
+    return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? address : nil
+  }
+
   /// The placeholder an entry gives: a valid BlurHash under one of `PicturePlaceholder.blurKeys`,
   /// else a valid colour under one of its `colorKeys`, the first valid one in each list; nil
   /// when there is none. Each API uses one name (Unsplash `blur_hash` and `color`, Pexels

@@ -6,8 +6,8 @@
 /// text, or what the still stands for when there is none; the placeholder the attachment's
 /// `blurhash`. A status without pictures of its own that links to a page with a preview card
 /// (`card.image`: a news or blog post's picture) shows the card's picture, titled by the card
-/// and linked to that page. A status marked `sensitive` marks its pictures so. Pages come from the
-/// `Link: <…>; rel="next"` header, which `FeedLoader` reads.
+/// and linked to that page. A status marked `sensitive` marks its pictures so. Pages come from
+/// the `Link: <…>; rel="next"` header, which `FeedLoader` reads.
 enum MastodonDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let statuses = root.array else {
@@ -45,8 +45,7 @@ enum MastodonDecoder {
   /// the card has none (or the page is not http(s)).
   private static func card(of status: JSONValue) -> FeedItem? {
     guard let card = status["card"], let image = card["image"]?.text, !image.isEmpty,
-      let page = card["url"]?.text,
-      page.lowercased().hasPrefix("https://") || page.lowercased().hasPrefix("http://")
+      let page = ShapedItem.webAddress(card["url"]?.text)
     else { return nil }
     let title = card["title"]?.text.flatMap { $0.isEmpty ? nil : $0 }
     return ShapedItem.make(

@@ -65,8 +65,7 @@ enum RedditDecoder {
   /// is a picture's.
   private static func linked(by post: JSONValue) -> Picture? {
     guard let url = (post["url_overridden_by_dest"] ?? post["url"])?.text else { return nil }
-    let address = HTMLText.decodingReferences(url)
-    guard address.lowercased().hasPrefix("https://") || address.lowercased().hasPrefix("http://"),
+    guard let address = ShapedItem.webAddress(HTMLText.decodingReferences(url)),
       post["post_hint"]?.text == "image" || PictureName.matches(url: address)
     else { return nil }
     return Picture(url: address, width: nil, height: nil)
