@@ -50,9 +50,10 @@ struct CursesCanvas: Canvas {
     }
   }
 
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
-    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns,
+      area.height > 0, skippingRows >= 0
     else { return }
-    overlays.append(OverlayPlacement(id: overlay, area: area))
+    overlays.append(OverlayPlacement(id: overlay, area: area, skippedRows: skippingRows))
   }
 }

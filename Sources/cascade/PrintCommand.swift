@@ -163,8 +163,9 @@ enum PrintCommand {
   }
 
   /// How many colours the output can show, for `--color auto`: 24-bit where `COLORTERM` says
-  /// so, 256 for a `*256color` terminal or a pipe (a file is read later, most often by a
-  /// modern terminal), else 16.
+  /// so, 256 for a pipe (a file is read later, most often by a modern terminal), else what
+  /// terminfo gives `TERM` (256 for `xterm-kitty` and `*256color`), or 256 for a `TERM` it
+  /// has no entry for (kitty's, Ghostty's over ssh), as the browser draws those.
   static func colorCount() -> Int {
     let environment = ProcessInfo.processInfo.environment
     let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
@@ -172,6 +173,8 @@ enum PrintCommand {
     let term = environment["TERM"] ?? ""
     if term.hasSuffix("-direct") { return 1 << 24 }
     if term.contains("256color") || isatty(1) != 1 { return 256 }
-    return term.isEmpty || term == "dumb" ? 0 : 16
+    if term.isEmpty || term == "dumb" { return 0 }
+    guard let colors = TerminalType.installedColors(term) else { return 256 }
+    return max(colors, 16)
   }
 }

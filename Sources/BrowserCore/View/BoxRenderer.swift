@@ -140,12 +140,14 @@ struct BoxRenderer {
       drawMarker(area.width >= 12 ? "no picture" : "×", in: area, clip: clip, into: &canvas)
     case .pixels(let cells, let placeholder):
       let placed = Self.centred(cells, in: area)
-      // Pixels cannot be cut at a row: a picture only partly in view is left out, and its
-      // placeholder stands in.
-      if let overlay = cells.overlay, clip.contains(placed.row),
-        clip.contains(placed.bottom - 1)
-      {
-        canvas.placeOverlay(overlay, in: placed)
+      // A picture only partly in view shows the rows that are: the canvas cuts its pixels.
+      let top = max(placed.row, clip.lowerBound)
+      let bottom = min(placed.bottom, clip.upperBound)
+      if let overlay = cells.overlay, top < bottom {
+        canvas.placeOverlay(
+          overlay,
+          in: CellRect(row: top, column: placed.column, width: placed.width, height: bottom - top),
+          skippingRows: top - placed.row)
       } else if let placeholder {
         drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas)
       }

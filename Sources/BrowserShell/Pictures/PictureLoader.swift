@@ -321,27 +321,17 @@ public final class PictureLoader: Sendable {
       for: key)
   }
 
-  /// Encodes `key`'s picture as a sixel string or an iTerm2 file at its cells' pixel size, and
-  /// keeps it for the frames that place it.
+  /// Keeps `key`'s picture at its cells' pixel size for the frames that draw it over curses'
+  /// (a sixel string, an iTerm2 file, or a kitty transmission).
   private func encode(_ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures) throws {
     let cell = overlay.cell
     let image = try PictureDecoder.decode(
       bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
       limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
-    let sequence: [UInt8]
-    if overlay.protocolUsed == .sixel {
-      sequence = SixelEncoder.encode(
-        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
-        rows: cells.rows, cell: (cell.width, cell.height))
-    } else {
-      sequence =
-        PNGEncoder.encode(image).map {
-          ITermImage.file(png: $0, columns: cells.columns, rows: cells.rows)
-        } ?? []
+    guard let id = overlay.keep(image, columns: cells.columns, rows: cells.rows) else {
+      throw PixelsError.unencodable
     }
-    guard !sequence.isEmpty else { throw PixelsError.unencodable }
-    let id = overlay.keep(sequence)
     cache.insert(.overlay(id, columns: cells.columns, rows: cells.rows), for: key)
   }
 

@@ -17,6 +17,11 @@ public enum KittyGraphics {
   /// for Unicode placeholders to show (`U=1`); the terminal fits the picture into those cells
   /// with its aspect kept. Chunked, only the first chunk with the keys.
   public static func transmit(png: [UInt8], id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    chunked(png, firstKeys: "a=T,U=1,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2")
+  }
+
+  /// `png` in base64 chunks, the first with `firstKeys`, each saying whether more follow.
+  private static func chunked(_ png: [UInt8], firstKeys: String) -> [UInt8] {
     let encoded = Base64.encodedBytes(png)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
@@ -24,18 +29,44 @@ public enum KittyGraphics {
     repeat {
       let end = min(encoded.count, start + chunkSize)
       let more = end < encoded.count ? 1 : 0
-      let keys =
-        start == 0
-        ? "a=T,U=1,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2,m=\(more)" : "m=\(more),q=2"
+      let keys = start == 0 ? "\(firstKeys),m=\(more)" : "m=\(more),q=2"
       bytes += command(keys, payload: Array(encoded[start..<end]))
       start = end
     } while start < encoded.count
     return bytes
   }
 
+  /// Transmits `png` as image `id` with no placement, for `place` to show (kitty before
+  /// Unicode placeholders). Chunked, only the first chunk with the keys.
+  public static func transmitData(png: [UInt8], id: UInt32) -> [UInt8] {
+    chunked(png, firstKeys: "a=t,f=100,t=d,i=\(id),q=2")
+  }
+
+  /// Places image `id` at the cursor as placement `placement` (replacing that placement where
+  /// it was), showing the `source` rectangle of its pixels scaled into `columns` × `rows`
+  /// cells; the cursor does not move (`C=1`).
+  public static func place(
+    id: UInt32, placement: Int, source: (x: Int, y: Int, width: Int, height: Int),
+    columns: Int, rows: Int
+  ) -> [UInt8] {
+    command(
+      "a=p,i=\(id),p=\(placement),x=\(source.x),y=\(source.y),w=\(source.width),"
+        + "h=\(source.height),c=\(columns),r=\(rows),C=1,q=2")
+  }
+
+  /// Deletes placement `placement` of image `id`, keeping its data for the next placement.
+  public static func deletePlacement(id: UInt32, placement: Int) -> [UInt8] {
+    command("a=d,d=i,i=\(id),p=\(placement),q=2")
+  }
+
   /// Deletes image `id`'s placements and frees its data in the terminal.
   public static func delete(id: UInt32) -> [UInt8] {
     command("a=d,d=I,i=\(id),q=2")
+  }
+
+  /// Deletes every placement on the screen, keeping the images' data.
+  public static func deleteAllPlacements() -> [UInt8] {
+    command("a=d,d=a,q=2")
   }
 
   /// Deletes every placement on the screen and frees the data of the images they were: on
