@@ -126,7 +126,10 @@ enum ManPage {
     ".SH ENVIRONMENT",
     ".TP", ".B NO_COLOR", text("Any value turns the interface's colours off."),
     ".TP", ".B BROWSER", text("The program o opens links with; else xdg-open."),
-    ".TP", ".B TERM, COLORTERM", text("What colours the pictures get with --color auto."),
+    ".TP", ".B TERM, COLORTERM",
+    text(
+      "What colours the pictures get with --color auto: COLORTERM=truecolor or 24bit means "
+        + "24-bit colour; a TERM with no terminfo entry here is drawn as xterm-256color."),
     ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
     text(
       "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
