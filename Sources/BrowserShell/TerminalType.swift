@@ -43,14 +43,17 @@ public struct TerminalType: Hashable, Sendable {
     let own = colors(term)
     func usable(_ entry: String) -> Bool { colors(entry) != nil }
     // The entry of `term`'s family with 24-bit colour (`xterm-direct` for `xterm-256color`),
-    // else xterm's own, which every terminal that speaks `COLORTERM` follows.
+    // else, for a terminal that says it is of xterm's kind (`xterm-kitty`) or that has no
+    // entry here, xterm's own. The Linux console and its like keep their own entry.
     func directEntry() -> String? {
       var family = term
       for suffix in ["-256color", "-88color", "-16color", "-color"] where family.hasSuffix(suffix) {
         family.removeLast(suffix.count)
         break
       }
-      return [family + "-direct", "xterm-direct"].first(where: usable)
+      let xtermLike = term.hasPrefix("xterm") || own == nil
+      return [family + "-direct"].first(where: usable)
+        ?? (xtermLike && usable("xterm-direct") ? "xterm-direct" : nil)
     }
     guard let own else {
       let fallback = (direct ? directEntry() : nil) ?? "xterm-256color"

@@ -34,6 +34,8 @@ import Testing
     #expect(Self.type(["TERM": "xterm-kitty"], direct: true).name == "xterm-direct")
     #expect(Self.type(["TERM": "xterm-direct"], direct: true).name == nil)
     #expect(Self.type(["TERM": "xterm-256color"]).name == nil)
+    // The Linux console is no xterm: its own entry stays, whatever colours are asked for.
+    #expect(Self.type(["TERM": "linux"], direct: true).name == nil)
     #expect(
       TerminalType.saysTrueColor(environment: ["COLORTERM": "truecolor"], tmuxFeatures: nil))
     #expect(TerminalType.saysTrueColor(environment: ["COLORTERM": "24bit"], tmuxFeatures: nil))
