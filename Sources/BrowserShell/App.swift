@@ -219,6 +219,10 @@ public struct BrowserApp {
     /// picture was sent twice on each `fg`.
     var resumedFromSuspend: ContinuousClock.Instant?
     var lastFrame = ContinuousClock.now
+    /// When the next frame of a moving picture in view is due, and when their clock last went
+    /// on: nil while nothing in view moves, so an idle browser sets no timer.
+    var animationDue: ContinuousClock.Instant?
+    var animationTicked = ContinuousClock.now
     var waitingKeys = TypedAhead.keys(typedAhead)[...]
     /// The keys typed ahead first, then what the terminal has.
     func nextKey() -> Key?? { waitingKeys.popFirst().map { .some($0) } ?? terminal.readKey() }
@@ -235,6 +239,7 @@ public struct BrowserApp {
           terminal.present()
         }
         lastFrame = .now
+        animationDue = canvas.nextFrame.map { lastFrame + .milliseconds($0) }
       }
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
@@ -245,6 +250,7 @@ public struct BrowserApp {
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
+      if let animationDue { timeout = Self.timeout(timeout, endingBy: animationDue) }
       if !waitingKeys.isEmpty { timeout = 0 }
       let (input, signals) = wake.waitForInput(timeout: timeout)
       if let ending = signals.first(where: endingSignals.contains) {
@@ -288,6 +294,18 @@ public struct BrowserApp {
         events.append(.loadProgress(snapshot))
       }
       if !input, state.isSliding { events.append(.idle) }
+      // Moving pictures in view: their clock goes on by the time that passed.
+      if animationDue != nil {
+        let passed = animationTicked.duration(to: .now).components
+        let milliseconds =
+          Int(passed.seconds) * 1000 + Int(passed.attoseconds / 1_000_000_000_000_000)
+        if milliseconds > 0 {
+          events.append(.animationTick(milliseconds: milliseconds))
+          animationTicked = animationTicked + .milliseconds(milliseconds)
+        }
+      } else {
+        animationTicked = .now
+      }
       if let due = expiry, due.deadline <= .now {
         expiry = nil
         events.append(.messageExpired(due.serial))

@@ -9,6 +9,9 @@ struct CursesCanvas: Canvas {
   /// Pictures to draw over this frame once curses has sent it; one that anything is put on
   /// afterwards is covered, and dropped.
   private(set) var overlays: [OverlayPlacement] = []
+  /// In how many milliseconds a moving picture drawn in this frame changes; nil when none
+  /// moves, and then no timer runs.
+  private(set) var nextFrame: Int?
 
   init(terminal: Terminal) {
     self.terminal = terminal
@@ -48,6 +51,10 @@ struct CursesCanvas: Canvas {
       return area.row <= row && row < area.bottom && area.column < columns.upperBound
         && columns.lowerBound < area.right
     }
+  }
+
+  mutating func noteAnimation(nextFrameIn milliseconds: Int) {
+    nextFrame = min(nextFrame ?? milliseconds, milliseconds)
   }
 
   mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {

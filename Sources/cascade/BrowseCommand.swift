@@ -92,6 +92,7 @@ enum BrowseCommand {
     browser.feedName = source.displayName
     browser.escapeQuits = keys.escapeQuits
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
+    pictures?.animations = browser.animations
     // Keys typed during the first load that the probe read with the terminal's answers.
     var typedAhead: [UInt8] = []
     if options.pictures.protocolName == "off" {

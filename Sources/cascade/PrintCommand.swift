@@ -46,6 +46,8 @@ enum PrintCommand {
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
     var settings = options.pictures.settings(for: source, load: options.load)
+    // A sheet stands still: a moving picture shows its first frame, marked as moving.
+    settings.animations = false
     // A mode asked for by name is the mode: the sheet may go anywhere (a file read later, a
     // terminal TERM does not describe), so only `auto` goes by the environment.
     var colorMode = settings.color.mode(

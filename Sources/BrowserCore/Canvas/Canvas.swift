@@ -35,11 +35,17 @@ public protocol Canvas {
   /// `skippingRows` rows of the picture above `area` are cut off: a picture only partly in
   /// view shows its rows that are, as symbol pictures do.
   mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int)
+  /// Notes that a moving picture drawn in this frame changes in `milliseconds`: the terminal
+  /// canvas tells the shell when to draw the next frame, and none when nothing moves.
+  mutating func noteAnimation(nextFrameIn milliseconds: Int)
 }
 
 extension Canvas {
   /// Cells only: a canvas without pixels shows the blank area.
   public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {}
+
+  /// A canvas with no clock ignores it.
+  public mutating func noteAnimation(nextFrameIn milliseconds: Int) {}
 
   /// The whole picture `overlay` over `area`.
   public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {

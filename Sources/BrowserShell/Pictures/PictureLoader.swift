@@ -45,6 +45,13 @@ public final class PictureLoader: Sendable {
     /// The colour, `0xRRGGBB`, symbol pictures lay partly transparent pixels over: the
     /// terminal's background when it answered, else black (`SymbolRenderer.background`).
     public var background: UInt32 = 0
+    /// Whether animated GIFs and WebPs are drawn frame by frame (`--no-animation`: their first
+    /// frame, marked as moving).
+    public var animations = true
+    /// The most bytes of cells one moving picture's frames may take; the frames after are not
+    /// drawn, and it loops over those it has. All pictures together stay within the memory
+    /// cache's budget, which counts every frame.
+    public var animationBudget = 16 << 20
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -60,6 +67,8 @@ public final class PictureLoader: Sendable {
       diskCache = settings.diskCache
       jobs = settings.jobs
       background = settings.decision?.background ?? 0
+      animations = settings.animations
+      animationBudget = max(1 << 20, settings.memoryBudget / 4)
     }
   }
 
@@ -282,6 +291,11 @@ public final class PictureLoader: Sendable {
       case .overlay(let overlay):
         try encode(key, bytes, for: overlay)
       case .symbols(let drawnKey):
+        if let moving = try movingCells(key, bytes, job: job) {
+          guard !job.isCancelled else { return end(job, failure: nil) }
+          cache.insert(moving, for: key)
+          return end(job, failure: nil)
+        }
         let image = try PictureDecoder.decode(
           bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
           limits: configuration.limits)
@@ -301,6 +315,53 @@ public final class PictureLoader: Sendable {
     } catch {
       end(job, failure: "\(error)")
     }
+  }
+
+  /// `key`'s picture as moving cells when `bytes` are an animated GIF or WebP: every frame
+  /// decoded, composed and shrunk once, then drawn into cells once, within the frame limit and
+  /// `animationBudget`; its first frame marked as moving when animations are off. Nil for a
+  /// still. Not kept on disk: the disk cache keeps one frame's cells.
+  private func movingCells(_ key: PictureKey, _ bytes: [UInt8], job: PictureJob) throws
+    -> SymbolPicture?
+  {
+    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp,
+      AnimationDecoder.isAnimated(bytes)
+    else { return nil }
+    let fitting = PictureFit.decodeSize(columns: key.columns, rows: key.rows)
+    guard configuration.animations else {
+      let image = try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+      let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
+      var still = renderer.render(
+        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
+        rows: cells.rows)
+      still.moves = true
+      return still
+    }
+    var size: (columns: Int, rows: Int)?
+    var frames: [[SymbolCell]] = []
+    var delays: [Int] = []
+    var bytesUsed = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: fitting, limits: configuration.limits
+    ) { frame in
+      let cells =
+        size ?? Self.cells(for: frame.image, in: key, cellAspect: configuration.cellAspect)
+      size = cells
+      let drawn = renderer.render(
+        rgba: frame.image.pixels, width: frame.image.width, height: frame.image.height,
+        columns: cells.columns, rows: cells.rows)
+      frames.append(drawn.cells)
+      delays.append(frame.delay)
+      bytesUsed += drawn.cells.count * MemoryLayout<SymbolCell>.stride
+      return !job.isCancelled && bytesUsed < configuration.animationBudget
+    }
+    guard let size, let first = frames.first else { return nil }
+    guard frames.count >= 2 else {
+      return SymbolPicture(columns: size.columns, rows: size.rows, cells: first)
+    }
+    return .animated(
+      CellAnimation(frames: frames, delays: delays, loops: summary.loops), columns: size.columns,
+      rows: size.rows)
   }
 
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
@@ -366,7 +427,7 @@ public final class PictureLoader: Sendable {
     // The background is in the key: cells drawn on one terminal's background are not another's.
     let background = String(configuration.background, radix: 16)
     let prefix =
-      "cells \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
+      "cells+frames \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
     switch location {
     case .embedded: return nil
     case .web(let url): return prefix + url

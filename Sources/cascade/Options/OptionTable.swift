@@ -98,6 +98,13 @@ enum OptionTable {
       read: { $0.browser.pictures ? nil : .flag },
       apply: { s, _ in s.browser.pictures = false }),
     OptionSpec(
+      name: "--no-animation", placeholder: "", kind: .flag,
+      help: "show animated GIFs and WebPs still, on their first frame, marked as moving (a "
+        + "pauses and plays them)",
+      commands: [.browse, .print], group: .pictures,
+      read: { $0.browser.animations ? nil : .flag },
+      apply: { s, _ in s.browser.animations = false }),
+    OptionSpec(
       name: "--show-sensitive", placeholder: "", kind: .flag,
       help: "show pictures the feed marks sensitive (s toggles); else their placeholder",
       commands: [.browse, .print], group: .pictures,
