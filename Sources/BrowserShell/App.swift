@@ -328,8 +328,14 @@ public struct BrowserApp {
           if actions.contains(.search) { typing = true }
         }
       }
+      let wasPlaying = state.animationsPlaying
       for event in events where running {
         running = perform(state.update(event))
+      }
+      // kitty plays its animations itself: `a` stops or plays them there too.
+      if state.animationsPlaying != wasPlaying {
+        if let uploads { terminal.writeBetweenFrames(uploads.play(state.animationsPlaying)) }
+        if let overlay { terminal.writeBetweenFrames(overlay.play(state.animationsPlaying)) }
       }
       frameDue =
         input || !events.allSatisfy(Self.isStreamingPart)

@@ -113,3 +113,45 @@ import Testing
     #expect(removal.contains("a=d,d=i,i=\(id),p=1") && removal.contains("a=d,d=I,i=\(id)"))
   }
 }
+
+/// kitty plays moving pictures itself: every frame sent once, nothing per frame after.
+@Suite struct KittyAnimationTests {
+  /// Each chunk of a frame repeats its keys: kitty 0.26.5 took the later chunks of a frame
+  /// for a new frame 2 each time (seen on a virtual display: `r=2` answered for every frame,
+  /// nothing moved).
+  @Test func framesRepeatTheirKeysInEveryChunk() {
+    let big = [UInt8](repeating: 7, count: 9000)
+    let bytes = KittyGraphics.animate(
+      id: 5, firstDelay: 120, frames: [(big, 80), ([1, 2, 3], 0)], loops: 0)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let frameChunks = text.components(separatedBy: "\u{1B}_G").filter { $0.hasPrefix("a=f") }
+    // 9000 bytes are 12,000 in base64: three chunks, every one with the frame's keys.
+    #expect(frameChunks.count == 4)
+    #expect(frameChunks.prefix(3).allSatisfy { $0.hasPrefix("a=f,i=5,f=100,z=80,q=2,m=") })
+    #expect(text.contains("a=f,i=5,f=100,z=1,q=2,m=0"), "a delay is at least 1 ms")
+    #expect(text.contains("a=a,i=5,r=1,z=120,q=2") && text.hasSuffix("a=a,i=5,s=3,v=1,q=2\u{1B}\\"))
+    #expect(
+      String(decoding: KittyGraphics.play(id: 5, playing: false), as: UTF8.self)
+        == "\u{1B}_Ga=a,i=5,s=1,q=2\u{1B}\\")
+    // Played twice: kitty counts v=3 as two loops.
+    #expect(
+      String(decoding: KittyGraphics.play(id: 5, playing: true, loops: 2), as: UTF8.self).contains(
+        "v=3"))
+  }
+
+  /// Placed without placeholders (kitty before 0.28), a moving picture's frames go with its
+  /// transmission, and `a` stops and plays every one the terminal holds.
+  @Test func oldKittyPlaysMovingPicturesAndStopsThem() throws {
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let frame = OverlayPicturesTests.halves()
+    let moving = PixelAnimation(
+      firstDelay: 100, frames: [AnimationFrame(image: frame, delay: 100)], loops: 0)
+    let id = try #require(overlay.keep(frame, columns: 2, rows: 2, animation: moving))
+    let still = try #require(overlay.keep(frame, columns: 2, rows: 2))
+    let sent = String(decoding: overlay.takePending(), as: UTF8.self)
+    #expect(sent.contains("a=f,i=\(id),") && !sent.contains("a=f,i=\(still),"))
+    let stop = String(decoding: overlay.play(false), as: UTF8.self)
+    #expect(stop == "\u{1B}_Ga=a,i=\(id),s=1,q=2\u{1B}\\")
+  }
+}

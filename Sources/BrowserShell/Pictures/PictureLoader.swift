@@ -287,9 +287,9 @@ public final class PictureLoader: Sendable {
     do {
       switch output {
       case .kitty(let kitty):
-        try send(key, bytes, through: kitty)
+        try send(key, bytes, through: kitty, job: job)
       case .overlay(let overlay):
-        try encode(key, bytes, for: overlay)
+        try encode(key, bytes, for: overlay, job: job)
       case .symbols(let drawnKey):
         if let moving = try movingCells(key, bytes, job: job) {
           guard !job.isCancelled else { return end(job, failure: nil) }
@@ -364,17 +364,50 @@ public final class PictureLoader: Sendable {
       rows: size.rows)
   }
 
+  /// A moving picture's frames at `fitting` pixels, for a terminal that plays them itself:
+  /// its first frame and the rest; nil for a still, or with animations off. The frames held
+  /// at once are within `animationBudget`.
+  private func pixelFrames(_ bytes: [UInt8], fitting: (Int, Int), job: PictureJob) throws
+    -> (first: RGBAImage, rest: PixelAnimation)?
+  {
+    guard configuration.animations, let format = PictureFormat.sniff(bytes),
+      format == .gif || format == .webp, AnimationDecoder.isAnimated(bytes)
+    else { return nil }
+    var frames: [AnimationFrame] = []
+    var used = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: (width: fitting.0, height: fitting.1), limits: configuration.limits
+    ) { frame in
+      frames.append(frame)
+      used += frame.image.pixels.count
+      return !job.isCancelled && used < configuration.animationBudget
+    }
+    guard frames.count >= 2, let first = frames.first else { return nil }
+    return (
+      first.image,
+      PixelAnimation(
+        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops)
+    )
+  }
+
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
   /// placeholder in the cache.
-  private func send(_ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels) throws {
+  private func send(
+    _ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels, job: PictureJob
+  ) throws {
     let keyRows = min(key.rows, KittyPlaceholder.maximumRows)
-    let image = try PictureDecoder.decode(
-      bytes, fitting: (key.columns * kitty.cell.width, keyRows * kitty.cell.height),
-      limits: configuration.limits)
+    let fitting = (key.columns * kitty.cell.width, keyRows * kitty.cell.height)
+    let moving = try pixelFrames(bytes, fitting: fitting, job: job)
+    let image =
+      try moving?.first ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
     let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
     let (id, replaced) = kitty.uploads.send(png: png, columns: cells.columns, rows: rows, for: key)
+    if let animation = moving?.rest, let frames = animation.encoded {
+      kitty.uploads.animate(
+        id: id, firstDelay: animation.firstDelay, frames: frames, loops: animation.loops)
+    }
     if let replaced { cache.remove(replaced) }
     cache.insert(
       .placeholder(
@@ -384,13 +417,21 @@ public final class PictureLoader: Sendable {
 
   /// Keeps `key`'s picture at its cells' pixel size for the frames that draw it over curses'
   /// (a sixel string, an iTerm2 file, or a kitty transmission).
-  private func encode(_ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures) throws {
+  private func encode(
+    _ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures, job: PictureJob
+  ) throws {
     let cell = overlay.cell
-    let image = try PictureDecoder.decode(
-      bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
-      limits: configuration.limits)
+    let fitting = (key.columns * cell.width, key.rows * cell.height)
+    // Only kitty plays animations itself; sixel and iTerm2 pictures show their first frame.
+    let moving =
+      overlay.protocolUsed == .kitty ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
+    let image =
+      try moving?.first ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
-    guard let id = overlay.keep(image, columns: cells.columns, rows: cells.rows) else {
+    guard
+      let id = overlay.keep(
+        image, columns: cells.columns, rows: cells.rows, animation: moving?.rest)
+    else {
       throw PixelsError.unencodable
     }
     cache.insert(.overlay(id, columns: cells.columns, rows: cells.rows), for: key)

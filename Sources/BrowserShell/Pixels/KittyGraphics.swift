@@ -20,8 +20,11 @@ public enum KittyGraphics {
     chunked(png, firstKeys: "a=T,U=1,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2")
   }
 
-  /// `png` in base64 chunks, the first with `firstKeys`, each saying whether more follow.
-  private static func chunked(_ png: [UInt8], firstKeys: String) -> [UInt8] {
+  /// `png` in base64 chunks, the first with `firstKeys` (every one with them when
+  /// `keysInEveryChunk`), each saying whether more follow.
+  private static func chunked(
+    _ png: [UInt8], firstKeys: String, keysInEveryChunk: Bool = false
+  ) -> [UInt8] {
     let encoded = Base64.encodedBytes(png)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
@@ -29,7 +32,8 @@ public enum KittyGraphics {
     repeat {
       let end = min(encoded.count, start + chunkSize)
       let more = end < encoded.count ? 1 : 0
-      let keys = start == 0 ? "\(firstKeys),m=\(more)" : "m=\(more),q=2"
+      let keys =
+        start == 0 || keysInEveryChunk ? "\(firstKeys),m=\(more)" : "m=\(more),q=2"
       bytes += command(keys, payload: Array(encoded[start..<end]))
       start = end
     } while start < encoded.count
@@ -40,6 +44,32 @@ public enum KittyGraphics {
   /// Unicode placeholders). Chunked, only the first chunk with the keys.
   public static func transmitData(png: [UInt8], id: UInt32) -> [UInt8] {
     chunked(png, firstKeys: "a=t,f=100,t=d,i=\(id),q=2")
+  }
+
+  /// Makes image `id` (its first frame transmitted already) an animation the terminal plays
+  /// itself: each later frame sent once as a whole PNG (`a=f`) with the milliseconds it stays
+  /// (`z`), the first frame's time set (`a=a,r=1`), then played (`s=3`) `loops` times (0:
+  /// forever; kitty counts `v=1` as forever and `v=n` as n − 1 loops).
+  public static func animate(
+    id: UInt32, firstDelay: Int, frames: [(png: [UInt8], delay: Int)], loops: Int
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    // Each chunk of a frame repeats its keys: kitty before 0.36 took the chunks after the
+    // first for another frame 2 each time, and played nothing (seen on Debian's 0.26.5).
+    for frame in frames {
+      bytes += chunked(
+        frame.png, firstKeys: "a=f,i=\(id),f=100,z=\(max(1, frame.delay)),q=2",
+        keysInEveryChunk: true)
+    }
+    bytes += command("a=a,i=\(id),r=1,z=\(max(1, firstDelay)),q=2")
+    return bytes + play(id: id, playing: true, loops: loops)
+  }
+
+  /// Plays (`s=3`) or stops (`s=1`) image `id`'s animation.
+  public static func play(id: UInt32, playing: Bool, loops: Int = 0) -> [UInt8] {
+    playing
+      ? command("a=a,i=\(id),s=3,v=\(loops > 0 ? loops + 1 : 1),q=2")
+      : command("a=a,i=\(id),s=1,q=2")
   }
 
   /// Places image `id` at the cursor as placement `placement` (replacing that placement where

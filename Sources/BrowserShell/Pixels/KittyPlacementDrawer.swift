@@ -20,6 +20,24 @@ struct KittyPlacementDrawer: OverlayDrawer {
     return kept
   }
 
+  /// The first frame transmitted and placed as a still's, the others sent once for kitty to
+  /// play: nothing is sent per frame.
+  func keep(
+    _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
+  ) -> KeptOverlay? {
+    guard var kept = keep(image, columns: columns, rows: rows, id: id),
+      let frames = animation.encoded
+    else { return nil }
+    kept.upload += KittyGraphics.animate(
+      id: id, firstDelay: animation.firstDelay, frames: frames, loops: animation.loops)
+    kept.moving = true
+    return kept
+  }
+
+  func play(id: UInt32, playing: Bool) -> [UInt8] {
+    KittyGraphics.play(id: id, playing: playing)
+  }
+
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
     rows == 0..<kept.rows ? kept.whole : place(kept, id: id, rows: rows)
   }

@@ -10,6 +10,13 @@ protocol OverlayDrawer: Sendable {
   /// image `id`, and the bytes that hand it to the terminal before it is first drawn (kitty's
   /// transmission); nil when it cannot be encoded.
   func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay?
+  /// The same for a moving picture, `image` its first frame: a terminal that plays animations
+  /// gets them with the picture; the others keep the first frame.
+  func keep(
+    _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
+  ) -> KeptOverlay?
+  /// What stops or plays again the animation of picture `id`, kept moving.
+  func play(id: UInt32, playing: Bool) -> [UInt8]
   /// The bytes that draw `rows` (cell rows of the picture) of `kept`, kept as `id`, with the
   /// cursor at the top left cell they go to. The cursor is saved around them by the caller.
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8]
@@ -37,6 +44,8 @@ struct KeptOverlay: Sendable {
   var pixelHeight: Int
   /// Bytes for the terminal before the picture is first drawn.
   var upload: [UInt8] = []
+  /// Whether the terminal plays it as an animation.
+  var moving = false
 
   /// The memory it holds.
   var byteCount: Int { whole.count + (image?.pixels.count ?? 0) + 64 }
@@ -63,6 +72,14 @@ struct KeptOverlay: Sendable {
 
 extension OverlayDrawer {
   func clearScreen() -> [UInt8] { [] }
+
+  func keep(
+    _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
+  ) -> KeptOverlay? {
+    keep(image, columns: columns, rows: rows, id: id)
+  }
+
+  func play(id: UInt32, playing: Bool) -> [UInt8] { [] }
 
   /// Blank cells over each row of the placement (ECH), which takes a picture's pixels with
   /// the characters, and which curses already takes for blank: its idea of the screen stays

@@ -63,13 +63,19 @@ public final class OverlayPictures: Sendable {
 
   /// Keeps `image`, scaled to its `columns` × `rows` cells' pixels, ready to draw; returns its
   /// id, nil when it cannot be encoded for the terminal.
-  public func keep(_ image: RGBAImage, columns: Int, rows: Int) -> UInt32? {
+  /// `animation`, when given, is the rest of a moving picture whose first frame is `image`.
+  public func keep(
+    _ image: RGBAImage, columns: Int, rows: Int, animation: PixelAnimation? = nil
+  ) -> UInt32? {
     let id = store.withLock { store in
       store.serial &+= 1
       if store.serial == 0 { store.serial = 1 }
       return store.serial
     }
-    guard var kept = drawer.keep(image, columns: columns, rows: rows, id: id) else { return nil }
+    let made =
+      animation.map { drawer.keep(image, animation: $0, columns: columns, rows: rows, id: id) }
+      ?? drawer.keep(image, columns: columns, rows: rows, id: id)
+    guard var kept = made else { return nil }
     let upload = kept.upload
     kept.upload = []
     store.withLock { store in
@@ -86,6 +92,14 @@ public final class OverlayPictures: Sendable {
       }
     }
     return id
+  }
+
+  /// What stops or plays again every picture the terminal plays as an animation (`a`).
+  public func play(_ playing: Bool) -> [UInt8] {
+    store.withLock { store in
+      store.kept.keys.sorted().filter { store.kept[$0]?.moving == true }
+        .flatMap { drawer.play(id: $0, playing: playing) }
+    }
   }
 
   /// The bytes that draw picture `id` whole at the cursor, if it is still kept.
