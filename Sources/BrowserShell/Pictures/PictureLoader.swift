@@ -399,7 +399,8 @@ public final class PictureLoader: Sendable {
     let fitting = (key.columns * kitty.cell.width, keyRows * kitty.cell.height)
     let moving = try pixelFrames(bytes, fitting: fitting, job: job)
     let image =
-      try moving?.first ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+      try moving?.first
+      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
     let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
@@ -426,7 +427,8 @@ public final class PictureLoader: Sendable {
     let moving =
       overlay.protocolUsed == .kitty ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
     let image =
-      try moving?.first ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+      try moving?.first
+      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
     guard
       let id = overlay.keep(
