@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|probe|memory|network|first]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|probe|memory|network|first|animation]"
     )
     exit(0)
   default:
@@ -56,6 +56,7 @@ if wanted("pictures") {
 if wanted("pixels") { PixelScreenWorkloads.measure(quick: quick, into: &report) }
 if wanted("network") { NetworkWorkload.measure(quick: quick, into: &report) }
 if wanted("first") { FirstScreenWorkload.measure(quick: quick, into: &report) }
+if wanted("animation") { AnimationWorkload.measure(quick: quick, into: &report) }
 if wanted("probe") {
   for figure in await ProbeWorkload.measure(quick: quick) { report.add(figure) }
 }
