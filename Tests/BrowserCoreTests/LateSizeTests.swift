@@ -57,6 +57,39 @@ import Testing
     #expect(batch.allSatisfy { state.items[$0.index].height == 900 })
   }
 
+  /// `G` on a feed without sizes: the boxes in view at the end change shape as their sizes
+  /// arrive, and the view stays at the end (it landed short, at 96 %); moving lets it go.
+  @Test func theEndStaysTheEndWhileSizesArrive() throws {
+    var (state, first) = Self.started(Self.unsized(60))
+    // The first screen's sizes, asked for at the start, come back before `G`.
+    _ = state.update(
+      .sizesProbed(Self.requests(first).map { ProbedSize(request: $0, width: 400, height: 300) }))
+    var effects = state.update(.action(.bottom))
+    #expect(state.top == state.maxTop)
+    var rounds = 0
+    // Tall pictures: every box grows, which moved the view off the end before.
+    while case let asked = Self.requests(effects), !asked.isEmpty, rounds < 50 {
+      effects = state.update(
+        .sizesProbed(asked.map { ProbedSize(request: $0, width: 300, height: 900) }))
+      #expect(state.top == state.maxTop, "round \(rounds): \(state.top) of \(state.maxTop)")
+      rounds += 1
+    }
+    #expect(rounds > 0)
+    // Once the reader scrolls, sizes arriving keep their place instead.
+    _ = state.update(.action(.scroll(-5)))
+    let place = try #require(state.anchor())
+    let unsized = state.items.indices.filter { !state.items[$0].hasSize }
+    guard let index = unsized.first else { return }
+    _ = state.update(
+      .sizesProbed([
+        ProbedSize(
+          request: SizeRequest(index: index, imageURL: state.items[index].imageURL), width: 900,
+          height: 300)
+      ]))
+    let after = try #require(state.cellRect(of: place.index))
+    #expect(after.row - state.top == place.screenRow)
+  }
+
   @Test func aBoxChangesShapeOnlyOnce() {
     var (state, effects) = Self.started(Self.unsized(10))
     let asked = Self.requests(effects)

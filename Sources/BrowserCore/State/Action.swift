@@ -53,3 +53,16 @@ public enum ColumnChange: Hashable, Sendable {
   case more, fewer
   case exactly(Int)
 }
+
+extension Action {
+  /// Whether the action moves the view or the selection (a place the reader chose, which a
+  /// view held at the end by `G` gives way to).
+  var moves: Bool {
+    switch self {
+    case .scroll, .page, .wheel, .top, .bottom, .select, .columns, .nextStyle, .search,
+      .nextMatch, .previousMatch, .prompt, .remove, .undo, .refresh:
+      true
+    default: false
+    }
+  }
+}

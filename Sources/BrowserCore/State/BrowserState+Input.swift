@@ -30,6 +30,8 @@ extension BrowserState {
     let count = takeCount(uses: action.takesCount)
     let times = action.takesCount ? min(count ?? 1, Self.maximumRepeat) : 1
     var effects: [Effect] = []
+    // `G` holds the view at the end while sizes arrive above it, until the reader moves.
+    pinnedToBottom = action == .bottom && count == nil ? true : pinnedToBottom && !action.moves
     switch action {
     case .top, .bottom:
       if let count {

@@ -59,6 +59,8 @@ extension BrowserState {
       message =
         "refreshed: \(counted(newItems.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
     case .appended(let newItems, let skipped, let hasMore):
+      // The end the reader went to is no longer the end: the view stays where it is.
+      pinnedToBottom = false
       appendItems(newItems)
       hasMorePages = hasMore
       prefetchHold = .none

@@ -83,6 +83,8 @@ extension BrowserState {
       items[index].height = size.height
       changed = true
     }
-    if changed { relayout(keepingPlace: true, itemsChanged: true) }
+    guard changed else { return }
+    relayout(keepingPlace: true, itemsChanged: true)
+    if pinnedToBottom { top = maxTop }
   }
 }

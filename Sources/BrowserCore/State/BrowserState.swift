@@ -59,6 +59,9 @@ public struct BrowserState: Sendable {
   /// How long moving pictures have played, in milliseconds: which frame each shows is a
   /// function of it (`CellAnimation.frame(at:)`).
   public internal(set) var animationClock = 0
+  /// Whether the view is held at the end (`G`): sizes that arrive above it and change the
+  /// boxes' shapes do not move the reader off the end, until they move or a page is added.
+  var pinnedToBottom = false
   /// Whether `a` paused the moving pictures.
   public internal(set) var animationsPaused = false
   /// The feed filtered by a search, with the whole feed kept aside.
