@@ -47,9 +47,14 @@ enum PrintCommand {
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
     var settings = options.pictures.settings(for: source, load: options.load)
     // A mode asked for by name is the mode: the sheet may go anywhere (a file read later, a
-    // terminal TERM does not describe), so only `auto` goes by the environment.
+    // terminal TERM does not describe), so only `auto` goes by the environment, NO_COLOR
+    // included; a mode named, or colours the config file chose, override NO_COLOR (as
+    // no-color.org asks, and as in the browser).
+    var environment = ProcessInfo.processInfo.environment
+    if !options.theme.isEmpty { environment["NO_COLOR"] = nil }
     var colorMode = settings.color.mode(
-      colorCount: settings.color == .auto ? Self.colorCount() : 1 << 24)
+      colorCount: settings.color == .auto
+        ? Self.colorCount(environment: environment, toTerminal: isatty(1) == 1) : 1 << 24)
     if options.pictures.protocolName == "off" { colorMode = nil }
     var browser = options.browser
     browser.feedName = source.displayName
@@ -162,16 +167,17 @@ enum PrintCommand {
     return CanvasSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
-  /// How many colours the output can show, for `--color auto`: 24-bit where `COLORTERM` says
-  /// so, 256 for a `*256color` terminal or a pipe (a file is read later, most often by a
-  /// modern terminal), else 16.
-  static func colorCount() -> Int {
-    let environment = ProcessInfo.processInfo.environment
+  /// How many colours the output can show, for `--color auto`: none where `NO_COLOR` is set
+  /// and not empty or `TERM` is `dumb` (whose user wants plain text, even in a pipe: `TERM=dumb
+  /// cascade print | less`); 24-bit where `COLORTERM` says so, 256 for a `*256color` terminal
+  /// or a pipe (a file is read later, most often by a modern terminal), else 16.
+  static func colorCount(environment: [String: String], toTerminal: Bool) -> Int {
+    let term = environment["TERM"] ?? ""
+    if Theme.noColor(environment["NO_COLOR"]) || term == "dumb" { return 0 }
     let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
     if colorTerm == "truecolor" || colorTerm == "24bit" { return 1 << 24 }
-    let term = environment["TERM"] ?? ""
     if term.hasSuffix("-direct") { return 1 << 24 }
-    if term.contains("256color") || isatty(1) != 1 { return 256 }
-    return term.isEmpty || term == "dumb" ? 0 : 16
+    if term.contains("256color") || !toTerminal { return 256 }
+    return term.isEmpty ? 0 : 16
   }
 }
