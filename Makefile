@@ -54,7 +54,12 @@ release:
 	@Scripts/install-deps --build-only
 	swift build $(RELEASE_FLAGS) --product cascade
 
-install: release install-files
+# Installs the binary `make release` built, building it only when there is none: under sudo,
+# whose PATH rarely has the Swift toolchain, nothing needs to be compiled.
+install: $(RELEASE_BIN) install-files
+
+$(RELEASE_BIN):
+	$(MAKE) --no-print-directory release
 
 # The completions are written by the binary itself, from its option table; the man page is the
 # committed cascade.1, which a test keeps equal to what the binary writes.
