@@ -33,6 +33,11 @@ import Testing
     #expect(result.stdout.contains(";48;5;"), "\(environment)")
   }
 
+  @Test func helpSaysWhenThereIsNoColour() async throws {
+    let help = try await CascadeProcess.run(["print", "--help"]).stdout
+    #expect(help.contains("no\ncolour under NO_COLOR (set and not empty) or TERM=dumb"))
+  }
+
   @Test func aModeNamedOnTheCommandLineOverridesNoColor() async throws {
     let result = try await CascadeProcess.run(
       Self.sheet + ["--color", "256"], environment: ["NO_COLOR": "1", "TERM": "dumb"])

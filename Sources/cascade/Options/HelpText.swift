@@ -30,7 +30,8 @@ enum HelpText {
     included, to standard output with ANSI colours, and exits once every picture on it
     is drawn or has failed: a contact sheet for a pipe, a file or a quick look. Colours
     follow --color; `auto` gives 24-bit where COLORTERM says truecolor, else the
-    256-colour palette (16 on a terminal that has only 16). Skipped items and sizes
+    256-colour palette (16 on a terminal that has only 16), and plain text with no
+    colour under NO_COLOR (set and not empty) or TERM=dumb. Skipped items and sizes
     that could not be read are reported on stderr.
 
     \(options(for: .print))
