@@ -21,6 +21,8 @@ public struct BrowserApp {
   let keys: KeyBindings
   /// How far the running load has got (the feed's loaders write it), shown while it runs.
   let progress: LoadProgress?
+  /// The terminfo entry to draw with, and why, when it is not `TERM`'s.
+  let terminalType: TerminalType?
 
   /// - Parameters:
   ///   - pictures: how to draw pictures; nil for none.
@@ -29,8 +31,9 @@ public struct BrowserApp {
   public init(
     feed: any FeedPaging, options: BrowserOptions, pictures: PictureSettings? = nil,
     colors: ThemeColors = ThemeColors(), keys: KeyBindings = .standard,
-    progress: LoadProgress? = nil
+    progress: LoadProgress? = nil, terminalType: TerminalType? = nil
   ) {
+    self.terminalType = terminalType
     self.keys = keys
     self.feed = feed
     self.options = options
@@ -63,7 +66,7 @@ public struct BrowserApp {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(preferDirectColor: pictureSettings?.color == .direct)
+      terminal = try Terminal(type: terminalType?.name)
     } catch {
       printError("\(error)")
       return 1
@@ -75,7 +78,14 @@ public struct BrowserApp {
       noColor: Theme.noColor(getenv("NO_COLOR").map { String(cString: $0) }),
       custom: colors)
     let mailbox = Mailbox()
-    let colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
+    let decision = pictureSettings?.decision
+    var colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
+    // Pictures drawn over the frame need no colours of the terminal's: only what stands in
+    // for them (a feed's placeholder colour) is drawn in the few it has.
+    let pixelsWithoutColours =
+      colorMode == nil && pictureSettings?.color != ColorChoice.none
+      && decision?.drawsOverFrame == true
+    if pixelsWithoutColours { colorMode = .palette16 }
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
@@ -90,7 +100,11 @@ public struct BrowserApp {
     var reader = KeySequenceReader(bindings: keys)
     let overlay =
       colorMode == nil
-      ? nil : OverlayPictures(pictureSettings?.decision, budget: pictureSettings?.memoryBudget ?? 0)
+      ? nil : OverlayPictures(decision, budget: pictureSettings?.memoryBudget ?? 0)
+    // kitty's placements stay on the screen until deleted: a crash deletes them too.
+    if overlay?.protocolUsed == .kitty {
+      CrashGuard.writeFirst(KittyGraphics.deleteAllOnScreen())
+    }
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(settings, colorMode: mode)
@@ -181,6 +195,13 @@ public struct BrowserApp {
     if let color = pictureSettings?.color, colorMode == nil, color != .none {
       running = perform(state.update(.notice(Self.tooFewColours(terminal.colorCount)))) && running
     }
+    // What was put in place of what the command line or TERM asked for, said once.
+    for notice in [
+      terminalType?.termMissing == true ? terminalType?.reason : nil, decision?.refusal,
+    ] {
+      guard let notice else { continue }
+      running = perform(state.update(.notice(notice))) && running
+    }
     // The rest of a page shown while it is decoded, as the load the state now waits for.
     if let opening, let request = state.loading {
       opening.listen { piece in
@@ -198,6 +219,10 @@ public struct BrowserApp {
     /// picture was sent twice on each `fg`.
     var resumedFromSuspend: ContinuousClock.Instant?
     var lastFrame = ContinuousClock.now
+    /// When the next frame of a moving picture in view is due, and when their clock last went
+    /// on: nil while nothing in view moves, so an idle browser sets no timer.
+    var animationDue: ContinuousClock.Instant?
+    var animationTicked = ContinuousClock.now
     var waitingKeys = TypedAhead.keys(typedAhead)[...]
     /// The keys typed ahead first, then what the terminal has.
     func nextKey() -> Key?? { waitingKeys.popFirst().map { .some($0) } ?? terminal.readKey() }
@@ -214,6 +239,7 @@ public struct BrowserApp {
           terminal.present()
         }
         lastFrame = .now
+        animationDue = canvas.nextFrame.map { lastFrame + .milliseconds($0) }
       }
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
@@ -224,6 +250,7 @@ public struct BrowserApp {
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
+      if let animationDue { timeout = Self.timeout(timeout, endingBy: animationDue) }
       if !waitingKeys.isEmpty { timeout = 0 }
       let (input, signals) = wake.waitForInput(timeout: timeout)
       if let ending = signals.first(where: endingSignals.contains) {
@@ -236,6 +263,11 @@ public struct BrowserApp {
         // now, and sent again once the browser is back.
         if let uploads {
           terminal.writeBetweenFrames(uploads.deleteAll())
+          cache.removeAll()
+          events.append(.picturesLost)
+        }
+        if let overlay, overlay.protocolUsed == .kitty {
+          terminal.writeBetweenFrames(overlay.removeAll())
           cache.removeAll()
           events.append(.picturesLost)
         }
@@ -255,13 +287,25 @@ public struct BrowserApp {
       if signals.contains(SIGTSTP) || (signals.contains(SIGCONT) && !ownContinue) {
         // The screen was the shell's meanwhile: curses repaints all of it, and every picture
         // over it is drawn again.
+        if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
         terminal.repaintAll()
-        overlay?.forgetDrawn()
       }
       if state.loading != nil, let snapshot = progress?.snapshot, snapshot.isLoading {
         events.append(.loadProgress(snapshot))
       }
       if !input, state.isSliding { events.append(.idle) }
+      // Moving pictures in view: their clock goes on by the time that passed.
+      if animationDue != nil {
+        let passed = animationTicked.duration(to: .now).components
+        let milliseconds =
+          Int(passed.seconds) * 1000 + Int(passed.attoseconds / 1_000_000_000_000_000)
+        if milliseconds > 0 {
+          events.append(.animationTick(milliseconds: milliseconds))
+          animationTicked = animationTicked + .milliseconds(milliseconds)
+        }
+      } else {
+        animationTicked = .now
+      }
       if let due = expiry, due.deadline <= .now {
         expiry = nil
         events.append(.messageExpired(due.serial))
@@ -271,7 +315,7 @@ public struct BrowserApp {
       while let key = nextKey() {
         guard let key else { continue }
         if key == .resize {
-          overlay?.forgetDrawn()
+          if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
           events.append(.resized(terminal.size))
         } else if typing {
           // The search prompt takes keys as they are, until Enter or Esc closes it.
@@ -284,14 +328,21 @@ public struct BrowserApp {
           if actions.contains(.search) { typing = true }
         }
       }
+      let wasPlaying = state.animationsPlaying
       for event in events where running {
         running = perform(state.update(event))
+      }
+      // kitty plays its animations itself: `a` stops or plays them there too.
+      if state.animationsPlaying != wasPlaying {
+        if let uploads { terminal.writeBetweenFrames(uploads.play(state.animationsPlaying)) }
+        if let overlay { terminal.writeBetweenFrames(overlay.play(state.animationsPlaying)) }
       }
       frameDue =
         input || !events.allSatisfy(Self.isStreamingPart)
         || lastFrame.duration(to: .now) >= Self.partFrameInterval
     }
     if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
+    if let overlay { terminal.writeBetweenFrames(overlay.removeAll()) }
     terminal.restore()
     leaving(state.readingPlace)
     return status

@@ -9,6 +9,9 @@ struct CursesCanvas: Canvas {
   /// Pictures to draw over this frame once curses has sent it; one that anything is put on
   /// afterwards is covered, and dropped.
   private(set) var overlays: [OverlayPlacement] = []
+  /// In how many milliseconds a moving picture drawn in this frame changes; nil when none
+  /// moves, and then no timer runs.
+  private(set) var nextFrame: Int?
 
   init(terminal: Terminal) {
     self.terminal = terminal
@@ -50,9 +53,14 @@ struct CursesCanvas: Canvas {
     }
   }
 
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
-    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns
+  mutating func noteAnimation(nextFrameIn milliseconds: Int) {
+    nextFrame = min(nextFrame ?? milliseconds, milliseconds)
+  }
+
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns,
+      area.height > 0, skippingRows >= 0
     else { return }
-    overlays.append(OverlayPlacement(id: overlay, area: area))
+    overlays.append(OverlayPlacement(id: overlay, area: area, skippedRows: skippingRows))
   }
 }

@@ -61,10 +61,9 @@ final class Terminal {
 
   /// Takes over the process's terminal. When standard input is not a terminal (the feed was
   /// piped in), keys are read from `/dev/tty`.
-  /// - Parameter preferDirectColor: use the `*-direct` terminfo entry of the terminal's family
-  ///   (`xterm-direct` for `xterm-256color`) when there is one and the terminal's own entry has
-  ///   no direct colour: for a truecolor terminal that says `xterm-256color` (`--color direct`).
-  convenience init(preferDirectColor: Bool = false) throws(TerminalError) {
+  /// - Parameter type: the terminfo entry to draw with, nil for `TERM`'s (`TerminalType`
+  ///   chooses another where `TERM` undersells the terminal or has no entry here).
+  convenience init(type: String? = nil) throws(TerminalError) {
     guard isatty(1) == 1 else { throw .notATerminal }
     var inputFD: Int32 = 0
     if isatty(0) != 1 {
@@ -75,27 +74,7 @@ final class Terminal {
     guard let output = fdopen(1, "w"), let input = fdopen(inputFD, "r") else {
       throw .notATerminal
     }
-    try self.init(
-      type: preferDirectColor ? Self.directVariant() : nil, output: output, input: input,
-      inputDescriptor: inputFD)
-  }
-
-  /// The `*-direct` terminfo entry of `$TERM`'s family, if it is installed and `$TERM` is not
-  /// direct already.
-  static func directVariant() -> String? {
-    guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty,
-      !term.hasSuffix("-direct")
-    else { return nil }
-    var family = term
-    for suffix in ["-256color", "-88color", "-16color", "-color"] where family.hasSuffix(suffix) {
-      family.removeLast(suffix.count)
-      break
-    }
-    let name = family + "-direct"
-    guard let first = name.first else { return nil }
-    let folders = ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"]
-    let found = folders.contains { access("\($0)/\(first)/\(name)", R_OK) == 0 }
-    return found ? name : nil
+    try self.init(type: type, output: output, input: input, inputDescriptor: inputFD)
   }
 
   /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring

@@ -70,4 +70,14 @@ static inline int cascade_terminal_usability(const char *name) {
   return usability;
 }
 
+// How many colours terminfo gives the terminal type `name`: -1 when it has no entry, 0 when
+// it names none. Reads terminfo only, like cascade_terminal_usability.
+static inline int cascade_terminal_colors(const char *name) {
+  int status = 0;
+  if (setupterm(name, 1, &status) != OK) return -1;
+  int colors = tigetnum("colors");
+  del_curterm(set_curterm(NULL));
+  return colors > 0 ? colors : 0;
+}
+
 #endif

@@ -14,6 +14,7 @@ struct ColumnPlacer: Sendable {
   private var started: [Bool]
   private let rowSpacing: Double
   private let itemWidth: Double
+  private let decoration: Decoration
   private let columnSpacing: Double
   private let order: ColumnOrder
   private let tieTolerance: Double
@@ -29,6 +30,7 @@ struct ColumnPlacer: Sendable {
     started = Array(repeating: false, count: configuration.columnCount)
     rowSpacing = configuration.rowSpacing
     itemWidth = configuration.itemWidth
+    decoration = configuration.decoration
     columnSpacing = configuration.columnSpacing
     order = configuration.order
     tieTolerance = configuration.tieTolerance
@@ -50,7 +52,9 @@ struct ColumnPlacer: Sendable {
       for i in start..<encoded.count { run.append(place(encoded[i], index: i)) }
       return
     }
-    let rules = (rowSpacing: rowSpacing, itemWidth: itemWidth, tolerance: tieTolerance)
+    let rules = Rules(
+      rowSpacing: rowSpacing, pictureWidth: max(0, itemWidth - decoration.width),
+      extra: decoration.height, tolerance: tieTolerance)
     bottoms.withUnsafeMutableBufferPointer { bottoms in
       started.withUnsafeMutableBufferPointer { started in
         switch bottoms.count {
@@ -65,8 +69,11 @@ struct ColumnPlacer: Sendable {
     }
   }
 
-  /// The spacing, width and tolerance that the waterfall's loop reads for every item.
-  private typealias Rules = (rowSpacing: Double, itemWidth: Double, tolerance: Double)
+  /// The spacing, widths and tolerance that the waterfall's loop reads for every item: a
+  /// one-column box is `pictureWidth * ratio + extra` tall (`Decoration.boxHeight`).
+  private typealias Rules = (
+    rowSpacing: Double, pictureWidth: Double, extra: Double, tolerance: Double
+  )
 
   /// The waterfall for up to `Lanes.scalarCount` columns: the columns are ranked by bottom
   /// (`RankedColumns`) while pictures follow one another, and go back to `bottoms` for the
@@ -87,7 +94,7 @@ struct ColumnPlacer: Sendable {
         continue
       }
       var ranked = RankedColumns<Lanes>(bottoms)
-      pictures(encoded, from: &i, width: rules.itemWidth, into: &run) { height in
+      pictures(encoded, from: &i, rules, into: &run) { height in
         ranked.place(height: height, rowSpacing: rules.rowSpacing, tolerance: rules.tolerance)
       }
       ranked.store(into: bottoms)
@@ -111,7 +118,7 @@ struct ColumnPlacer: Sendable {
         i += 1
         continue
       }
-      pictures(encoded, from: &i, width: rules.itemWidth, into: &run) { height in
+      pictures(encoded, from: &i, rules, into: &run) { height in
         let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
         let y = bottoms[column] + rules.rowSpacing
         bottoms[column] = y + height
@@ -125,15 +132,18 @@ struct ColumnPlacer: Sendable {
   /// column), and advances `i` past them.
   @inline(__always)
   private static func pictures(
-    _ encoded: UnsafeBufferPointer<Double>, from i: inout Int, width: Double,
+    _ encoded: UnsafeBufferPointer<Double>, from i: inout Int, _ rules: Rules,
     into run: inout RectIndex.Run, _ place: (_ height: Double) -> (y: Double, column: Int)
   ) {
+    let (width, extra) = (rules.pictureWidth, rules.extra)
     while i < encoded.count, encoded[i] > 0 {
       run.write { extents, places, room, first, slots in
         let end = min(encoded.count, i + room)
         var k = 0
         while i < end, encoded[i] > 0 {
-          let height = width * encoded[i]
+          // `extra` is added before the column is chosen: it lengthens no item's wait on the
+          // item before it.
+          let height = width * encoded[i] + extra
           let (y, column) = place(height)
           extents[k] = FrameStore.Extent(y: y, height: height)
           places[k] = FrameStore.place(column: column)
@@ -159,7 +169,8 @@ struct ColumnPlacer: Sendable {
     }
     let column = shortest(UnsafeBufferPointer(bottoms), within: rules.tolerance)
     return stack(
-      value, column, bottoms, started, rowSpacing: rules.rowSpacing, width: rules.itemWidth)
+      value, column, bottoms, started, rowSpacing: rules.rowSpacing, width: rules.pictureWidth,
+      extra: rules.extra)
   }
 
   /// Places item `index`, stored as `LayoutItem.encoded`.
@@ -178,11 +189,13 @@ struct ColumnPlacer: Sendable {
   private mutating func placePicture(ratio: Double, index: Int) -> PlacedFrame {
     let column = chooseColumn()
     sinceRow += 1
-    let (rowSpacing, itemWidth) = (self.rowSpacing, self.itemWidth)
+    let (rowSpacing, itemWidth, decoration) = (self.rowSpacing, self.itemWidth, self.decoration)
     guard let enlargement else {
       return bottoms.withUnsafeMutableBufferPointer { bottoms in
         started.withUnsafeMutableBufferPointer { started in
-          Self.stack(ratio, column, bottoms, started, rowSpacing: rowSpacing, width: itemWidth)
+          Self.stack(
+            ratio, column, bottoms, started, rowSpacing: rowSpacing,
+            width: max(0, itemWidth - decoration.width), extra: decoration.height)
         }
       }
     }
@@ -191,8 +204,7 @@ struct ColumnPlacer: Sendable {
     if next < bottoms.count, normalsSinceEnlargement >= 1, bottoms[column] == bottoms[next],
       column != lastEnlargedColumn, enlargement.draw(index) < enlargement.probability
     {
-      let width = 2 * itemWidth + columnSpacing
-      let height = width * ratio
+      let height = decoration.boxHeight(width: 2 * itemWidth + columnSpacing, ratio: ratio)
       bottoms[column] = y + height
       bottoms[next] = y + height
       started[column] = true
@@ -201,7 +213,7 @@ struct ColumnPlacer: Sendable {
       lastEnlargedColumn = column
       return PlacedFrame(y: y, height: height, column: Int32(column), span: 2)
     }
-    var height = itemWidth * ratio
+    var height = decoration.boxHeight(width: itemWidth, ratio: ratio)
     if next < bottoms.count, abs(y + height - bottoms[next]) < 0.2 * height {
       height = bottoms[next] - y
     } else if column >= 1, abs(y + height - bottoms[column - 1]) < 0.2 * height {
@@ -284,10 +296,10 @@ struct ColumnPlacer: Sendable {
   @inline(__always)
   private static func stack(
     _ ratio: Double, _ column: Int, _ bottoms: UnsafeMutableBufferPointer<Double>,
-    _ started: UnsafeMutableBufferPointer<Bool>, rowSpacing: Double, width: Double
+    _ started: UnsafeMutableBufferPointer<Bool>, rowSpacing: Double, width: Double, extra: Double
   ) -> PlacedFrame {
     let y = started[column] ? bottoms[column] + rowSpacing : bottoms[column]
-    let height = width * ratio
+    let height = width * ratio + extra
     bottoms[column] = y + height
     started[column] = true
     return PlacedFrame(y: y, height: height, column: Int32(truncatingIfNeeded: column), span: 1)

@@ -21,6 +21,9 @@ public struct LayoutConfiguration: Hashable, Sendable {
   public var tieTolerance: Double
   /// Set for the irregular waterfall, nil for the plain one.
   public var enlargement: Enlargement?
+  /// What each picture's box adds around the picture (a border, a caption): a box's height is
+  /// its picture's at the box's width less `decoration.width`, plus `decoration.height`.
+  public var decoration: Decoration
 
   public init(
     columnCount: Int = 2,
@@ -30,7 +33,8 @@ public struct LayoutConfiguration: Hashable, Sendable {
     containerWidth: Double,
     order: ColumnOrder = .shortest,
     tieTolerance: Double = 0,
-    enlargement: Enlargement? = nil
+    enlargement: Enlargement? = nil,
+    decoration: Decoration = .none
   ) {
     self.columnCount = columnCount
     self.columnSpacing = columnSpacing
@@ -40,6 +44,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
     self.order = order
     self.tieTolerance = tieTolerance
     self.enlargement = enlargement
+    self.decoration = decoration
   }
 
   /// The width of one column: `(W − left − right − (C − 1)·columnSpacing) / C`.
@@ -66,6 +71,8 @@ public struct LayoutConfiguration: Hashable, Sendable {
     try Self.check(insets.bottom, "bottom inset")
     try Self.check(insets.right, "right inset")
     try Self.check(tieTolerance, "tie tolerance")
+    try Self.check(decoration.width, "decoration width")
+    try Self.check(decoration.height, "decoration height")
     if let enlargement {
       guard enlargement.probability >= 0, enlargement.probability <= 1 else {
         throw .enlargementProbability(enlargement.probability)

@@ -12,6 +12,10 @@ public struct SymbolPicture: Hashable, Sendable {
   /// Set when the picture is drawn over the frame after curses has sent it (sixel, iTerm2):
   /// the number the shell keeps its bytes under. The cells are blank.
   public private(set) var overlay: UInt32?
+  /// Set when the picture moves: its frames, the first being `cells`.
+  public private(set) var animation: CellAnimation?
+  /// Whether the picture is an animation, drawn still (moving pictures off) or moving.
+  public var moves = false
 
   /// - Precondition: `cells.count == columns * rows`.
   public init(columns: Int, rows: Int, cells: [SymbolCell]) {
@@ -40,6 +44,25 @@ public struct SymbolPicture: Hashable, Sendable {
       columns: columns, rows: rows, cells: Array(repeating: blank, count: columns * rows))
     picture.overlay = overlay
     return picture
+  }
+
+  /// An animated picture: its first frame's cells, and every frame.
+  /// - Precondition: every frame has `columns × rows` cells.
+  public static func animated(_ animation: CellAnimation, columns: Int, rows: Int)
+    -> SymbolPicture
+  {
+    precondition(
+      animation.frames.allSatisfy { $0.count == columns * rows }, "a frame of another size")
+    var picture = SymbolPicture(columns: columns, rows: rows, cells: animation.frames[0])
+    picture.animation = animation
+    picture.moves = true
+    return picture
+  }
+
+  /// The cells shown `milliseconds` into its animation (its only cells when it has none).
+  public func cells(at milliseconds: Int) -> [SymbolCell] {
+    guard let animation else { return cells }
+    return animation.frames[animation.frame(at: milliseconds).index]
   }
 
   /// - Precondition: the cell is inside the picture.

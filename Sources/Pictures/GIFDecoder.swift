@@ -112,7 +112,7 @@ enum GIFDecoder {
     }
   }
 
-  private static func failure(_ code: Int32) -> PictureError {
+  static func failure(_ code: Int32) -> PictureError {
     switch code {
     case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON: return .truncated(.gif)
     case D_GIF_ERR_NO_COLOR_MAP:
@@ -125,7 +125,7 @@ enum GIFDecoder {
 }
 
 /// giflib's input callback over bytes in memory: the reader is the file's `UserData`.
-private struct MemoryReader {
+struct MemoryReader {
   let base: UnsafePointer<UInt8>
   let count: Int
   var offset = 0

@@ -78,8 +78,11 @@ enum BrowseCommand {
     }
     // Before the probe writes its questions: a browser that cannot start touches nothing. A
     // terminal type it cannot draw on is a usage error; no terminal at all, as before, is not.
+    // A TERM with no terminfo entry here (kitty's over ssh) is drawn as the xterm family.
+    var terminalType = PictureProbing.terminalType(
+      color: options.pictures.color, version: nil, environment: environment)
     do throws(TerminalError) {
-      try TerminalCheck.run()
+      try TerminalCheck.run(type: terminalType.name)
     } catch {
       Console.error(error.description)
       return error == .notATerminal ? 1 : 2
@@ -89,6 +92,7 @@ enum BrowseCommand {
     browser.feedName = source.displayName
     browser.escapeQuits = keys.escapeQuits
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
+    pictures?.animations = browser.animations
     // Keys typed during the first load that the probe read with the terminal's answers.
     var typedAhead: [UInt8] = []
     if options.pictures.protocolName == "off" {
@@ -100,11 +104,12 @@ enum BrowseCommand {
       let report = PictureProbing.probe(options.pictures)
       pictures?.decision = report.decision
       typedAhead = report.answers?.typed ?? []
+      if let type = report.terminalType { terminalType = type }
     }
     let app = BrowserApp(
       feed: feed, options: browser, pictures: pictures, colors: options.theme,
       keys: keys,
-      progress: progress)
+      progress: progress, terminalType: terminalType)
     return app.run(
       first: first, title: title, resume: resume, opening: opening, typedAhead: typedAhead
     ) { place in

@@ -12,15 +12,42 @@ enum PictureProbing {
     var answers: TerminalAnswers?
     var milliseconds = 0
     var windowCell: PixelSize?
+    var passthrough: String?
+    // kitty's pictures reach the terminal around tmux only through its passthrough, which is
+    // off by default: turned on for this pane before the question that needs it is asked.
+    if tmux, choice == .auto || choice == .only(.kitty) {
+      passthrough = TmuxPane.allowPassthrough(environment: environment)
+    }
     if choice.needsQueries {
       (answers, milliseconds, windowCell) = TerminalProbe.run(
         budgetMilliseconds: options.probeBudget, insideTmux: tmux)
     }
     let decision = PictureDecision(
       choice: choice, environment: environment, answers: answers, windowCell: windowCell)
-    return ProbeReport(
+    var report = ProbeReport(
       decision: decision, answers: answers, milliseconds: milliseconds,
       budgetMilliseconds: options.probeBudget, environment: environment)
+    report.passthrough = passthrough
+    report.terminalType = terminalType(
+      color: options.color, version: answers?.version, environment: environment)
+    return report
+  }
+
+  /// The terminfo entry the browser draws with for `--color` `color`, from the environment
+  /// and the terminal's name (`version`, XTVERSION's answer).
+  static func terminalType(color: String, version: String?, environment: [String: String])
+    -> TerminalType
+  {
+    let choice = ColorChoice(rawValue: color) ?? .auto
+    let direct =
+      choice == .direct
+      || (choice == .auto
+        && TerminalType.saysTrueColor(
+          environment: environment,
+          tmuxFeatures: TmuxPane.clientFeatures(environment: environment)))
+    return TerminalType(
+      environment: environment, version: version, direct: direct,
+      colors: TerminalType.installedColors)
   }
 
   /// `cascade --probe`: the report on standard output.

@@ -46,6 +46,8 @@ enum PrintCommand {
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
     var settings = options.pictures.settings(for: source, load: options.load)
+    // A sheet stands still: a moving picture shows its first frame, marked as moving.
+    settings.animations = false
     // A mode asked for by name is the mode: the sheet may go anywhere (a file read later, a
     // terminal TERM does not describe), so only `auto` goes by the environment, NO_COLOR
     // included; a mode named, or colours the config file chose, override NO_COLOR (as
@@ -169,8 +171,10 @@ enum PrintCommand {
 
   /// How many colours the output can show, for `--color auto`: none where `NO_COLOR` is set
   /// and not empty or `TERM` is `dumb` (whose user wants plain text, even in a pipe: `TERM=dumb
-  /// cascade print | less`); 24-bit where `COLORTERM` says so, 256 for a `*256color` terminal
-  /// or a pipe (a file is read later, most often by a modern terminal), else 16.
+  /// cascade print | less`); 24-bit where `COLORTERM` says so, 256 for a pipe (a file is read
+  /// later, most often by a modern terminal), else what terminfo gives `TERM` (256 for
+  /// `xterm-kitty` and `*256color`), or 256 for a `TERM` it has no entry for (kitty's,
+  /// Ghostty's over ssh), as the browser draws those.
   static func colorCount(environment: [String: String], toTerminal: Bool) -> Int {
     let term = environment["TERM"] ?? ""
     if Theme.noColor(environment["NO_COLOR"]) || term == "dumb" { return 0 }
@@ -178,6 +182,8 @@ enum PrintCommand {
     if colorTerm == "truecolor" || colorTerm == "24bit" { return 1 << 24 }
     if term.hasSuffix("-direct") { return 1 << 24 }
     if term.contains("256color") || !toTerminal { return 256 }
-    return term.isEmpty ? 0 : 16
+    if term.isEmpty { return 0 }
+    guard let colors = TerminalType.installedColors(term) else { return 256 }
+    return max(colors, 16)
   }
 }

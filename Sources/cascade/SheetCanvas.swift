@@ -27,7 +27,10 @@ struct SheetCanvas: Canvas {
     cells.putPictureRow(picture, row: row, column: column)
   }
 
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
+  /// The sheet is drawn whole, so a picture is cut only where the sheet itself ends: such a
+  /// picture is left out (`SheetPixels`).
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+    guard skippingRows == 0 else { return }
     overlays.append((overlay, area))
   }
 }

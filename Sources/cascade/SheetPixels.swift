@@ -2,7 +2,8 @@ import BrowserCore
 import BrowserShell
 
 /// Pictures of a printed sheet sent as pixels: kitty's, sent before the text that places them,
-/// or sixel and iTerm2 pictures, drawn over the printed text afterwards.
+/// or sixel, iTerm2 and kitty pictures placed without placeholders, drawn over the printed
+/// text afterwards.
 struct SheetPixels {
   var kitty: KittyPixels?
   var overlay: OverlayPictures?
@@ -15,7 +16,8 @@ struct SheetPixels {
     _ placements: [(id: UInt32, area: CellRect)], from store: OverlayPictures, sheetRows: Int,
     screenRows: Int?
   ) -> [UInt8] {
-    var bytes: [UInt8] = []
+    // kitty's transmissions (placed without placeholders) go before their placements.
+    var bytes = store.takePending()
     for placement in placements {
       let up = sheetRows - placement.area.row
       guard up > 0, placement.area.bottom <= sheetRows, up < (screenRows ?? Int.max),

@@ -29,8 +29,12 @@ import Testing
     let state = Fixtures.state(
       [Fixtures.items(1)[0]], columns: 1, size: CanvasSize(columns: 42, rows: 40))
     let rect = try #require(state.cellRect(of: 0))
+    // The picture fills the box inside its border, 38 × 19 cells, and the box adds its
+    // border and caption rows.
     #expect(rect.width == 40)
-    #expect(rect.height == 20)
+    #expect(rect.height == 22)
+    let area = try #require(PictureArea.inside(box: rect))
+    #expect(area.width == 38 && area.height == 19)
   }
 
   @Test func coloursFallBackToWhatTheTerminalHas() {

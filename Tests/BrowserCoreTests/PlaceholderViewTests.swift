@@ -162,7 +162,7 @@ import Testing
   /// A canvas that notes the pictures placed over it.
   struct OverlayCanvas: Canvas {
     var cells: MemoryCanvas
-    var placed: [(overlay: UInt32, area: CellRect)] = []
+    var placed: [(overlay: UInt32, area: CellRect, skipped: Int)] = []
 
     var size: CanvasSize { cells.size }
     mutating func clear() { cells.clear() }
@@ -174,8 +174,8 @@ import Testing
     mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
       cells.putPictureRow(picture, row: row, column: column)
     }
-    mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
-      placed.append((overlay, area))
+    mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+      placed.append((overlay, area, skippingRows))
     }
   }
 
@@ -188,14 +188,13 @@ import Testing
   }
 
   @Test(arguments: [PlaceholderViewTests.colour, nil])
-  func aPixelPicturePartlyInViewShowsItsPlaceholder(placeholder: PicturePlaceholder?) throws {
+  func aPixelPicturePartlyInViewShowsTheRowsInView(placeholder: PicturePlaceholder?) throws {
     var (state, first) = PlaceholderViewTests.started(
       PlaceholderViewTests.items(6, placeholder: placeholder))
     let key = try #require(first)
     let cache = PictureCache()
     cache.insert(.overlay(7, columns: key.columns, rows: key.rows), for: key)
     _ = state.update(.pictureLoaded(key, failure: nil))
-    let background = Color.rgb(0xC0, 0xD8, 0xD8)
 
     let whole = Self.draw(state, cache)
     #expect(whole.placed.map(\.overlay) == [7], "wholly in view, the terminal draws it")
@@ -216,9 +215,12 @@ import Testing
     // Scrolled so that the picture's top row is above the view.
     state.top = area.row + 1
     let partly = Self.draw(state, cache)
-    #expect(partly.placed.isEmpty, "pixels cannot be cut at a row")
-    let shown = placeholderCells(partly, scrolled: area.row + 1)
-    // Without a placeholder the area stays blank; with one, its rows still in view show it.
-    #expect(shown == (placeholder == nil ? 0 : area.width * (area.height - 1)))
+    // Its rows still in view are drawn, the first one cut: no placeholder stands in.
+    let cut = try #require(partly.placed.first)
+    #expect(partly.placed.count == 1 && cut.overlay == 7 && cut.skipped == 1)
+    #expect(
+      cut.area
+        == CellRect(row: 0, column: area.column, width: area.width, height: area.height - 1))
+    #expect(placeholderCells(partly, scrolled: area.row + 1) == 0)
   }
 }

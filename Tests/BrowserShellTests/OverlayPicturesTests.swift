@@ -1,9 +1,23 @@
+import BrowserCore
+import Glibc
+import Pictures
 import Testing
 
 @testable import BrowserShell
 
-/// The pictures drawn over the frame: kept as they must reach the terminal.
+/// The pictures drawn over the frame: kept as they must reach the terminal, drawn whole or cut
+/// to the rows in view, and taken off again.
 @Suite struct OverlayPicturesTests {
+  /// A picture of `width` × `height` pixels, its top half red and bottom half blue.
+  static func halves(width: Int = 20, height: Int = 40) -> RGBAImage {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+      let top = y < height / 2
+      for _ in 0..<width { pixels += top ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
   /// Inside tmux a `4` in the device attributes is tmux's own sixel support, which takes sixel
   /// as it is: a passthrough-wrapped one is dropped (or misplaced in a split pane).
   @Test func insideTmuxSixelIsSentRaw() throws {
@@ -13,7 +27,131 @@ import Testing
       answers: answers)
     #expect(decision.chosen == .sixel && decision.insideTmux)
     let overlay = try #require(OverlayPictures(decision, budget: 1 << 20))
-    let sixel = Array("\u{1B}P0;1;0q#0~-\u{1B}\\".utf8)
-    #expect(overlay.sequence(overlay.keep(sixel)) == sixel)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let sixel = try #require(overlay.sequence(id))
+    #expect(sixel.starts(with: Array("\u{1B}P".utf8)))
+    #expect(!String(decoding: sixel, as: UTF8.self).contains("tmux;"))
+  }
+
+  /// The rows of a sixel picture in view are encoded from its kept pixels: the top row of a
+  /// two-row picture is all red, the bottom all blue, each half the whole's height.
+  @Test func aSixelPictureCutToItsRowsInViewKeepsThoseRowsOnly() throws {
+    let drawer = SixelDrawer(cell: PixelSize(width: 10, height: 20))
+    let kept = try #require(drawer.keep(Self.halves(), columns: 2, rows: 2, id: 1))
+    let top = String(decoding: drawer.draw(kept, id: 1, rows: 0..<1), as: UTF8.self)
+    let bottom = String(decoding: drawer.draw(kept, id: 1, rows: 1..<2), as: UTF8.self)
+    // Raster attributes, `"1;1;width;height`: chafa keeps whole sixel bands of six rows.
+    func height(_ sixel: String) -> Int? {
+      guard let start = sixel.range(of: "\"1;1;")?.upperBound else { return nil }
+      let fields = sixel[start...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";")
+      return fields.count >= 2 ? Int(fields[1]) : nil
+    }
+    let whole = try #require(height(String(decoding: kept.whole, as: UTF8.self)))
+    let topHeight = try #require(height(top))
+    #expect((36...40).contains(whole) && (18...20).contains(topHeight))
+    #expect(height(bottom) == topHeight)
+    // sixel colour registers are percentages: red is 100;0;0, blue 0;0;100.
+    #expect(top.contains(";100;0;0") && !top.contains(";0;0;100"))
+    #expect(bottom.contains(";0;0;100") && !bottom.contains(";100;0;0"))
+  }
+
+  /// kitty before placeholders: a picture is transmitted once with no placement (no `U=1`,
+  /// which kitty 0.26 refuses), then placed at the cursor with a source rectangle of the rows
+  /// in view, the cursor left where it was.
+  @Test func oldKittyPlacesPicturesAtTheCursorCutToTheRowsInView() throws {
+    let drawer = KittyPlacementDrawer()
+    let kept = try #require(drawer.keep(Self.halves(), columns: 2, rows: 4, id: 9))
+    let upload = String(decoding: kept.upload, as: UTF8.self)
+    #expect(upload.hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=9,q=2,m=0;") && !upload.contains("U=1"))
+    #expect(
+      String(decoding: kept.whole, as: UTF8.self)
+        == "\u{1B}_Ga=p,i=9,p=1,x=0,y=0,w=20,h=40,c=2,r=4,C=1,q=2\u{1B}\\")
+    #expect(
+      String(decoding: drawer.draw(kept, id: 9, rows: 1..<3), as: UTF8.self)
+        == "\u{1B}_Ga=p,i=9,p=1,x=0,y=10,w=20,h=20,c=2,r=2,C=1,q=2\u{1B}\\")
+    let gone = OverlayPlacement(id: 9, area: CellRect(row: 0, column: 0, width: 2, height: 4))
+    #expect(drawer.erase(gone, staying: true).isEmpty, "placing it again moves it")
+    #expect(
+      String(decoding: drawer.erase(gone, staying: false), as: UTF8.self)
+        == "\u{1B}_Ga=d,d=i,i=9,p=1,q=2\u{1B}\\")
+    #expect(String(decoding: drawer.forget(id: 9), as: UTF8.self).contains("a=d,d=I,i=9"))
+  }
+
+  /// Around a frame: the transmission first, then the frame, then the placement at the area's
+  /// top left cell; a picture forgotten for the budget is freed in the terminal.
+  @Test func oldKittyTransmitsBeforePlacingAndFreesWhatItForgets() throws {
+    let output = try #require(tmpfile())
+    let input = try #require(fopen("/dev/null", "r"))
+    defer {
+      fclose(output)
+      fclose(input)
+    }
+    let terminal = try Terminal(headless: "xterm-256color", output: output, input: input)
+    defer { terminal.restore() }
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    var order: [String] = []
+    var placement = OverlayPlacement(id: id, area: CellRect(row: 3, column: 5, width: 2, height: 1))
+    placement.skippedRows = 1
+    _ = overlay.update([placement], terminal: terminal) { order.append("frame") }
+    fflush(output)
+    rewind(output)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, output)
+      guard count > 0 else { break }
+      bytes += buffer.prefix(count)
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let transmit = try #require(text.range(of: "a=t,f=100"))
+    let place = try #require(text.range(of: "\u{1B}[4;6H\u{1B}_Ga=p,i=\(id),p=1,x=0,y=20"))
+    #expect(transmit.lowerBound < place.lowerBound && order == ["frame"])
+    // Quitting takes the placement off and frees the picture.
+    let removal = String(decoding: overlay.removeAll(), as: UTF8.self)
+    #expect(removal.contains("a=d,d=i,i=\(id),p=1") && removal.contains("a=d,d=I,i=\(id)"))
+  }
+}
+
+/// kitty plays moving pictures itself: every frame sent once, nothing per frame after.
+@Suite struct KittyAnimationTests {
+  /// Each chunk of a frame repeats its keys: kitty 0.26.5 took the later chunks of a frame
+  /// for a new frame 2 each time (seen on a virtual display: `r=2` answered for every frame,
+  /// nothing moved).
+  @Test func framesRepeatTheirKeysInEveryChunk() {
+    let big = [UInt8](repeating: 7, count: 9000)
+    let bytes = KittyGraphics.animate(
+      id: 5, firstDelay: 120, frames: [(big, 80), ([1, 2, 3], 0)], loops: 0)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let frameChunks = text.components(separatedBy: "\u{1B}_G").filter { $0.hasPrefix("a=f") }
+    // 9000 bytes are 12,000 in base64: three chunks, every one with the frame's keys.
+    #expect(frameChunks.count == 4)
+    #expect(frameChunks.prefix(3).allSatisfy { $0.hasPrefix("a=f,i=5,f=100,z=80,q=2,m=") })
+    #expect(text.contains("a=f,i=5,f=100,z=1,q=2,m=0"), "a delay is at least 1 ms")
+    #expect(text.contains("a=a,i=5,r=1,z=120,q=2") && text.hasSuffix("a=a,i=5,s=3,v=1,q=2\u{1B}\\"))
+    #expect(
+      String(decoding: KittyGraphics.play(id: 5, playing: false), as: UTF8.self)
+        == "\u{1B}_Ga=a,i=5,s=1,q=2\u{1B}\\")
+    // Played twice: kitty counts v=3 as two loops.
+    #expect(
+      String(decoding: KittyGraphics.play(id: 5, playing: true, loops: 2), as: UTF8.self).contains(
+        "v=3"))
+  }
+
+  /// Placed without placeholders (kitty before 0.28), a moving picture's frames go with its
+  /// transmission, and `a` stops and plays every one the terminal holds.
+  @Test func oldKittyPlaysMovingPicturesAndStopsThem() throws {
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let frame = OverlayPicturesTests.halves()
+    let moving = PixelAnimation(
+      firstDelay: 100, frames: [AnimationFrame(image: frame, delay: 100)], loops: 0)
+    let id = try #require(overlay.keep(frame, columns: 2, rows: 2, animation: moving))
+    let still = try #require(overlay.keep(frame, columns: 2, rows: 2))
+    let sent = String(decoding: overlay.takePending(), as: UTF8.self)
+    #expect(sent.contains("a=f,i=\(id),") && !sent.contains("a=f,i=\(still),"))
+    let stop = String(decoding: overlay.play(false), as: UTF8.self)
+    #expect(stop == "\u{1B}_Ga=a,i=\(id),s=1,q=2\u{1B}\\")
   }
 }

@@ -14,7 +14,7 @@ import Testing
   @Test func anUnchangedFrameCostsNothing() {
     let frame = [at(1, row: 2), at(2, row: 8)]
     let plan = OverlayPlan(previous: frame, current: frame)
-    #expect(plan.erase.isEmpty && plan.draw.isEmpty && plan.erasing.isEmpty)
+    #expect(plan.erase.isEmpty && plan.draw.isEmpty)
   }
 
   @Test func theFirstFrameDrawsEverything() {
@@ -24,25 +24,37 @@ import Testing
 
   @Test func aScrollErasesTheOldPlaceAndDrawsAtTheNewOne() {
     let plan = OverlayPlan(previous: [at(1, row: 2)], current: [at(1, row: 1)])
-    #expect(plan.erase == [at(1, row: 2).area])
+    #expect(plan.erase == [at(1, row: 2)])
     #expect(plan.draw == [at(1, row: 1)])
   }
 
   @Test func aPictureThatStaysIsLeftAlone() {
     let plan = OverlayPlan(
       previous: [at(1, row: 2), at(2, row: 3, column: 20)], current: [at(2, row: 3, column: 20)])
-    #expect(plan.erase == [at(1, row: 2).area])
+    #expect(plan.erase == [at(1, row: 2)])
     #expect(plan.draw.isEmpty)
+  }
+
+  /// A picture at the view's edge cut by another row is drawn again, though its area's top
+  /// stayed at the edge.
+  @Test func aPictureCutOtherwiseIsDrawnAgain() {
+    var cut = at(1, row: 0, height: 2)
+    cut.skippedRows = 1
+    var cutMore = at(1, row: 0, height: 1)
+    cutMore.skippedRows = 2
+    let plan = OverlayPlan(previous: [cut], current: [cutMore])
+    #expect(plan.erase == [cut] && plan.draw == [cutMore])
+    #expect(cutMore.rows == 2..<3)
   }
 
   /// Erasing writes blanks (ECH) over each row of the area, which curses already takes for
   /// blank: its idea of the screen stays true.
   @Test func erasingBlanksEachRowOfTheArea() {
-    let plan = OverlayPlan(previous: [at(1, row: 2, column: 4, height: 2)], current: [])
+    let erasing = SixelDrawer(cell: PixelSize(width: 10, height: 20)).erase(
+      at(1, row: 2, column: 4, height: 2), staying: false)
     #expect(
-      String(decoding: plan.erasing, as: UTF8.self)
-        == "\u{1B}7\u{1B}[3;5H\u{1B}[10X\u{1B}[4;5H\u{1B}[10X\u{1B}8")
-    #expect(plan.draw.isEmpty)
+      String(decoding: erasing, as: UTF8.self)
+        == "\u{1B}[3;5H\u{1B}[10X\u{1B}[4;5H\u{1B}[10X")
   }
 
   /// The canvas drops a picture that anything is drawn on afterwards in the same frame (an

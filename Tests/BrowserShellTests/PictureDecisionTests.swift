@@ -16,6 +16,36 @@ import Testing
     #expect(decision.cellPixels == PixelSize(width: 10, height: 20))
   }
 
+  /// Debian 12's kitty 0.26.5 answers the graphics query but predates Unicode placeholders:
+  /// its pictures are placed at their cells, over the frame; 0.28 and later use placeholders.
+  @Test(arguments: [
+    ("kitty(0.26.5)", false), ("kitty(0.27.1)", false), ("kitty(0.28.0)", true),
+    ("kitty(0.35.2)", true), ("kitty(1.0)", true), ("kitty()", true),
+  ])
+  func kittyBeforePlaceholdersIsPlacedAtItsCells(version: String, placeholders: Bool) {
+    let answers = TerminalAnswers(
+      parsing: Array("\u{1B}P>|\(version)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8))
+    #expect(answers.version == version)
+    let decision = PictureDecision(
+      choice: .auto, environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+      answers: answers)
+    #expect(decision.chosen == .kitty)
+    #expect(decision.kittyPlaceholders == placeholders)
+    #expect(decision.drawsOverFrame == !placeholders)
+    #expect(decision.reason.contains("predates Unicode placeholders") == !placeholders)
+  }
+
+  /// A protocol asked for by name that cannot be drawn is refused with a reason for the
+  /// status line, not silently replaced.
+  @Test func aProtocolAskedForThatCannotBeDrawnSaysWhy() {
+    let decision = PictureDecision(
+      choice: .only(.iterm), environment: ["TMUX": "/tmp/x,1,0", "TERM": "tmux-256color"],
+      answers: nil)
+    #expect(decision.chosen == .symbols)
+    #expect(decision.refusal?.hasPrefix("--pictures iterm cannot be drawn here") == true)
+    #expect(PictureDecision(choice: .only(.sixel), environment: [:], answers: nil).refusal == nil)
+  }
+
   @Test func theTerminalsBackgroundIsKeptForSymbols() {
     let answers = TerminalAnswers(
       parsing: Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62c".utf8))

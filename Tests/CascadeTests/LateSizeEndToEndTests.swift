@@ -9,6 +9,11 @@ import Testing
   .serialized,
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
 struct LateSizeEndToEndTests {
+  /// The rows of a box `width` cells wide around a 2:1 picture: the picture fills the width
+  /// inside the border (two cells a row tall at the default cell aspect), and the border and
+  /// caption add three rows.
+  static func twoByOne(width: Int) -> Int { (width - 2) / 4 + 3 }
+
   /// A JSON Feed of `count` pictures without sizes, at `/p/N.png` of `server`.
   private static func feed(_ count: Int, on server: TestHTTPServer) -> String {
     let items = (1...count).map { i in
@@ -61,12 +66,13 @@ struct LateSizeEndToEndTests {
     #expect(after.number == 25, "\(shaped)")
     // The square was as tall as it is wide (a cell is twice as tall as wide); a 2:1 picture's
     // box is half that.
-    #expect(abs(before.rect.height - before.rect.width / 2) <= 2, "square: \(before)")
-    #expect(abs(after.rect.height - after.rect.width / 4) <= 2, "2:1: \(after)\n\(shaped)")
+    #expect(abs(before.rect.height - ((before.rect.width - 2) / 2 + 3)) <= 2, "square: \(before)")
+    let twoByOne = Self.twoByOne(width: after.rect.width)
+    #expect(abs(after.rect.height - twoByOne) <= 2, "2:1: \(after)\n\(shaped)")
     // The selected box is the reader's place: it stays on the same screen row.
     #expect(after.rect.row == before.rect.row, "\(before) → \(after)\n\(shaped)")
     #expect(
-      boxes.allSatisfy { abs($0.rect.height - $0.rect.width / 4) <= 2 },
+      boxes.allSatisfy { abs($0.rect.height - Self.twoByOne(width: $0.rect.width)) <= 2 },
       "every box in view is 2:1:\n\(shaped)")
   }
 }
@@ -95,8 +101,9 @@ extension LateSizeEndToEndTests {
     }
     #expect(settled, "\(shaped)")
     #expect(!shaped.contains("cannot read"), "\(shaped)")
+    let boxes = ScreenBox.all(in: shaped)
     #expect(
-      ScreenBox.all(in: shaped).allSatisfy { abs($0.rect.height - $0.rect.width / 4) <= 2 },
+      boxes.allSatisfy { abs($0.rect.height - Self.twoByOne(width: $0.rect.width)) <= 2 },
       "every box in view is 2:1:\n\(shaped)")
   }
 }

@@ -203,3 +203,28 @@ import Testing
     #expect(layout.item(nearest: Point(x: 50, y: 150)) == 0)
   }
 }
+
+/// A box around each picture: the picture fills the box's width less the decoration's, and the
+/// box is the picture's height plus the decoration's.
+@Suite struct DecoratedLayoutTests {
+  @Test func aBoxIsItsPictureAtTheInnerWidthPlusTheDecoration() throws {
+    var configuration = LayoutConfiguration(columnCount: 2, containerWidth: 24)
+    configuration.decoration = Decoration(width: 2, height: 6)
+    var layout = WaterfallLayout(
+      configuration: configuration,
+      items: [ItemSize(width: 400, height: 200), ItemSize(width: 100, height: 300)])
+    try layout.prepare()
+    let wide = try #require(layout.attributes(at: 0)).frame
+    let tall = try #require(layout.attributes(at: 1)).frame
+    // Columns of 12: pictures 10 wide, so 5 and 30 tall, boxes 6 taller.
+    #expect(wide.width == 12 && wide.height == 11)
+    #expect(tall.width == 12 && tall.height == 36)
+    #expect(Decoration.none.boxHeight(width: 12, ratio: 0.5) == 6)
+  }
+
+  @Test func aNegativeDecorationIsRefused() {
+    var configuration = LayoutConfiguration(columnCount: 2, containerWidth: 24)
+    configuration.decoration = Decoration(width: -1, height: 0)
+    #expect(throws: LayoutError.self) { try configuration.validate() }
+  }
+}

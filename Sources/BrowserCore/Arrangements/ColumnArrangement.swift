@@ -54,7 +54,14 @@ struct ColumnArrangement: Arrangement {
       containerWidth: Double(max(1, context.screen.columns)), order: options.order,
       tieTolerance: options.tieTolerance ?? rowGap,
       enlargement: style == .irregular
-        ? Enlargement(probability: options.enlargeProbability, seed: options.seed) : nil)
+        ? Enlargement(probability: options.enlargeProbability, seed: options.seed) : nil,
+      decoration: decoration(rowHeight: rowGap))
+  }
+
+  /// What a box adds to its picture, which fills the box's width inside the border: a border
+  /// column each side, and the border rows and the caption row (`PictureArea.inside`).
+  static func decoration(rowHeight: Double) -> Decoration {
+    Decoration(width: 2, height: Double(PictureArea.rowsAround) * rowHeight)
   }
 
   /// - Complexity: O(n) to lay out; building the engine's item list again (also O(n), but the
@@ -151,13 +158,16 @@ struct ColumnArrangement: Arrangement {
     return ItemSize(width: shape.width, height: max(shape.height, shape.width * minimumRatio))
   }
 
-  /// The height / width that makes a one-column box `minimumBoxRows` rows tall.
+  /// The height / width of a picture that makes a one-column box `minimumBoxRows` rows tall:
+  /// one row of picture, as wide as the box inside its border. A wider picture is laid out at
+  /// this shape and drawn letterboxed in that row, never shrunk to a sliver.
   static func minimumRatio(for configuration: LayoutConfiguration, geometry: CellGeometry)
     -> Double
   {
-    let width = configuration.itemWidth
+    let width = configuration.itemWidth - configuration.decoration.width
     guard width.isFinite, width > 0 else { return 0 }
-    return Double(minimumBoxRows) * geometry.cellAspect / width
+    let pictureRows = max(1, minimumBoxRows - PictureArea.rowsAround)
+    return Double(pictureRows) * geometry.cellAspect / width
   }
 
   /// The smallest height / width of `items[first...]`, read in place (see `append`).

@@ -32,12 +32,25 @@ public protocol Canvas {
   /// Notes that picture `overlay` goes over the (blank) cells of `area` once the frame is on
   /// screen: the terminal canvas draws it there with pixels; anything put into the area
   /// afterwards in the same frame (an overlay, a banner) covers it and cancels it.
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect)
+  /// `skippingRows` rows of the picture above `area` are cut off: a picture only partly in
+  /// view shows its rows that are, as symbol pictures do.
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int)
+  /// Notes that a moving picture drawn in this frame changes in `milliseconds`: the terminal
+  /// canvas tells the shell when to draw the next frame, and none when nothing moves.
+  mutating func noteAnimation(nextFrameIn milliseconds: Int)
 }
 
 extension Canvas {
   /// Cells only: a canvas without pixels shows the blank area.
-  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {}
+  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {}
+
+  /// A canvas with no clock ignores it.
+  public mutating func noteAnimation(nextFrameIn milliseconds: Int) {}
+
+  /// The whole picture `overlay` over `area`.
+  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
+    placeOverlay(overlay, in: area, skippingRows: 0)
+  }
 
   /// Cell by cell through `put`.
   public mutating func putPictureRow(_ cells: ArraySlice<SymbolCell>, row: Int, column: Int) {

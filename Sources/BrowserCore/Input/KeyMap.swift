@@ -114,8 +114,11 @@ public enum KeyMap {
         KeyBinding([.character("d")], .remove), KeyBinding([.character("u")], .undo),
       ]),
     KeyHelp(
-      keys: "i", what: ["pictures on / off"],
-      bindings: [KeyBinding([.character("i")], .togglePictures)]),
+      keys: "i  a", what: ["pictures on / off; moving pictures pause / play"],
+      bindings: [
+        KeyBinding([.character("i")], .togglePictures),
+        KeyBinding([.character("a")], .toggleAnimations),
+      ]),
     KeyHelp(
       keys: "s", what: ["sensitive pictures on / off"],
       bindings: [KeyBinding([.character("s")], .toggleSensitive)]),

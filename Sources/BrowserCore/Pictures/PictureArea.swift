@@ -6,12 +6,17 @@ public enum PictureArea {
   /// Rows of details under a full-screen picture (title, size, URL, position, keys).
   public static let detailRows = 5
 
+  /// The rows of a box that are not its picture's: the border above and below, and the
+  /// caption row.
+  public static let rowsAround = 3
+
   /// The cells inside a box of `rect` left for its picture: all but the border and the caption
   /// row at the bottom; nil when the box is too small to show a picture.
   public static func inside(box rect: CellRect) -> CellRect? {
-    guard rect.width >= 3, rect.height >= 4 else { return nil }
+    guard rect.width >= 3, rect.height >= rowsAround + 1 else { return nil }
     return CellRect(
-      row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, height: rect.height - 3)
+      row: rect.row + 1, column: rect.column + 1, width: rect.width - 2,
+      height: rect.height - rowsAround)
   }
 
   /// The cells for a full-screen picture on a screen of `size` (the status line excluded).
@@ -22,7 +27,8 @@ public enum PictureArea {
   }
 
   /// The part of `area` a picture of `pixelWidth` × `pixelHeight` fills with its aspect kept,
-  /// centred.
+  /// centred. A picture within a tenth of the area's shape fills it: a box is shaped by its
+  /// picture, and rounding its frame to whole cells should not narrow the picture by a column.
   public static func fitted(
     pixelWidth: Double, pixelHeight: Double, in area: CellRect, cellAspect: Double
   ) -> CellRect? {
@@ -30,6 +36,11 @@ public enum PictureArea {
       return nil
     }
     let clamp = { (v: Double) in Int(max(1, min(1e6, v.rounded()))) }
+    let shape = pixelHeight / pixelWidth
+    let areaShape = Double(area.height) * cellAspect / Double(max(1, area.width))
+    if area.width >= 1, area.height >= 1, cellAspect > 0, abs(areaShape / shape - 1) <= 0.1 {
+      return area
+    }
     let size = PictureFit.fit(
       pixelWidth: clamp(pixelWidth), pixelHeight: clamp(pixelHeight), columns: area.width,
       rows: area.height, cellAspect: cellAspect)

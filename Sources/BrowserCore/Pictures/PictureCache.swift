@@ -50,7 +50,9 @@ public final class PictureCache: Sendable {
   }
 
   public func insert(_ picture: SymbolPicture, for key: PictureKey) {
-    let bytes = picture.cells.count * MemoryLayout<SymbolCell>.stride + 64
+    // A moving picture's other frames count as much as its first.
+    let frames = picture.animation.map { $0.frames.dropFirst().reduce(0) { $0 + $1.count } } ?? 0
+    let bytes = (picture.cells.count + frames) * MemoryLayout<SymbolCell>.stride + 64
     let gone = contents.withLock { contents in
       var gone: [(PictureKey, SymbolPicture)] = []
       if let old = contents.entries[key] {

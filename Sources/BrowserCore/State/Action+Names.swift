@@ -15,6 +15,7 @@ extension Action {
     ("columns-more", .columns(.more)), ("columns-fewer", .columns(.fewer)),
     ("next-style", .nextStyle), ("remove", .remove), ("undo", .undo),
     ("toggle-pictures", .togglePictures), ("toggle-sensitive", .toggleSensitive),
+    ("toggle-animations", .toggleAnimations),
     ("refresh", .refresh), ("messages", .messages),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
     ("help", .help), ("quit", .quit),

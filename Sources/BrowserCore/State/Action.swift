@@ -23,6 +23,8 @@ public enum Action: Hashable, Sendable {
   case togglePictures
   /// Shows or hides the pictures the feed marks sensitive.
   case toggleSensitive
+  /// `a`: pauses or resumes every animation.
+  case toggleAnimations
   case help
   /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
   case digit(Int)

@@ -32,6 +32,9 @@ public struct BrowserOptions: Hashable, Sendable {
   /// not once the config gave `quit` keys of its own, which a person does to keep from
   /// quitting by accident (Ctrl-C still quits).
   public var escapeQuits = true
+  /// Whether moving pictures (animated GIF and WebP) play (`--no-animation` starts without;
+  /// `a` pauses them).
+  public var animations = true
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

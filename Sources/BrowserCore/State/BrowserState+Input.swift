@@ -100,6 +100,8 @@ extension BrowserState {
       message = picturesShown ? "pictures on" : "pictures off"
     case .toggleSensitive:
       toggleSensitive()
+    case .toggleAnimations:
+      toggleAnimations()
     case .help:
       pull.letGo()
       overlay = .help
@@ -142,6 +144,9 @@ extension BrowserState {
         return []
       case .toggleSensitive:
         toggleSensitive()
+        return []
+      case .toggleAnimations:
+        toggleAnimations()
         return []
       default: break
       }

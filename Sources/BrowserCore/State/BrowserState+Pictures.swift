@@ -38,6 +38,20 @@ extension BrowserState {
     !sensitiveShown && index >= 0 && index < items.count && items[index].isSensitive
   }
 
+  /// Whether moving pictures play now: not turned off, not paused.
+  public var animationsPlaying: Bool { options.animations && !animationsPaused }
+
+  /// `a`: pauses or resumes every moving picture; with them turned off, says how to turn
+  /// them on.
+  mutating func toggleAnimations() {
+    guard options.animations else {
+      message = "moving pictures are off (--no-animation, or \"animation\": false in the config)"
+      return
+    }
+    animationsPaused.toggle()
+    message = animationsPaused ? "moving pictures paused" : "moving pictures playing"
+  }
+
   /// `s`: shows or hides the pictures the feed marks sensitive; the next reconcile fetches or
   /// drops them.
   mutating func toggleSensitive() {

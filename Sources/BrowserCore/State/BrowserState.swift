@@ -56,6 +56,11 @@ public struct BrowserState: Sendable {
   var prefetchHold = PrefetchHold.none
   /// The search prompt's text while it is open.
   public internal(set) var searchPrompt: String?
+  /// How long moving pictures have played, in milliseconds: which frame each shows is a
+  /// function of it (`CellAnimation.frame(at:)`).
+  public internal(set) var animationClock = 0
+  /// Whether `a` paused the moving pictures.
+  public internal(set) var animationsPaused = false
   /// The feed filtered by a search, with the whole feed kept aside.
   var filter: SearchFilter?
   /// What was searched for last, for `n` and `N`.
@@ -152,6 +157,9 @@ public struct BrowserState: Sendable {
       return []
     case .sizesProbed(let results):
       return applyProbed(results)
+    case .animationTick(let milliseconds):
+      if animationsPlaying { animationClock &+= max(0, milliseconds) }
+      return []
     case .picturesLost:
       // Forgotten here, the wanted ones are asked for afresh once this event is handled.
       pictures = [:]

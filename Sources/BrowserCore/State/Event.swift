@@ -37,6 +37,9 @@ public enum Event: Sendable {
   /// was suspended: a terminal may clear the alternate screen's pictures when it is entered
   /// again): every picture wanted is asked for again.
   case picturesLost
+  /// Time passed while moving pictures were in view: their clock goes on by `milliseconds`
+  /// (unless they are paused), and the next frame shows what that time shows.
+  case animationTick(milliseconds: Int)
   /// Something the shell found that the reader should know (the pictures asked for cannot be
   /// drawn on this terminal): said in the status line, kept in the messages (`m`).
   case notice(String)

@@ -3,6 +3,9 @@ import PictureCells
 /// Draws one box: the border, then as many of title, pixel size and item number as fit.
 struct BoxRenderer {
   var theme: Theme
+  /// The clock of moving pictures while they play (`BrowserState.animationClock`); nil while
+  /// they are paused or off, and then they show their first frame with a mark that they move.
+  var animationClock: Int?
 
   /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`. The inside is
   /// not blanked: the frame starts from a cleared canvas and boxes never overlap.
@@ -140,12 +143,14 @@ struct BoxRenderer {
       drawMarker(area.width >= 12 ? "no picture" : "×", in: area, clip: clip, into: &canvas)
     case .pixels(let cells, let placeholder):
       let placed = Self.centred(cells, in: area)
-      // Pixels cannot be cut at a row: a picture only partly in view is left out, and its
-      // placeholder stands in.
-      if let overlay = cells.overlay, clip.contains(placed.row),
-        clip.contains(placed.bottom - 1)
-      {
-        canvas.placeOverlay(overlay, in: placed)
+      // A picture only partly in view shows the rows that are: the canvas cuts its pixels.
+      let top = max(placed.row, clip.lowerBound)
+      let bottom = min(placed.bottom, clip.upperBound)
+      if let overlay = cells.overlay, top < bottom {
+        canvas.placeOverlay(
+          overlay,
+          in: CellRect(row: top, column: placed.column, width: placed.width, height: bottom - top),
+          skippingRows: top - placed.row)
       } else if let placeholder {
         drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas)
       }
@@ -161,9 +166,25 @@ struct BoxRenderer {
           placeholder, columns: columns, rows: rows, at: (top, left), clip: clip, into: &canvas)
         return
       }
+      var frame = cells.cells
+      if let animation = cells.animation, let clock = animationClock {
+        let (index, next) = animation.frame(at: clock)
+        frame = animation.frames[index]
+        if let next, rows > 0, top < clip.upperBound, top + rows > clip.lowerBound {
+          canvas.noteAnimation(nextFrameIn: next)
+        }
+      }
       for r in 0..<rows where clip.contains(top + r) {
         let start = r * cells.columns
-        canvas.putPictureRow(cells.cells[start..<(start + columns)], row: top + r, column: left)
+        canvas.putPictureRow(frame[start..<(start + columns)], row: top + r, column: left)
+      }
+      // A picture that would move, shown still (paused, off): a mark in its corner says so.
+      if cells.moves, animationClock == nil || cells.animation == nil, columns >= 3,
+        clip.contains(top)
+      {
+        canvas.put(
+          theme.isUnicode ? "▶" : ">", width: 1, row: top, column: left,
+          style: CellAppearance(attributes: [.reverse, .bold]))
       }
     }
   }

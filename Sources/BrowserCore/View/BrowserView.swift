@@ -56,7 +56,8 @@ public struct BrowserView: Sendable {
     let viewRows = min(state.viewRows, canvas.size.rows)
     let shift = state.pull.shift
     let clip = max(0, shift)..<max(max(0, shift), viewRows + min(0, shift))
-    let renderer = BoxRenderer(theme: theme)
+    let renderer = BoxRenderer(
+      theme: theme, animationClock: state.animationsPlaying ? state.animationClock : nil)
     var shown: [Int] = []
     for box in state.visibleBoxes() {
       let rect = box.rect
@@ -120,7 +121,8 @@ public struct BrowserView: Sendable {
       tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
-    let overlays = OverlayRenderer(theme: theme, keys: keys)
+    var overlays = OverlayRenderer(theme: theme, keys: keys)
+    overlays.animationClock = state.animationsPlaying ? state.animationClock : nil
     switch state.overlay {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)

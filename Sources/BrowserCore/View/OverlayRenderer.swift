@@ -5,6 +5,8 @@ struct OverlayRenderer {
   var theme: Theme
   /// The keys in force, which the help lists.
   var keys = KeyBindings.standard
+  /// The moving pictures' clock while they play (see `BoxRenderer`).
+  var animationClock: Int?
 
   func drawHelp<C: Canvas>(into canvas: inout C) {
     let keyWidth = 17
@@ -89,7 +91,7 @@ struct OverlayRenderer {
     let size = canvas.size
     canvas.fill(
       row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
-    BoxRenderer(theme: theme).drawPicture(
+    BoxRenderer(theme: theme, animationClock: animationClock).drawPicture(
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
       (label.title, CellAppearance(attributes: .bold)),

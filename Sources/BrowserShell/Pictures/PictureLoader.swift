@@ -45,6 +45,13 @@ public final class PictureLoader: Sendable {
     /// The colour, `0xRRGGBB`, symbol pictures lay partly transparent pixels over: the
     /// terminal's background when it answered, else black (`SymbolRenderer.background`).
     public var background: UInt32 = 0
+    /// Whether animated GIFs and WebPs are drawn frame by frame (`--no-animation`: their first
+    /// frame, marked as moving).
+    public var animations = true
+    /// The most bytes of cells one moving picture's frames may take; the frames after are not
+    /// drawn, and it loops over those it has. All pictures together stay within the memory
+    /// cache's budget, which counts every frame.
+    public var animationBudget = 16 << 20
 
     public init(source: FeedSource, colorMode: CellColorMode) {
       self.source = source
@@ -60,6 +67,8 @@ public final class PictureLoader: Sendable {
       diskCache = settings.diskCache
       jobs = settings.jobs
       background = settings.decision?.background ?? 0
+      animations = settings.animations
+      animationBudget = max(1 << 20, settings.memoryBudget / 4)
     }
   }
 
@@ -278,10 +287,15 @@ public final class PictureLoader: Sendable {
     do {
       switch output {
       case .kitty(let kitty):
-        try send(key, bytes, through: kitty)
+        try send(key, bytes, through: kitty, job: job)
       case .overlay(let overlay):
-        try encode(key, bytes, for: overlay)
+        try encode(key, bytes, for: overlay, job: job)
       case .symbols(let drawnKey):
+        if let moving = try movingCells(key, bytes, job: job) {
+          guard !job.isCancelled else { return end(job, failure: nil) }
+          cache.insert(moving, for: key)
+          return end(job, failure: nil)
+        }
         let image = try PictureDecoder.decode(
           bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
           limits: configuration.limits)
@@ -303,17 +317,98 @@ public final class PictureLoader: Sendable {
     }
   }
 
+  /// `key`'s picture as moving cells when `bytes` are an animated GIF or WebP: every frame
+  /// decoded, composed and shrunk once, then drawn into cells once, within the frame limit and
+  /// `animationBudget`; its first frame marked as moving when animations are off. Nil for a
+  /// still. Not kept on disk: the disk cache keeps one frame's cells.
+  private func movingCells(_ key: PictureKey, _ bytes: [UInt8], job: PictureJob) throws
+    -> SymbolPicture?
+  {
+    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp,
+      AnimationDecoder.isAnimated(bytes)
+    else { return nil }
+    let fitting = PictureFit.decodeSize(columns: key.columns, rows: key.rows)
+    guard configuration.animations else {
+      let image = try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+      let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
+      var still = renderer.render(
+        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
+        rows: cells.rows)
+      still.moves = true
+      return still
+    }
+    var size: (columns: Int, rows: Int)?
+    var frames: [[SymbolCell]] = []
+    var delays: [Int] = []
+    var bytesUsed = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: fitting, limits: configuration.limits
+    ) { frame in
+      let cells =
+        size ?? Self.cells(for: frame.image, in: key, cellAspect: configuration.cellAspect)
+      size = cells
+      let drawn = renderer.render(
+        rgba: frame.image.pixels, width: frame.image.width, height: frame.image.height,
+        columns: cells.columns, rows: cells.rows)
+      frames.append(drawn.cells)
+      delays.append(frame.delay)
+      bytesUsed += drawn.cells.count * MemoryLayout<SymbolCell>.stride
+      return !job.isCancelled && bytesUsed < configuration.animationBudget
+    }
+    guard let size, let first = frames.first else { return nil }
+    guard frames.count >= 2 else {
+      return SymbolPicture(columns: size.columns, rows: size.rows, cells: first)
+    }
+    return .animated(
+      CellAnimation(frames: frames, delays: delays, loops: summary.loops), columns: size.columns,
+      rows: size.rows)
+  }
+
+  /// A moving picture's frames at `fitting` pixels, for a terminal that plays them itself:
+  /// its first frame and the rest; nil for a still, or with animations off. The frames held
+  /// at once are within `animationBudget`.
+  private func pixelFrames(_ bytes: [UInt8], fitting: (Int, Int), job: PictureJob) throws
+    -> (first: RGBAImage, rest: PixelAnimation)?
+  {
+    guard configuration.animations, let format = PictureFormat.sniff(bytes),
+      format == .gif || format == .webp, AnimationDecoder.isAnimated(bytes)
+    else { return nil }
+    var frames: [AnimationFrame] = []
+    var used = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: (width: fitting.0, height: fitting.1), limits: configuration.limits
+    ) { frame in
+      frames.append(frame)
+      used += frame.image.pixels.count
+      return !job.isCancelled && used < configuration.animationBudget
+    }
+    guard frames.count >= 2, let first = frames.first else { return nil }
+    return (
+      first.image,
+      PixelAnimation(
+        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops)
+    )
+  }
+
   /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
   /// placeholder in the cache.
-  private func send(_ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels) throws {
+  private func send(
+    _ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels, job: PictureJob
+  ) throws {
     let keyRows = min(key.rows, KittyPlaceholder.maximumRows)
-    let image = try PictureDecoder.decode(
-      bytes, fitting: (key.columns * kitty.cell.width, keyRows * kitty.cell.height),
-      limits: configuration.limits)
+    let fitting = (key.columns * kitty.cell.width, keyRows * kitty.cell.height)
+    let moving = try pixelFrames(bytes, fitting: fitting, job: job)
+    let image =
+      try moving?.first
+      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
     let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
     let (id, replaced) = kitty.uploads.send(png: png, columns: cells.columns, rows: rows, for: key)
+    if let animation = moving?.rest, let frames = animation.encoded {
+      kitty.uploads.animate(
+        id: id, firstDelay: animation.firstDelay, frames: frames, loops: animation.loops)
+    }
     if let replaced { cache.remove(replaced) }
     cache.insert(
       .placeholder(
@@ -321,27 +416,26 @@ public final class PictureLoader: Sendable {
       for: key)
   }
 
-  /// Encodes `key`'s picture as a sixel string or an iTerm2 file at its cells' pixel size, and
-  /// keeps it for the frames that place it.
-  private func encode(_ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures) throws {
+  /// Keeps `key`'s picture at its cells' pixel size for the frames that draw it over curses'
+  /// (a sixel string, an iTerm2 file, or a kitty transmission).
+  private func encode(
+    _ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures, job: PictureJob
+  ) throws {
     let cell = overlay.cell
-    let image = try PictureDecoder.decode(
-      bytes, fitting: (key.columns * cell.width, key.rows * cell.height),
-      limits: configuration.limits)
+    let fitting = (key.columns * cell.width, key.rows * cell.height)
+    // Only kitty plays animations itself; sixel and iTerm2 pictures show their first frame.
+    let moving =
+      overlay.protocolUsed == .kitty ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
+    let image =
+      try moving?.first
+      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
-    let sequence: [UInt8]
-    if overlay.protocolUsed == .sixel {
-      sequence = SixelEncoder.encode(
-        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
-        rows: cells.rows, cell: (cell.width, cell.height))
-    } else {
-      sequence =
-        PNGEncoder.encode(image).map {
-          ITermImage.file(png: $0, columns: cells.columns, rows: cells.rows)
-        } ?? []
+    guard
+      let id = overlay.keep(
+        image, columns: cells.columns, rows: cells.rows, animation: moving?.rest)
+    else {
+      throw PixelsError.unencodable
     }
-    guard !sequence.isEmpty else { throw PixelsError.unencodable }
-    let id = overlay.keep(sequence)
     cache.insert(.overlay(id, columns: cells.columns, rows: cells.rows), for: key)
   }
 
@@ -376,7 +470,7 @@ public final class PictureLoader: Sendable {
     // The background is in the key: cells drawn on one terminal's background are not another's.
     let background = String(configuration.background, radix: 16)
     let prefix =
-      "cells \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
+      "cells+frames \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
     switch location {
     case .embedded: return nil
     case .web(let url): return prefix + url

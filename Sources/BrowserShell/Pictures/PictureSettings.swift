@@ -43,6 +43,8 @@ public struct PictureSettings: Sendable {
   /// The budget in bytes of pictures kept drawn in memory.
   public var memoryBudget = 64 << 20
   public var jobs = 4
+  /// Whether animated pictures move (`--no-animation`).
+  public var animations = true
   /// How pictures reach the screen, chosen before the browser starts; nil for symbols.
   public var decision: PictureDecision?
 

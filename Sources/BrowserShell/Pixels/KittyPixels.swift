@@ -32,7 +32,9 @@ extension KittyPixels {
   /// The kitty settings when `decision` chose kitty and the terminal's colours can carry image
   /// ids (a 256-colour palette or direct colour); nil otherwise, and symbols are drawn.
   public init?(_ decision: PictureDecision?, colorMode: CellColorMode) {
-    guard let decision, decision.chosen == .kitty, colorMode != .palette16 else { return nil }
+    guard let decision, decision.chosen == .kitty, decision.kittyPlaceholders,
+      colorMode != .palette16
+    else { return nil }
     self.init(
       cell: decision.cellPixels, direct: colorMode == .direct,
       uploads: KittyUploads(insideTmux: decision.insideTmux))

@@ -16,6 +16,8 @@ public final class KittyUploads: Sendable {
     var serial = 0
     var pending: [UInt8] = []
     var owners: [UInt32: PictureKey] = [:]
+    /// The images the terminal plays as animations.
+    var moving: Set<UInt32> = []
   }
 
   /// Whether commands are wrapped for tmux's passthrough.
@@ -32,10 +34,29 @@ public final class KittyUploads: Sendable {
     state.withLock { state in
       let id = KittyPlaceholder.id(serial: state.serial)
       state.serial += 1
+      state.moving.remove(id)
       state.pending += wrapped(
         KittyGraphics.transmit(png: png, id: id, columns: columns, rows: rows))
       let replaced = state.owners.updateValue(key, forKey: id)
       return (id, replaced == key ? nil : replaced)
+    }
+  }
+
+  /// Makes image `id`, just sent, an animation the terminal plays (`KittyGraphics.animate`).
+  public func animate(
+    id: UInt32, firstDelay: Int, frames: [(png: [UInt8], delay: Int)], loops: Int
+  ) {
+    state.withLock { state in
+      state.moving.insert(id)
+      state.pending += wrapped(
+        KittyGraphics.animate(id: id, firstDelay: firstDelay, frames: frames, loops: loops))
+    }
+  }
+
+  /// What stops or plays again every animation the terminal holds (`a`).
+  public func play(_ playing: Bool) -> [UInt8] {
+    state.withLock { state in
+      state.moving.sorted().flatMap { wrapped(KittyGraphics.play(id: $0, playing: playing)) }
     }
   }
 
@@ -46,6 +67,7 @@ public final class KittyUploads: Sendable {
     state.withLock { state in
       guard state.owners[id] == key else { return }
       state.owners[id] = nil
+      state.moving.remove(id)
       state.pending += wrapped(KittyGraphics.delete(id: id))
     }
   }
@@ -66,6 +88,7 @@ public final class KittyUploads: Sendable {
       var bytes: [UInt8] = []
       for id in state.owners.keys.sorted() { bytes += wrapped(KittyGraphics.delete(id: id)) }
       state.owners = [:]
+      state.moving = []
       state.pending = []
       return bytes
     }

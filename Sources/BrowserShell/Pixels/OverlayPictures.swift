@@ -1,94 +1,205 @@
+import BrowserCore
 import Glibc
+import Pictures
 import Synchronization
 
-/// Pictures drawn over curses' frame with sixel or iTerm2's inline files: their bytes, made by
-/// the loader's threads, and what was drawn where, kept by the main thread.
+/// Pictures drawn over curses' frame — sixel, iTerm2's inline files, kitty's placements (an
+/// `OverlayDrawer` each) — kept as the loader's threads made them, and what was drawn where,
+/// kept by the main thread.
 ///
 /// Curses owns the cells; these pictures sit on top of blank ones. Around each frame the
-/// pictures gone or moved are erased first and those new or moved drawn after (see
-/// `OverlayPlan`). A resize forgets everything drawn, since curses clears the whole screen
-/// then.
+/// pictures gone, moved or cut otherwise are taken off first and those new, moved or cut
+/// otherwise drawn after (see `OverlayPlan`). A resize forgets everything drawn, since curses
+/// clears the whole screen then.
 ///
 /// Inside tmux the sequences go as they are, never in tmux's passthrough: sixel is then drawn
 /// by tmux itself (its device attributes said so), which places it in the pane; iTerm2's
-/// files are never chosen there (`PictureDecision`).
+/// files and kitty's placements are never chosen there (`PictureDecision`).
 public final class OverlayPictures: Sendable {
   private struct Store {
     var serial: UInt32 = 0
-    var bytes: [UInt32: [UInt8]] = [:]
+    var kept: [UInt32: KeptOverlay] = [:]
     var order: [UInt32] = []
     var total = 0
+    /// Bytes for the terminal before the next drawing: transmissions, and the freeing of
+    /// pictures forgotten.
+    var pending: [UInt8] = []
+    /// Parts drawn lately (a picture cut at the view's edge), by picture and rows: scrolling
+    /// back and forth does not encode them again.
+    var parts: [PartKey: [UInt8]] = [:]
+    var partOrder: [PartKey] = []
   }
+
+  private struct PartKey: Hashable {
+    var id: UInt32
+    var rows: Range<Int>
+  }
+
+  /// Parts kept at most.
+  static let partsKept = 96
 
   public let protocolUsed: PictureProtocol
   /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
   public let cell: PixelSize
-  /// The bytes of encoded pictures kept; the oldest go first, and a picture whose bytes are
-  /// gone is simply not drawn (its blank area shows) until it is loaded again.
+  /// The bytes of pictures kept; the oldest go first, and a picture whose bytes are gone is
+  /// simply not drawn (its blank area shows) until it is loaded again.
   public let budget: Int
+  private let drawer: any OverlayDrawer
   private let store = Mutex(Store())
   /// The main thread's: what is on screen now.
   private let drawn = Mutex<[OverlayPlacement]>([])
 
+  /// - Parameter protocol: sixel, iTerm2, or kitty (placed without placeholders).
   public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {
     protocolUsed = `protocol`
     self.cell = cell
     self.budget = budget
-  }
-
-  /// Keeps a picture's escape sequence (a sixel string or an OSC 1337 file); returns its id.
-  func keep(_ sequence: [UInt8]) -> UInt32 {
-    store.withLock { store in
-      store.serial &+= 1
-      let id = store.serial
-      store.bytes[id] = sequence
-      store.order.append(id)
-      store.total += sequence.count
-      while store.total > budget, store.order.count > 1 {
-        let oldest = store.order.removeFirst()
-        store.total -= store.bytes.removeValue(forKey: oldest)?.count ?? 0
-      }
-      return id
+    switch `protocol` {
+    case .iterm: drawer = ITermDrawer()
+    case .kitty: drawer = KittyPlacementDrawer()
+    default: drawer = SixelDrawer(cell: cell)
     }
   }
 
-  /// The escape sequence kept as `id`, if it is still kept.
-  public func sequence(_ id: UInt32) -> [UInt8]? {
-    store.withLock { $0.bytes[id] }
+  /// Keeps `image`, scaled to its `columns` × `rows` cells' pixels, ready to draw; returns its
+  /// id, nil when it cannot be encoded for the terminal.
+  /// `animation`, when given, is the rest of a moving picture whose first frame is `image`.
+  public func keep(
+    _ image: RGBAImage, columns: Int, rows: Int, animation: PixelAnimation? = nil
+  ) -> UInt32? {
+    let id = store.withLock { store in
+      store.serial &+= 1
+      if store.serial == 0 { store.serial = 1 }
+      return store.serial
+    }
+    let made =
+      animation.map { drawer.keep(image, animation: $0, columns: columns, rows: rows, id: id) }
+      ?? drawer.keep(image, columns: columns, rows: rows, id: id)
+    guard var kept = made else { return nil }
+    let upload = kept.upload
+    kept.upload = []
+    store.withLock { store in
+      store.kept[id] = kept
+      store.order.append(id)
+      store.total += kept.byteCount
+      store.pending += upload
+      while store.total > budget, store.order.count > 1 {
+        let oldest = store.order.removeFirst()
+        if let gone = store.kept.removeValue(forKey: oldest) {
+          store.total -= gone.byteCount
+          store.pending += drawer.forget(id: oldest)
+        }
+      }
+    }
+    return id
   }
 
-  /// Forgets what was drawn: curses repaints the whole screen (a resize).
-  func forgetDrawn() { drawn.withLock { $0 = [] } }
+  /// What stops or plays again every picture the terminal plays as an animation (`a`).
+  public func play(_ playing: Bool) -> [UInt8] {
+    store.withLock { store in
+      store.kept.keys.sorted().filter { store.kept[$0]?.moving == true }
+        .flatMap { drawer.play(id: $0, playing: playing) }
+    }
+  }
 
-  /// Sends a frame whose pictures over it are `current`: erases the pictures gone or moved,
-  /// has curses send the frame (`present`), then draws the pictures new or moved. Returns the
-  /// bytes written for pictures, for measuring.
+  /// The bytes that draw picture `id` whole at the cursor, if it is still kept.
+  public func sequence(_ id: UInt32) -> [UInt8]? {
+    store.withLock { $0.kept[id]?.whole }
+  }
+
+  /// The bytes waiting for the terminal before pictures are drawn (kitty's transmissions),
+  /// taken.
+  public func takePending() -> [UInt8] {
+    store.withLock { store in
+      defer { store.pending = [] }
+      return store.pending
+    }
+  }
+
+  /// The bytes that draw `placement`'s rows of its picture at the cursor, if it is kept.
+  private func drawing(_ placement: OverlayPlacement) -> [UInt8]? {
+    let key = PartKey(id: placement.id, rows: placement.rows)
+    let found = store.withLock { store -> (KeptOverlay, [UInt8]?)? in
+      guard let kept = store.kept[placement.id] else { return nil }
+      return (kept, placement.rows == 0..<kept.rows ? kept.whole : store.parts[key])
+    }
+    guard let (kept, ready) = found else { return nil }
+    if let ready { return ready }
+    let part = drawer.draw(kept, id: placement.id, rows: placement.rows)
+    store.withLock { store in
+      guard store.kept[placement.id] != nil, store.parts.updateValue(part, forKey: key) == nil
+      else { return }
+      store.partOrder.append(key)
+      if store.partOrder.count > Self.partsKept {
+        store.parts[store.partOrder.removeFirst()] = nil
+      }
+    }
+    return part
+  }
+
+  /// Forgets what was drawn: curses repaints the whole screen (a resize, a return from the
+  /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
+  /// placements), to be written before it.
+  @discardableResult
+  func forgetDrawn() -> [UInt8] {
+    drawn.withLock { $0 = [] }
+    return drawer.clearScreen()
+  }
+
+  /// What takes every picture drawn off the screen and frees what the terminal holds of
+  /// them, dropping what waits: for quitting and suspending.
+  func removeAll() -> [UInt8] {
+    let placed = drawn.withLock { drawn in
+      defer { drawn = [] }
+      return drawn
+    }
+    var bytes: [UInt8] = []
+    for placement in placed { bytes += drawer.erase(placement, staying: false) }
+    return store.withLock { store in
+      for id in store.kept.keys.sorted() { bytes += drawer.forget(id: id) }
+      store = Store()
+      return bytes.isEmpty ? [] : Array("\u{1B}7".utf8) + bytes + Array("\u{1B}8".utf8)
+    }
+  }
+
+  /// Sends a frame whose pictures over it are `current`: takes off the pictures gone, moved or
+  /// cut otherwise, has curses send the frame (`present`), then draws the pictures new, moved
+  /// or cut otherwise. Returns the bytes written for pictures, for measuring.
   @discardableResult
   func update(_ current: [OverlayPlacement], terminal: Terminal, present: () -> Void) -> Int {
     let plan = drawn.withLock { drawn in
       defer { drawn = current }
       return OverlayPlan(previous: drawn, current: current)
     }
-    let erasing = plan.erasing
-    terminal.writeBetweenFrames(erasing)
+    var before = takePending()
+    if !plan.erase.isEmpty {
+      let staying = Set(current.map(\.id))
+      before += Array("\u{1B}7".utf8)
+      for placement in plan.erase {
+        before += drawer.erase(placement, staying: staying.contains(placement.id))
+      }
+      before += Array("\u{1B}8".utf8)
+    }
+    terminal.writeBetweenFrames(before)
     present()
     var bytes: [UInt8] = []
     for placement in plan.draw {
-      guard let sequence = store.withLock({ $0.bytes[placement.id] }) else { continue }
+      guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
       // Save the cursor, go to the area's top left (1-based), draw, restore the cursor.
       bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
       bytes += sequence
       bytes += Array("\u{1B}8".utf8)
     }
     terminal.writeBetweenFrames(bytes)
-    return erasing.count + bytes.count
+    return before.count + bytes.count
   }
 }
 
 extension OverlayPictures {
-  /// The overlay settings when `decision` chose sixel or iTerm2; nil otherwise.
+  /// The overlay settings when `decision` chose sixel, iTerm2, or kitty on a terminal without
+  /// Unicode placeholders; nil otherwise.
   public convenience init?(_ decision: PictureDecision?, budget: Int) {
-    guard let decision, decision.chosen == .sixel || decision.chosen == .iterm else { return nil }
+    guard let decision, decision.drawsOverFrame else { return nil }
     self.init(protocol: decision.chosen, cell: decision.cellPixels, budget: budget)
   }
 }

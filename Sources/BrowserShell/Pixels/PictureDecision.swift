@@ -15,6 +15,29 @@ public struct PictureDecision: Hashable, Sendable {
   /// The terminal's background colour, `0xRRGGBB`, when it answered: symbol pictures lay
   /// their partly transparent pixels over it.
   public var background: UInt32?
+  /// Whether kitty pictures are placed through Unicode placeholder cells (kitty 0.28 and
+  /// later, Ghostty) rather than at the cursor (older kitty): see `KittyPlacementDrawer`.
+  public var kittyPlaceholders = true
+  /// Why a protocol asked for by name (`--pictures sixel`) is not drawn, for the status line:
+  /// a choice is honoured or refused with a reason, never silently replaced.
+  public var refusal: String?
+
+  /// Whether pictures are drawn over curses' frame after it is sent (sixel, iTerm2, kitty
+  /// without placeholders), rather than held in its cells (placeholders, symbols).
+  public var drawsOverFrame: Bool {
+    chosen == .sixel || chosen == .iterm || (chosen == .kitty && !kittyPlaceholders)
+  }
+
+  /// The first kitty with Unicode placeholders.
+  static let placeholdersSince = (0, 28)
+
+  /// Whether XTVERSION's `name` is a kitty older than Unicode placeholders (`kitty(0.26.5)`).
+  static func kittyWithoutPlaceholders(_ name: String) -> Bool {
+    guard name.hasPrefix("kitty("), name.hasSuffix(")") else { return false }
+    let numbers = name.dropFirst(6).dropLast().split(separator: ".").map { Int($0) }
+    guard numbers.count >= 2, let major = numbers[0], let minor = numbers[1] else { return false }
+    return (major, minor) < placeholdersSince
+  }
 
   /// Why iTerm2's pictures are not drawn inside tmux.
   static let itermInsideTmux =
@@ -78,13 +101,24 @@ public struct PictureDecision: Hashable, Sendable {
     if answeredITerm { add(.iterm, "the terminal calls itself \(name)") }
     if answers.sixel { add(.sixel, "the terminal's device attributes include sixel (4)") }
     supported = found.map(\.0)
+    // A kitty that predates placeholders (Debian 12's 0.26.5) shows pictures placed at the
+    // cursor; through tmux such a placement would land at the outer terminal's cursor, not in
+    // the pane, so there it is not drawn.
+    let oldKitty = Self.kittyWithoutPlaceholders(name)
+    kittyPlaceholders = !oldKitty
 
     // tmux keeps no iTerm2 picture: it would be lost whenever tmux redraws the pane and
     // misplaced in a split one, so inside tmux it is never drawn.
     let drawnHere =
-      hints.insideTmux ? PictureProtocol.drawn.subtracting([.iterm]) : PictureProtocol.drawn
+      hints.insideTmux
+      ? PictureProtocol.drawn.subtracting(oldKitty ? [.iterm, .kitty] : [.iterm])
+      : PictureProtocol.drawn
     func notDrawn(_ protocolFound: PictureProtocol) -> String {
-      PictureProtocol.drawn.contains(protocolFound)
+      if protocolFound == .kitty, oldKitty {
+        return "\(name) predates Unicode placeholders (0.28), and its pictures placed at the "
+          + "cursor would land outside tmux's pane"
+      }
+      return PictureProtocol.drawn.contains(protocolFound)
         ? Self.itermInsideTmux : "\(protocolFound) is not drawn by this build yet"
     }
     switch choice {
@@ -92,6 +126,7 @@ public struct PictureDecision: Hashable, Sendable {
       (chosen, reason) = (wanted, "asked for with --pictures")
     case .only(let wanted):
       (chosen, reason) = (.symbols, notDrawn(wanted))
+      refusal = "--pictures \(wanted.rawValue) cannot be drawn here: \(reason); drawing symbols"
     case .auto:
       if let best = found.first(where: { drawnHere.contains($0.0) }) {
         (chosen, reason) = best
@@ -112,6 +147,11 @@ public struct PictureDecision: Hashable, Sendable {
       } else {
         (chosen, reason) = (.symbols, "nothing showed support for pixels")
       }
+    }
+    if chosen == .kitty, oldKitty {
+      reason +=
+        "; \(name) predates Unicode placeholders (0.28), so pictures are placed at "
+        + "their cells"
     }
   }
 }

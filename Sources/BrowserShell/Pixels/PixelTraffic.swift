@@ -80,16 +80,8 @@ public enum PixelTraffic {
             KittyPlaceholder(imageID: id, direct: false), columns: key.columns, rows: rows),
           for: key)
       case .sixel, .iterm:
-        let sequence =
-          pictureProtocol == .sixel
-          ? SixelEncoder.encode(
-            rgba: scaled.pixels, width: scaled.width, height: scaled.height,
-            columns: key.columns, rows: key.rows, cell: (cell.width, cell.height))
-          : PNGEncoder.encode(scaled).map {
-            ITermImage.file(png: $0, columns: key.columns, rows: key.rows)
-          } ?? []
-        cache.insert(
-          .overlay(overlay.keep(sequence), columns: key.columns, rows: key.rows), for: key)
+        guard let id = overlay.keep(scaled, columns: key.columns, rows: key.rows) else { continue }
+        cache.insert(.overlay(id, columns: key.columns, rows: key.rows), for: key)
       }
       _ = state.update(.pictureLoaded(key, failure: nil))
     }

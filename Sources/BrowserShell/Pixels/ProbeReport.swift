@@ -9,6 +9,10 @@ public struct ProbeReport: Sendable {
   public var milliseconds: Int
   public var budgetMilliseconds: Int
   public var environment: [String: String]
+  /// What was done about tmux's passthrough for this pane, inside tmux.
+  public var passthrough: String?
+  /// The terminfo entry drawn with, and why, when it is not `TERM`'s.
+  public var terminalType: TerminalType?
 
   public init(
     decision: PictureDecision, answers: TerminalAnswers?, milliseconds: Int,
@@ -36,6 +40,12 @@ public struct ProbeReport: Sendable {
       "environment: "
         + (set.isEmpty ? "none of the terminal's variables" : set.joined(separator: " ")))
     lines.append("inside tmux: \(decision.insideTmux ? "yes" : "no")")
+    if let passthrough { lines.append("tmux: \(passthrough)") }
+    let term = environment["TERM"].map(Self.printable) ?? ""
+    lines.append(
+      "terminfo: "
+        + (terminalType?.reason.map { "\(terminalType?.name ?? term) (\($0))" }
+          ?? (term.isEmpty ? "TERM is not set" : "\(term), as TERM says")))
     if let answers {
       let complete = answers.isComplete ? "" : " (no device attributes: the budget ran out)"
       lines.append("answers in \(milliseconds) ms of \(budgetMilliseconds)\(complete):")

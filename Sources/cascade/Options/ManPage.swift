@@ -126,8 +126,9 @@ enum ManPage {
       ".TP", ".B BROWSER", text("The program o opens links with; else xdg-open."),
       ".TP", ".B TERM, COLORTERM",
       text(
-        "What colours the pictures get with --color auto; TERM=dumb makes cascade print "
-          + "write plain text."),
+        "What colours the pictures get with --color auto: COLORTERM=truecolor or 24bit means "
+          + "24-bit colour; a TERM with no terminfo entry here is drawn as xterm-256color; "
+          + "TERM=dumb makes cascade print write plain text."),
       ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
       text(
         "Where the config file, the picture cache and the recent feeds are (else ~/.config, "

@@ -98,6 +98,13 @@ enum OptionTable {
       read: { $0.browser.pictures ? nil : .flag },
       apply: { s, _ in s.browser.pictures = false }),
     OptionSpec(
+      name: "--no-animation", placeholder: "", kind: .flag,
+      help: "show animated GIFs and WebPs still, on their first frame, marked as moving (a "
+        + "pauses and plays them)",
+      commands: [.browse, .print], group: .pictures,
+      read: { $0.browser.animations ? nil : .flag },
+      apply: { s, _ in s.browser.animations = false }),
+    OptionSpec(
       name: "--show-sensitive", placeholder: "", kind: .flag,
       help: "show pictures the feed marks sensitive (s toggles); else their placeholder",
       commands: [.browse, .print], group: .pictures,
@@ -105,8 +112,9 @@ enum OptionTable {
       apply: { s, _ in s.browser.showSensitive = true }),
     OptionSpec(
       name: "--color", placeholder: "MODE", kind: .choice(["auto", "direct", "256", "16", "none"]),
-      help: "colours for pictures: as the terminfo says, 24-bit (through the *-direct terminfo "
-        + "of the terminal's family), the 256 or 16 palette, or no pictures",
+      help: "colours for pictures: as many as the terminal has (COLORTERM, tmux, XTVERSION, "
+        + "terminfo), 24-bit (through the *-direct terminfo of the terminal's family), the 256 "
+        + "or 16 palette, or no pictures",
       commands: [.browse, .print], group: .pictures, read: { .text($0.pictures.color) },
       apply: { s, v in if case .text(let t) = v { s.pictures.color = t } }),
     OptionSpec(

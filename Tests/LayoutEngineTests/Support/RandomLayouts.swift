@@ -70,6 +70,14 @@ extension RandomLayouts {
     c.order = ColumnOrder.allCases.randomElement(using: &rng) ?? .shortest
     let tolerances: [Double] = [0, 0, 0.5, 5, 40]
     c.tieTolerance = tolerances.randomElement(using: &rng) ?? 0
+    // The browser's boxes: a border each side, a border and a caption row above and below.
+    if Bool.random(using: &rng) {
+      let decorations = [
+        Decoration(width: 2, height: 6), Decoration(width: 0, height: 3.5),
+        Decoration(width: c.itemWidth * 2, height: 1),
+      ]
+      c.decoration = decorations.randomElement(using: &rng) ?? .none
+    }
     if Bool.random(using: &rng) {
       let probabilities: [Double] = [0, 0.3, 0.67, 1]
       c.enlargement = Enlargement(

@@ -58,19 +58,21 @@ enum ReferenceLayout {
           draw(seed: e.seed, index: i) < e.probability
         {
           let width = 2 * w + c.columnSpacing
+          // The box: its picture as wide as the box less the decoration, and the decoration.
+          let height = max(0, width - c.decoration.width) * ratio + c.decoration.height
           out.append(
             Placed(
-              frame: Rect(x: x(dest), y: y, width: width, height: width * ratio), column: dest,
+              frame: Rect(x: x(dest), y: y, width: width, height: height), column: dest,
               span: 2))
-          bottoms[dest] = y + width * ratio
-          bottoms[dest + 1] = y + width * ratio
+          bottoms[dest] = y + height
+          bottoms[dest + 1] = y + height
           started[dest] = true
           started[dest + 1] = true
           normals = 0
           lastEnlarged = dest
           continue
         }
-        var h = w * ratio
+        var h = max(0, w - c.decoration.width) * ratio + c.decoration.height
         if c.enlargement != nil {
           if dest + 1 < columns, abs(y + h - bottoms[dest + 1]) < 0.2 * h {
             h = bottoms[dest + 1] - y

@@ -1,0 +1,28 @@
+import Pictures
+
+/// A moving picture's frames after its first, at the pixels it is shown at, for a terminal
+/// that plays animations itself (kitty).
+public struct PixelAnimation: Sendable {
+  /// How long the first frame stays, in milliseconds.
+  public var firstDelay: Int
+  /// The frames after the first.
+  public var frames: [AnimationFrame]
+  /// How many times it plays; 0 for forever.
+  public var loops: Int
+
+  public init(firstDelay: Int, frames: [AnimationFrame], loops: Int) {
+    self.firstDelay = firstDelay
+    self.frames = frames
+    self.loops = loops
+  }
+
+  /// Each frame as a PNG with its delay; nil when one cannot be encoded.
+  var encoded: [(png: [UInt8], delay: Int)]? {
+    var out: [(png: [UInt8], delay: Int)] = []
+    for frame in frames {
+      guard let png = PNGEncoder.encode(frame.image) else { return nil }
+      out.append((png, frame.delay))
+    }
+    return out
+  }
+}

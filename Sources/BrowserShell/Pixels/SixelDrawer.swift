@@ -1,0 +1,35 @@
+import PictureCells
+import Pictures
+
+/// Sixel pictures (xterm `-ti vt340`, foot, mlterm, tmux's own sixel): chafa's sixel string of
+/// the picture at its cells' pixels. A picture partly in view is encoded again from the kept
+/// pixels of its rows in view, so that scrolling a row at a time never blanks a box.
+struct SixelDrawer: OverlayDrawer {
+  var cell: PixelSize
+
+  func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
+    let whole = encode(image, columns: columns, rows: rows)
+    guard !whole.isEmpty else { return nil }
+    return KeptOverlay(
+      columns: columns, rows: rows, whole: whole, image: image, pixelWidth: image.width,
+      pixelHeight: image.height)
+  }
+
+  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
+    if rows == 0..<kept.rows { return kept.whole }
+    guard let part = kept.cut(rows) else { return [] }
+    return encode(part, columns: kept.columns, rows: rows.count)
+  }
+
+  func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
+    Self.blanking(placement.area)
+  }
+
+  func forget(id: UInt32) -> [UInt8] { [] }
+
+  private func encode(_ image: RGBAImage, columns: Int, rows: Int) -> [UInt8] {
+    SixelEncoder.encode(
+      rgba: image.pixels, width: image.width, height: image.height, columns: columns, rows: rows,
+      cell: (cell.width, cell.height))
+  }
+}
