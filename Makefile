@@ -1,7 +1,36 @@
 # The README's two commands. Each first installs the Debian packages a fresh machine lacks
 # (Scripts/install-deps: apt-get as root, else it prints the exact command), then hands over to
 # SwiftPM. Arguments for the browser go in ARGS: `make run ARGS="feed.json --columns 3"`.
-.PHONY: run test build deps
+#
+# Installing: `make release && sudo make install` puts the binary, the man page and the
+# bash, zsh and fish completions under PREFIX (default /usr/local); DESTDIR stages them
+# elsewhere, as packagers do. `make uninstall` removes exactly those files. `make deb` builds
+# cascade_<version>_<arch>.deb from such a staged tree (see Scripts/make-deb).
+.PHONY: run test build deps release install install-files uninstall deb
+
+VERSION := $(shell cat VERSION)
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+# Where bash-completion, zsh and fish look for completions that come with a program.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+# The Swift runtime and Foundation linked in, so that the binary needs no toolchain where it
+# runs, and no $ORIGIN run path (Debian's policy: none is needed); the flags are SwiftPM's own,
+# given here rather than as unsafeFlags in Package.swift (which would stop other packages from
+# depending on this one by version). .ci/run builds the benchmark with the same flags.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+RELEASE_BIN = .build/release/cascade
+
+# The files `install` writes, and so the files `uninstall` removes.
+INSTALLED = $(DESTDIR)$(BINDIR)/cascade \
+  $(DESTDIR)$(MANDIR)/man1/cascade.1 \
+  $(DESTDIR)$(BASHCOMPDIR)/cascade \
+  $(DESTDIR)$(ZSHCOMPDIR)/_cascade \
+  $(DESTDIR)$(FISHCOMPDIR)/cascade.fish
 
 deps:
 	@Scripts/install-deps
@@ -20,3 +49,39 @@ test: deps
 
 build: deps
 	swift build
+
+release:
+	@Scripts/install-deps --build-only
+	swift build $(RELEASE_FLAGS) --product cascade
+
+# Installs the binary `make release` built, building it only when there is none: under sudo,
+# whose PATH rarely has the Swift toolchain, nothing needs to be compiled.
+install: $(RELEASE_BIN) install-files
+
+$(RELEASE_BIN):
+	$(MAKE) --no-print-directory release
+
+# The completions are written by the binary itself, from its option table; the man page is the
+# committed cascade.1, which a test keeps equal to what the binary writes.
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/cascade
+	install -m 644 cascade.1 $(DESTDIR)$(MANDIR)/man1/cascade.1
+	$(RELEASE_BIN) --completions bash >$(DESTDIR)$(BASHCOMPDIR)/cascade
+	$(RELEASE_BIN) --completions zsh >$(DESTDIR)$(ZSHCOMPDIR)/_cascade
+	$(RELEASE_BIN) --completions fish >$(DESTDIR)$(FISHCOMPDIR)/cascade.fish
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/cascade $(DESTDIR)$(ZSHCOMPDIR)/_cascade \
+	  $(DESTDIR)$(FISHCOMPDIR)/cascade.fish
+
+uninstall:
+	rm -f $(INSTALLED)
+
+# A Debian package from a tree staged by `install` under /usr, with zsh's folder for
+# packaged completions.
+DEBROOT = .build/deb/root
+deb: release
+	rm -rf $(DEBROOT)
+	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEBROOT) PREFIX=/usr \
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	Scripts/make-deb $(DEBROOT) $(VERSION)

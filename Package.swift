@@ -1,4 +1,7 @@
 // swift-tools-version: 6.0
+// Cascade: a terminal image-feed browser, and the LayoutEngine and FeedKit libraries it is made
+// of. Licensed under the Apache License, Version 2.0 (see LICENSE). The release version is in
+// VERSION; each release is a tag vX.Y.Z on main (see the README's "Releases").
 import PackageDescription
 
 let package = Package(
@@ -19,11 +22,11 @@ let package = Package(
     // the sizes feeds leave out.
     .target(name: "FeedKit", dependencies: ["Transport", "Pictures"]),
     // The only C-facing surface for libcurl.
-    .systemLibrary(name: "CCurl"),
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // HTTP(S) over libcurl's multi interface with hard limits: feeds, pictures, probes.
     .target(name: "Transport", dependencies: ["CCurl"]),
     // The only C-facing surface for ncurses.
-    .systemLibrary(name: "CNCurses"),
+    .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
     // libchafa (and the glib it needs), for PictureCells only.
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
@@ -45,7 +48,9 @@ let package = Package(
         "Transport",
       ]),
     // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
-    .systemLibrary(name: "CPictureCodecs"),
+    .systemLibrary(
+      name: "CPictureCodecs",
+      providers: [.apt(["libturbojpeg0-dev", "libpng-dev", "libwebp-dev", "libgif-dev"])]),
     // Picture sniffing, header reading, decoding, orientation and scaling.
     .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a

@@ -7,12 +7,18 @@ import PictureCells
 /// Cell text is already sanitised (`DisplayText`); the only escapes written are the SGR
 /// sequences made here.
 public enum ANSIText {
-  /// Rows `rows` of `canvas`, each line ending in a reset and a newline.
+  /// Rows `rows` of `canvas`, each line ending in a reset and a newline. With no colour mode
+  /// the lines are plain text, with no escape at all, not even bold: what `--color none`,
+  /// `NO_COLOR` and `TERM=dumb` ask for is text a pager, a file or a dumb terminal shows as is.
   public static func lines(
     of canvas: MemoryCanvas, rows: Range<Int>, colorMode: CellColorMode?
   ) -> String {
     var out = ""
     for row in rows.clamped(to: 0..<canvas.size.rows) {
+      guard colorMode != nil else {
+        out += plainLine(of: canvas, row: row) + "\n"
+        continue
+      }
       var current: CellAppearance? = nil
       var line = ""
       var pendingBlanks = ""
@@ -36,6 +42,16 @@ public enum ANSIText {
       out += line + (current == nil || current == .plain ? "" : "\u{1B}[0m") + "\n"
     }
     return out
+  }
+
+  /// A row's text without its trailing blanks.
+  private static func plainLine(of canvas: MemoryCanvas, row: Int) -> String {
+    var line = ""
+    for column in 0..<canvas.size.columns where canvas[row, column].width > 0 {
+      line += canvas[row, column].text
+    }
+    while line.last == " " { line.removeLast() }
+    return line
   }
 
   /// The escape that sets `style` from scratch.

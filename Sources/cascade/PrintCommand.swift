@@ -49,9 +49,14 @@ enum PrintCommand {
     // A sheet stands still: a moving picture shows its first frame, marked as moving.
     settings.animations = false
     // A mode asked for by name is the mode: the sheet may go anywhere (a file read later, a
-    // terminal TERM does not describe), so only `auto` goes by the environment.
+    // terminal TERM does not describe), so only `auto` goes by the environment, NO_COLOR
+    // included; a mode named, or colours the config file chose, override NO_COLOR (as
+    // no-color.org asks, and as in the browser).
+    var environment = ProcessInfo.processInfo.environment
+    if !options.theme.isEmpty { environment["NO_COLOR"] = nil }
     var colorMode = settings.color.mode(
-      colorCount: settings.color == .auto ? Self.colorCount() : 1 << 24)
+      colorCount: settings.color == .auto
+        ? Self.colorCount(environment: environment, toTerminal: isatty(1) == 1) : 1 << 24)
     if options.pictures.protocolName == "off" { colorMode = nil }
     var browser = options.browser
     browser.feedName = source.displayName
@@ -164,18 +169,20 @@ enum PrintCommand {
     return CanvasSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
-  /// How many colours the output can show, for `--color auto`: 24-bit where `COLORTERM` says
-  /// so, 256 for a pipe (a file is read later, most often by a modern terminal), else what
-  /// terminfo gives `TERM` (256 for `xterm-kitty` and `*256color`), or 256 for a `TERM` it
-  /// has no entry for (kitty's, Ghostty's over ssh), as the browser draws those.
-  static func colorCount() -> Int {
-    let environment = ProcessInfo.processInfo.environment
+  /// How many colours the output can show, for `--color auto`: none where `NO_COLOR` is set
+  /// and not empty or `TERM` is `dumb` (whose user wants plain text, even in a pipe: `TERM=dumb
+  /// cascade print | less`); 24-bit where `COLORTERM` says so, 256 for a pipe (a file is read
+  /// later, most often by a modern terminal), else what terminfo gives `TERM` (256 for
+  /// `xterm-kitty` and `*256color`), or 256 for a `TERM` it has no entry for (kitty's,
+  /// Ghostty's over ssh), as the browser draws those.
+  static func colorCount(environment: [String: String], toTerminal: Bool) -> Int {
+    let term = environment["TERM"] ?? ""
+    if Theme.noColor(environment["NO_COLOR"]) || term == "dumb" { return 0 }
     let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
     if colorTerm == "truecolor" || colorTerm == "24bit" { return 1 << 24 }
-    let term = environment["TERM"] ?? ""
     if term.hasSuffix("-direct") { return 1 << 24 }
-    if term.contains("256color") || isatty(1) != 1 { return 256 }
-    if term.isEmpty || term == "dumb" { return 0 }
+    if term.contains("256color") || !toTerminal { return 256 }
+    if term.isEmpty { return 0 }
     guard let colors = TerminalType.installedColors(term) else { return 256 }
     return max(colors, 16)
   }

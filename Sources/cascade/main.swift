@@ -20,9 +20,10 @@ case "--help", "-h", "help":
     status = 0
   case let topic? where arguments.first == "help":
     // `cascade help prnt`: a typo, not a request for the browser's help.
+    let guess = NearestName.nearest(to: topic, among: ["print", "layout"])
     Console.error(
       UsageError(
-        "no help on '\(topic.escapingControls)'",
+        "no help on '\(topic.escapingControls)'" + (guess.map { "; did you mean \($0)?" } ?? ""),
         advice: "the commands are print and layout, as in 'cascade help print'; "
           + "'cascade help' shows the browser's"
       ).description)
@@ -48,6 +49,15 @@ case "--completions":
 case "--man":
   Console.out(ManPage.text)
   status = 0
+case let first? where NearestName.command(mistyped: first) != nil:
+  // `cascade prnt feed.json`: no file of that name, and one edit from a command.
+  let command = NearestName.command(mistyped: first) ?? ""
+  Console.error(
+    UsageError(
+      "'\(first.escapingControls)' is neither a command nor a file here; "
+        + "did you mean 'cascade \(command)'?"
+    ).description)
+  status = 2
 default:
   status = await BrowseCommand.run(arguments: arguments)
 }

@@ -1,6 +1,9 @@
 import BrowserCore
+import FeedKit
 import Foundation
 import Testing
+
+@testable import cascade
 
 /// `cascade.1` is generated from the option and key tables (`cascade --man > cascade.1`); the
 /// committed copy must be what the binary writes, and name every flag and key it has.
@@ -68,6 +71,67 @@ import Testing
       #expect(squeezed.contains(keys), "key \(row.keys) is not in cascade.1")
       #expect(squeezed.contains(row.what.joined(separator: " ")), "\(row.what)")
     }
+  }
+
+  /// The text of the section headed `name`, as `man` renders it, on one line.
+  static func section(_ name: String) throws -> String? {
+    guard let text = try rendered() else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0 == name }) else { return "" }
+    let body = lines[(start + 1)...].prefix { $0.isEmpty || $0.first == " " }
+    return body.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The description names every format a FEED can be in (by the first word of its name:
+  /// "Reddit" for "Reddit listing JSON"), the pixel protocols and the other two commands.
+  @Test func descriptionIsCurrent() throws {
+    guard let description = try Self.section("DESCRIPTION") else { return }
+    for format in FeedFormat.allCases {
+      let name = format.displayName.split(separator: " ").first.map(String.init) ?? ""
+      #expect(description.contains(name), "\(format) (\(name)) is not in the DESCRIPTION")
+    }
+    for word in ["kitty graphics", "sixel", "iTerm2", "folder", "cascade print", "cascade layout"] {
+      #expect(description.contains(word), "\(word)")
+    }
+  }
+
+  /// NO_COLOR as no-color.org defines it, and as the README and `Theme.noColor` read it.
+  @Test func noColorIsSetAndNotEmpty() throws {
+    guard let environment = try Self.section("ENVIRONMENT") else { return }
+    #expect(environment.contains("NO_COLOR Set and not empty (as no-color.org says)"))
+    #expect(environment.contains("cascade print writes no colour at all"))
+    #expect(environment.contains("TERM=dumb"))
+  }
+
+  /// The examples of `--help` are the man page's, and each uses only options of its command.
+  @Test func examplesAreInHelpAndPage() async throws {
+    let help = try await CascadeProcess.run(["--help"]).stdout
+    let page = try String(contentsOf: Self.pageURL, encoding: .utf8)
+    #expect(HelpExamples.all.count >= 5)
+    for example in HelpExamples.all {
+      #expect(help.contains("  " + example.command + "\n"), "\(example.command)")
+      #expect(help.contains(example.what), "\(example.what)")
+      #expect(page.contains(ManPage.text(example.command)), "\(example.command)")
+      let words = example.command.split(separator: " ").map(String.init)
+      let start = try #require(words.firstIndex(of: "cascade"))
+      let command: Command =
+        switch words.dropFirst(start + 1).first {
+        case "print": .print
+        case "layout": .layout
+        default: .browse
+        }
+      let names = Set(OptionTable.options(for: command).map(\.name))
+      for word in words[start...] where word.hasPrefix("--") {
+        #expect(names.contains(word), "\(example.command): \(word) is not a \(command) option")
+      }
+    }
+    let examplesHelp = try #require(help.range(of: "Examples:\n")).upperBound
+    for line in help[examplesHelp...].split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+    guard let examples = try Self.section("EXAMPLES") else { return }
+    #expect(examples.contains("find ~/Pictures -name '*.jpg' | cascade -"))
+    #expect(examples.contains("| jq"))
   }
 
   @Test func groffRendersThePageWithoutWarnings() throws {

@@ -140,11 +140,6 @@ struct ArgumentScanner {
     return number
   }
 
-  /// The option at hand is not one this command knows.
-  func unknown(_ option: String) -> UsageError {
-    UsageError("unknown option '\(option)'", command: command)
-  }
-
   /// A finite number written in decimals (`12`, `-0.5`, `.5`, `1e3`): Swift's own parser
   /// also reads hexadecimal (`0x64` is 100) and `nan`/`inf`, which nobody means on a command
   /// line and which the messages could not explain.

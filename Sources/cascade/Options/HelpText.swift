@@ -14,14 +14,10 @@ enum HelpText {
            cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
            cascade help [layout|print] | --help | --version | --completions bash|zsh|fish
 
-    FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, a photo API's answer,
-    a list of picture URLs) in a file, '-' for standard input, a file://, http:// or
-    https:// URL (a URL with {page} in it is fetched page by page), or a folder of
-    pictures. With no FEED,
-    cascade opens the sample feed it ships with. Every option also takes the
-    --name=value form.
+    \(wrapped(feedText))
 
     \(options(for: .browse))
+    \(HelpExamples.helpText)
     In the browser, press ? for the keys; q quits.
     """
   }
@@ -34,7 +30,8 @@ enum HelpText {
     included, to standard output with ANSI colours, and exits once every picture on it
     is drawn or has failed: a contact sheet for a pipe, a file or a quick look. Colours
     follow --color; `auto` gives 24-bit where COLORTERM says truecolor, else the
-    256-colour palette (16 on a terminal that has only 16). Skipped items and sizes
+    256-colour palette (16 on a terminal that has only 16), and plain text with no
+    colour under NO_COLOR (set and not empty) or TERM=dumb. Skipped items and sizes
     that could not be read are reported on stderr.
 
     \(options(for: .print))
@@ -58,6 +55,39 @@ enum HelpText {
 
     \(options(for: .layout))
     """
+  }
+
+  /// What Cascade does, for the man page's description.
+  static let summary =
+    "Cascade shows a feed of pictures as a Pinterest-style waterfall in the terminal: each "
+    + "picture dropped into the shortest column as a box with its aspect ratio, with its title "
+    + "below it, and drawn inside it in coloured block symbols on any terminal, or in real "
+    + "pixels where the terminal speaks kitty graphics, sixel or iTerm2's protocol. The feed "
+    + "can also be seen as an irregular waterfall, a carousel or a ring (--style, or L); "
+    + "pulling at the top refreshes it and pulling at the bottom loads its next page."
+
+  /// What FEED may be: every format `--format` names, by the name people know it by.
+  static let feedText =
+    "FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, Bluesky, Lemmy, MediaWiki, "
+    + "Imgur, an Unsplash, Pexels, Pixabay, Flickr, Giphy or Tenor answer, a list of picture "
+    + "URLs or paths) in a file, '-' for standard input, a file://, http:// or https:// URL (a "
+    + "URL with {page} in it is fetched page by page), or a folder of pictures. With no FEED, "
+    + "cascade opens the sample feed built into it. Every option also takes the --name=value "
+    + "form."
+
+  /// `text` in lines of at most 80 columns.
+  static func wrapped(_ text: String) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > 80 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 
   /// The options of `command`, by group: name and value, then what it does, its default and

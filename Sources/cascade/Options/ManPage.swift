@@ -21,22 +21,14 @@ enum ManPage {
       #".B cascade"#,
       #"\fB\-\-help\fR | \fB\-\-version\fR | \fB\-\-completions\fR \fBbash\fR|\fBzsh\fR|\fBfish\fR"#,
       ".SH DESCRIPTION",
-      text(
-        "Cascade shows a feed of pictures, JSON from a file or an http(s) URL, as a "
-          + "Pinterest-style waterfall: each picture dropped into the shortest column as a box "
-          + "with its aspect ratio, and drawn inside it in coloured block symbols."),
+      text(HelpText.summary),
+      ".PP",
+      text(HelpText.feedText),
       ".PP",
       text(
-        "FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, a photo API's answer, "
-          + "a list of picture URLs) in a file, '-' for standard input, a file://, http:// or "
-          + "https:// URL (a URL with {page} in it is fetched page by page), or a folder of "
-          + "pictures. With no FEED, "
-          + "cascade opens the sample feed built into it. Every option also takes the "
-          + "--name=value form."),
-      ".PP",
-      text(
-        "cascade print writes the waterfall's first screen, pictures included, to standard "
-          + "output with ANSI colours. cascade layout prints the layout of a feed as JSON."),
+        "cascade print writes the waterfall's first screen (or with --all its first page), "
+          + "pictures included, to standard output as ANSI text, and exits. cascade layout "
+          + "prints where each item of a feed goes, as JSON."),
       ".SH OPTIONS",
       ".TP", #".B \-h, \-\-help"#, "Print the command's options and exit.",
       ".TP", #".B \-\-version"#,
@@ -68,7 +60,7 @@ enum ManPage {
     for row in KeyMap.table {
       page += [".TP", "\\fB" + text(row.keys) + "\\fR", text(row.what.joined(separator: " "))]
     }
-    page += configSection + closingSections
+    page += configSection + environmentSection + closingSections + examplesSection + seeAlso
     return page.joined(separator: "\n") + "\n"
   }
 
@@ -122,18 +114,37 @@ enum ManPage {
     return lines
   }
 
+  static var environmentSection: [String] {
+    [
+      ".SH ENVIRONMENT",
+      ".TP", ".B NO_COLOR",
+      text(
+        "Set and not empty (as no-color.org says), it turns the browser's interface colours "
+          + "off (borders, selection, banners) unless the config file sets colours; the "
+          + "pictures keep theirs. cascade print writes no colour at all under it, unless "
+          + "--color names a mode or the config file sets colours."),
+      ".TP", ".B BROWSER", text("The program o opens links with; else xdg-open."),
+      ".TP", ".B TERM, COLORTERM",
+      text(
+        "What colours the pictures get with --color auto: COLORTERM=truecolor or 24bit means "
+          + "24-bit colour; a TERM with no terminfo entry here is drawn as xterm-256color; "
+          + "TERM=dumb makes cascade print write plain text."),
+      ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
+      text(
+        "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
+          + "~/.cache, ~/.local/state)."),
+    ]
+  }
+
+  /// One paragraph per example, the command set as code.
+  static var examplesSection: [String] {
+    [".SH EXAMPLES"]
+      + HelpExamples.all.flatMap { example in
+        [".PP", text(example.what), ".RS", ".EX", text(example.command), ".EE", ".RE"]
+      }
+  }
+
   static let closingSections: [String] = [
-    ".SH ENVIRONMENT",
-    ".TP", ".B NO_COLOR", text("Any value turns the interface's colours off."),
-    ".TP", ".B BROWSER", text("The program o opens links with; else xdg-open."),
-    ".TP", ".B TERM, COLORTERM",
-    text(
-      "What colours the pictures get with --color auto: COLORTERM=truecolor or 24bit means "
-        + "24-bit colour; a TERM with no terminfo entry here is drawn as xterm-256color."),
-    ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
-    text(
-      "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
-        + "~/.cache, ~/.local/state)."),
     ".SH FILES",
     ".TP", ".I ~/.config/cascade/config.json", text("The config file."),
     ".TP", ".I ~/.cache/cascade/pictures", text("Pictures fetched from the web."),
@@ -143,8 +154,13 @@ enum ManPage {
     text(
       "0 on success; 1 when the feed cannot be loaded; 2 for a bad command line or config "
         + "file; 128 plus the signal's number when a signal ends the browser."),
+  ]
+
+  static let seeAlso: [String] = [
     ".SH SEE ALSO",
-    text("The README of the source repository."),
+    text(
+      "chafa(1), jq(1), and the README of the source repository, which has the feed formats "
+        + "in detail."),
   ]
 
   /// Text as roff shows it literally: backslashes and dashes escaped, a leading dot or quote

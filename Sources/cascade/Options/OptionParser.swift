@@ -31,7 +31,7 @@ enum OptionParser {
         continue
       }
       guard let spec = specs.first(where: { $0.name == name || $0.alias == name }) else {
-        throw scanner.unknown(name)
+        throw NearestName.unknownOption(name, for: command)
       }
       given.append((spec, try value(of: spec, label: spec.name, from: &scanner)))
     }

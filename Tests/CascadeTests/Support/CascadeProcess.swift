@@ -43,8 +43,11 @@ struct CascadeProcess {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    // SwiftPM runs the tests with NO_COLOR=1, which `cascade print` obeys: the binary gets it
+    // only from a test that sets it, as a person's terminal would not have it either.
     process.environment = ProcessInfo.processInfo.environment
-      .merging(IsolatedHomes.environment) { $1 }.merging(environment) { $1 }
+      .merging(IsolatedHomes.environment) { $1 }.merging(["NO_COLOR": ""]) { $1 }
+      .merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -6,12 +6,16 @@
 /// knows only its five and a parser stops at the first other one (`XMLRepair` rewrites them as
 /// numbers first), and inside titles that are HTML escaped into text (`HTMLText`). HTML 5's
 /// two thousand names add almost nothing a feed uses, and this table is the set HTML 4 and
-/// every browser since agree on.
+/// every browser since agree on, each with the character HTML 5 gives it (`&lang;` and `&rang;`
+/// are ⟨ ⟩, no longer HTML 4's deprecated U+2329 and U+232A).
 enum HTMLEntities {
   /// The code point `name` stands for (case matters: `Eacute` is not `eacute`), or nil.
   static func codePoint(named name: some StringProtocol) -> UInt32? {
     table[String(name)]
   }
+
+  /// Every name, sorted.
+  static var names: [String] { table.keys.sorted() }
 
   /// The longest name, for a scanner that must decide where a name ends.
   static let longestName = 8
@@ -59,7 +63,7 @@ enum HTMLEntities {
     "sim": 0x223C, "cong": 0x2245, "asymp": 0x2248, "ne": 0x2260, "equiv": 0x2261, "le": 0x2264,
     "ge": 0x2265, "sub": 0x2282, "sup": 0x2283, "nsub": 0x2284, "sube": 0x2286, "supe": 0x2287,
     "oplus": 0x2295, "otimes": 0x2297, "perp": 0x22A5, "sdot": 0x22C5, "lceil": 0x2308,
-    "rceil": 0x2309, "lfloor": 0x230A, "rfloor": 0x230B, "lang": 0x2329, "rang": 0x232A,
+    "rceil": 0x2309, "lfloor": 0x230A, "rfloor": 0x230B, "lang": 0x27E8, "rang": 0x27E9,
     "loz": 0x25CA, "spades": 0x2660, "clubs": 0x2663, "hearts": 0x2665, "diams": 0x2666,
   ]
 }

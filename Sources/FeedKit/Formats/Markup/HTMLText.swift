@@ -80,18 +80,32 @@ enum HTMLText {
     }
     let digits = body.dropFirst()
     let hex = digits.first == "x" || digits.first == "X"
-    guard let value = UInt32(hex ? digits.dropFirst() : digits, radix: hex ? 16 : 10) else {
-      return nil
-    }
+    let number = hex ? digits.dropFirst() : digits
+    // Digits only: `UInt32` would also read a sign (`&#+65;`), which is no reference.
+    guard number.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }),
+      let value = UInt32(number, radix: hex ? 16 : 10)
+    else { return nil }
     return (characterScalar(value), semicolon + 1)
   }
 
-  /// The scalar a numeric reference gives: U+FFFD for NUL, a surrogate or past U+10FFFF, as
-  /// HTML does.
+  /// The scalar a numeric reference gives, as HTML reads it: U+FFFD for NUL, a surrogate or
+  /// past U+10FFFF, and for 0x80–0x9F the Windows-1252 character (`&#146;` is the ’ that old
+  /// tools wrote), where the code point itself would be an invisible control character.
   static func characterScalar(_ value: UInt32) -> Unicode.Scalar {
+    if let windows = windows1252[value], let scalar = Unicode.Scalar(windows) { return scalar }
     guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
     return scalar
   }
+
+  /// HTML's table for numeric references to 0x80–0x9F (the five that Windows-1252 leaves
+  /// undefined keep their code points).
+  private static let windows1252: [UInt32: UInt32] = [
+    0x80: 0x20AC, 0x82: 0x201A, 0x83: 0x0192, 0x84: 0x201E, 0x85: 0x2026, 0x86: 0x2020,
+    0x87: 0x2021, 0x88: 0x02C6, 0x89: 0x2030, 0x8A: 0x0160, 0x8B: 0x2039, 0x8C: 0x0152,
+    0x8E: 0x017D, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201C, 0x94: 0x201D, 0x95: 0x2022,
+    0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02DC, 0x99: 0x2122, 0x9A: 0x0161, 0x9B: 0x203A,
+    0x9C: 0x0153, 0x9E: 0x017E, 0x9F: 0x0178,
+  ]
 
   /// Elements that end a line where they open or close: dropped as a space, not as nothing,
   /// so that `One<br>Two` does not read `OneTwo`.
