@@ -27,7 +27,7 @@ enum AnimationWorkload {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     for i in 1...12 {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: folder.appendingPathComponent(String(format: "moving-%02d.gif", i)).path,
         contents: bytes)
     }

@@ -155,3 +155,24 @@ import Testing
     #expect(stop == "\u{1B}_Ga=a,i=\(id),s=1,q=2\u{1B}\\")
   }
 }
+
+/// iTerm2 plays a GIF itself: a moving picture drawn whole goes as the file it came as.
+@Suite struct ITermAnimationTests {
+  @Test func aMovingPictureIsSentAsItsFileAndCutAsItsFirstFrame() throws {
+    let frame = OverlayPicturesTests.halves()
+    let gif = Array("GIF89a-the-file-itself".utf8)
+    let drawer = ITermDrawer()
+    let kept = try #require(
+      drawer.keep(
+        frame,
+        animation: PixelAnimation(
+          firstDelay: 100, frames: [AnimationFrame(image: frame, delay: 100)], loops: 0, file: gif),
+        columns: 2, rows: 2, id: 1))
+    let whole = String(decoding: kept.whole, as: UTF8.self)
+    #expect(whole.hasPrefix("\u{1B}]1337;File=inline=1;size=\(gif.count);width=2;height=2"))
+    #expect(whole.contains(String(decoding: Base64.encodedBytes(gif), as: UTF8.self)))
+    // Cut at the view's edge: a PNG of the first frame's rows in view.
+    let part = String(decoding: drawer.draw(kept, id: 1, rows: 0..<1), as: UTF8.self)
+    #expect(part.contains("height=1") && !part.contains("size=\(gif.count);"))
+  }
+}

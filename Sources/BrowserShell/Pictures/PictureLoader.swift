@@ -367,16 +367,18 @@ public final class PictureLoader: Sendable {
   /// A moving picture's frames at `fitting` pixels, for a terminal that plays them itself:
   /// its first frame and the rest; nil for a still, or with animations off. The frames held
   /// at once are within `animationBudget`.
-  private func pixelFrames(_ bytes: [UInt8], fitting: (Int, Int), job: PictureJob) throws
-    -> (first: RGBAImage, rest: PixelAnimation)?
-  {
+  private func pixelFrames(
+    _ bytes: [UInt8], fitting: (Int, Int), job: PictureJob,
+    frameLimit: Int = AnimationDecoder.maximumFrames
+  ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
     guard configuration.animations, let format = PictureFormat.sniff(bytes),
       format == .gif || format == .webp, AnimationDecoder.isAnimated(bytes)
     else { return nil }
     var frames: [AnimationFrame] = []
     var used = 0
     let summary = try AnimationDecoder.frames(
-      bytes, fitting: (width: fitting.0, height: fitting.1), limits: configuration.limits
+      bytes, fitting: (width: fitting.0, height: fitting.1), limits: configuration.limits,
+      maximumFrames: frameLimit
     ) { frame in
       frames.append(frame)
       used += frame.image.pixels.count
@@ -386,7 +388,8 @@ public final class PictureLoader: Sendable {
     return (
       first.image,
       PixelAnimation(
-        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops)
+        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops,
+        file: bytes)
     )
   }
 
@@ -423,9 +426,14 @@ public final class PictureLoader: Sendable {
   ) throws {
     let cell = overlay.cell
     let fitting = (key.columns * cell.width, key.rows * cell.height)
-    // Only kitty plays animations itself; sixel and iTerm2 pictures show their first frame.
+    // kitty and iTerm2 play animations themselves; sixel pictures show their first frame.
+    // (iTerm2 gets the file itself: two frames tell that it moves.)
     let moving =
-      overlay.protocolUsed == .kitty ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
+      overlay.protocolUsed == .kitty || overlay.protocolUsed == .iterm
+      ? try pixelFrames(
+        bytes, fitting: fitting, job: job,
+        frameLimit: overlay.protocolUsed == .iterm ? 2 : AnimationDecoder.maximumFrames)
+      : nil
     let image =
       try moving?.first
       ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)

@@ -10,6 +10,18 @@ struct ITermDrawer: OverlayDrawer {
       image: image, pixelWidth: image.width, pixelHeight: image.height)
   }
 
+  /// iTerm2 plays a GIF itself: a moving picture drawn whole is sent as the file it came as;
+  /// cut at the view's edge, its first frame's rows in view are sent, still.
+  func keep(
+    _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
+  ) -> KeptOverlay? {
+    guard var kept = keep(image, columns: columns, rows: rows, id: id) else { return nil }
+    if !animation.file.isEmpty {
+      kept.whole = ITermImage.file(png: animation.file, columns: columns, rows: rows)
+    }
+    return kept
+  }
+
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
     if rows == 0..<kept.rows { return kept.whole }
     guard let part = kept.cut(rows), let png = PNGEncoder.encode(part) else { return [] }

@@ -9,11 +9,14 @@ public struct PixelAnimation: Sendable {
   public var frames: [AnimationFrame]
   /// How many times it plays; 0 for forever.
   public var loops: Int
+  /// The file as it came (a GIF, a WebP), for a terminal that plays such files itself (iTerm2).
+  public var file: [UInt8]
 
-  public init(firstDelay: Int, frames: [AnimationFrame], loops: Int) {
+  public init(firstDelay: Int, frames: [AnimationFrame], loops: Int, file: [UInt8] = []) {
     self.firstDelay = firstDelay
     self.frames = frames
     self.loops = loops
+    self.file = file
   }
 
   /// Each frame as a PNG with its delay; nil when one cannot be encoded.
