@@ -115,6 +115,37 @@ extension SizeProbeTests {
     #expect(server.requests.count == 1)
   }
 
+  /// A picture smaller than the probe's range comes whole in its answer: it is kept as the
+  /// picture, and drawing it fetches nothing more (it was fetched twice, 64 KiB and whole).
+  /// A larger one's prefix is not kept as the picture.
+  @Test func aSmallPictureIsFetchedOnceForItsSizeAndItsPixels() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let cache = try #require(PictureDiskCache(directory: folder, budget: 8 << 20))
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let small = try Self.fixture("jpeg-baseline.jpg")
+    let large = small + [UInt8](repeating: 0, count: 1 << 20)
+    server.route("/small.jpg") { .ranged(small, for: $0) }
+    server.route("/large.jpg") { .ranged(large, for: $0) }
+    let source = FeedSource.url(server.url("/feed.json"))
+    for name in ["/small.jpg", "/large.jpg"] {
+      let item = FeedItem.unsized(imageURL: server.url(name))
+      _ = try await SizeProbe.size(of: item, in: source, options: LoadOptions(), cache: cache)
+        .get()
+    }
+    #expect(server.requests.count == 2, "one read each")
+    let bytes = try await PictureFetch.bytes(
+      of: .web(server.url("/small.jpg")), options: LoadOptions(), maxBytes: 1 << 20,
+      cache: cache)
+    #expect(bytes == small)
+    #expect(server.requests.count == 2, "the small picture was fetched again")
+    let whole = try await PictureFetch.bytes(
+      of: .web(server.url("/large.jpg")), options: LoadOptions(), maxBytes: 2 << 20,
+      cache: cache)
+    #expect(whole == large && server.requests.count == 3)
+  }
+
   /// Serves `count` copies of a 1×1 PNG, honouring ranges, each answer held at `gate`.
   private static func hold(_ count: Int, on server: TestHTTPServer, at gate: Gate) throws
     -> InFlight

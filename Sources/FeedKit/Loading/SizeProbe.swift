@@ -36,13 +36,19 @@ public enum SizeProbe {
       } else if let picture = cache?.bytes(for: url) {
         outcome = PictureSize.read { count in Array(picture.prefix(count)) }
       } else {
+        // A small picture comes whole in the probe's answer: it is kept as the picture, so
+        // it is not fetched a second time to be drawn.
+        var whole: [UInt8]?
         do {
           outcome = try await PictureSize.read { (count: Int) async throws(FeedError) in
-            try await PrefixFetch.get(url, count: count, options: options)
+            let read = try await PrefixFetch.fetch(url, count: count, options: options)
+            if read.whole { whole = read.bytes }
+            return read.bytes
           }
         } catch {
           return .failure(error)
         }
+        if let whole, case .size = outcome { cache?.store(whole, for: url) }
       }
       if case .size(let width, let height) = outcome {
         cache?.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)

@@ -8,6 +8,14 @@ enum PrefixFetch {
   static func get(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
     -> [UInt8]
   {
+    try await fetch(url, count: count, options: options).bytes
+  }
+
+  /// The first `count` bytes of `url`, and whether they are the whole file: the transfer
+  /// ended with fewer (a small picture's whole body, ranged or not).
+  static func fetch(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
+    -> (bytes: [UInt8], whole: Bool)
+  {
     guard let transport = Transport.shared else {
       throw .network(url: url, detail: "libcurl could not start a transfer loop")
     }
@@ -30,8 +38,10 @@ enum PrefixFetch {
       box.cancel()
     }
     switch result {
-    case .success: return box.bytes
-    case .failure(.cancelled) where box.isFull: return box.bytes
+    case .success:
+      let bytes = box.bytes
+      return (bytes, bytes.count < count)
+    case .failure(.cancelled) where box.isFull: return (box.bytes, false)
     case .failure(let error): throw PageFetch.feedError(error, options: options)
     }
   }
