@@ -57,10 +57,13 @@ struct CursesCanvas: Canvas {
     nextFrame = min(nextFrame ?? milliseconds, milliseconds)
   }
 
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+  mutating func placeOverlay(
+    _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
+  ) {
     guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns,
       area.height > 0, skippingRows >= 0
     else { return }
-    overlays.append(OverlayPlacement(id: overlay, area: area, skippedRows: skippingRows))
+    overlays.append(
+      OverlayPlacement(id: overlay, area: area, skippedRows: skippingRows, frame: frame))
   }
 }

@@ -475,8 +475,9 @@ final class Terminal {
   }
 }
 
-/// One headless terminal at a time in a process.
-private let headlessTurn = DispatchSemaphore(value: 1)
+/// One headless terminal at a time in a process, and no terminfo look-up (`TerminalType`)
+/// while one is up: ncurses keeps one current terminal.
+let headlessTurn = DispatchSemaphore(value: 1)
 
 extension String {
   fileprivate func replacingDashes() -> String { filter { $0 != "-" } }

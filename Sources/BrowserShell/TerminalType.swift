@@ -1,4 +1,5 @@
 import CNCurses
+import Dispatch
 
 /// Which terminfo entry curses is started with, and why: by what the terminal can do, not only
 /// by what `TERM` names.
@@ -78,7 +79,13 @@ public struct TerminalType: Hashable, Sendable {
   }
 
   /// How many colours this machine's terminfo gives `entry`; nil when it has no entry.
+  ///
+  /// terminfo's reading sets ncurses' one current terminal for a moment: it waits for any
+  /// headless screen (tests, benchmarks on other threads) to be done, as they wait for each
+  /// other, or the two would meet inside ncurses.
   public static func installedColors(_ entry: String) -> Int? {
+    headlessTurn.wait()
+    defer { headlessTurn.signal() }
     let colors = cascade_terminal_colors(entry)
     return colors < 0 ? nil : Int(colors)
   }

@@ -59,6 +59,18 @@ public struct SymbolPicture: Hashable, Sendable {
     return picture
   }
 
+  /// A picture drawn over the frame whose terminal shows one frame at a time (sixel): the
+  /// shell keeps its frames, and `animation` only says when each shows (its cells are blank).
+  public func moving(delays: [Int], loops: Int) -> SymbolPicture {
+    guard delays.count >= 2 else { return self }
+    var picture = self
+    // One blank frame, shared by every entry: the timing costs no cells.
+    picture.animation = CellAnimation(
+      frames: Array(repeating: cells, count: delays.count), delays: delays, loops: loops)
+    picture.moves = true
+    return picture
+  }
+
   /// The cells shown `milliseconds` into its animation (its only cells when it has none).
   public func cells(at milliseconds: Int) -> [SymbolCell] {
     guard let animation else { return cells }

@@ -29,7 +29,9 @@ struct SheetCanvas: Canvas {
 
   /// The sheet is drawn whole, so a picture is cut only where the sheet itself ends: such a
   /// picture is left out (`SheetPixels`).
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+  mutating func placeOverlay(
+    _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
+  ) {
     guard skippingRows == 0 else { return }
     overlays.append((overlay, area))
   }

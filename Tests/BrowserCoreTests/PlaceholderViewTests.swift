@@ -174,7 +174,9 @@ import Testing
     mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
       cells.putPictureRow(picture, row: row, column: column)
     }
-    mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+    mutating func placeOverlay(
+      _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
+    ) {
       placed.append((overlay, area, skippingRows))
     }
   }

@@ -1,4 +1,5 @@
 import BrowserCore
+import PictureCells
 import Glibc
 import Pictures
 import Testing
@@ -174,5 +175,42 @@ import Testing
     // Cut at the view's edge: a PNG of the first frame's rows in view.
     let part = String(decoding: drawer.draw(kept, id: 1, rows: 0..<1), as: UTF8.self)
     #expect(part.contains("height=1") && !part.contains("size=\(gif.count);"))
+  }
+}
+
+/// Sixel shows one frame at a time: a moving picture in the full-screen view keeps its
+/// frames, and the view places the frame its clock shows.
+@Suite struct SixelAnimationTests {
+  @Test func eachFrameIsItsOwnSixelAndTheViewPicksIt() throws {
+    let red = OverlayPicturesTests.halves()
+    var blue = red
+    for at in stride(from: 0, to: blue.pixels.count, by: 4) {
+      (blue.pixels[at], blue.pixels[at + 1], blue.pixels[at + 2]) = (0, 0, 255)
+    }
+    let drawer = SixelDrawer(cell: PixelSize(width: 10, height: 20))
+    let kept = try #require(
+      drawer.keep(
+        red,
+        animation: PixelAnimation(
+          firstDelay: 100, frames: [AnimationFrame(image: blue, delay: 100)], loops: 0),
+        columns: 2, rows: 2, id: 1))
+    #expect(kept.frames.count == 1)
+    let first = String(decoding: drawer.draw(kept, id: 1, rows: 0..<2, frame: 0), as: UTF8.self)
+    let second = String(decoding: drawer.draw(kept, id: 1, rows: 0..<2, frame: 1), as: UTF8.self)
+    #expect(first.contains(";100;0;0") && !second.contains(";100;0;0"))
+    #expect(second.contains(";0;0;100"))
+  }
+
+  /// The picture's timing rides on its blank cells: the view places frame 1 after the first
+  /// frame's delay, and says when the next is due.
+  @Test func theTimingOfAPictureDrawnOverTheFrame() {
+    let picture = SymbolPicture.overlay(3, columns: 2, rows: 2).moving(
+      delays: [100, 50], loops: 0)
+    #expect(picture.moves && picture.overlay == 3)
+    let shown = picture.animation?.frame(at: 120)
+    #expect(shown?.index == 1 && shown?.next == 30)
+    #expect(
+      SymbolPicture.overlay(3, columns: 2, rows: 2).moving(delays: [100], loops: 0).animation == nil
+    )
   }
 }

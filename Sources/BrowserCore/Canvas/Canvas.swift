@@ -33,8 +33,9 @@ public protocol Canvas {
   /// screen: the terminal canvas draws it there with pixels; anything put into the area
   /// afterwards in the same frame (an overlay, a banner) covers it and cancels it.
   /// `skippingRows` rows of the picture above `area` are cut off: a picture only partly in
-  /// view shows its rows that are, as symbol pictures do.
-  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int)
+  /// view shows its rows that are, as symbol pictures do. `frame` is the frame a moving one
+  /// shows now.
+  mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int)
   /// Notes that a moving picture drawn in this frame changes in `milliseconds`: the terminal
   /// canvas tells the shell when to draw the next frame, and none when nothing moves.
   mutating func noteAnimation(nextFrameIn milliseconds: Int)
@@ -42,14 +43,21 @@ public protocol Canvas {
 
 extension Canvas {
   /// Cells only: a canvas without pixels shows the blank area.
-  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {}
+  public mutating func placeOverlay(
+    _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
+  ) {}
+
+  /// The picture's first (or only) frame.
+  public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect, skippingRows: Int) {
+    placeOverlay(overlay, in: area, skippingRows: skippingRows, frame: 0)
+  }
 
   /// A canvas with no clock ignores it.
   public mutating func noteAnimation(nextFrameIn milliseconds: Int) {}
 
   /// The whole picture `overlay` over `area`.
   public mutating func placeOverlay(_ overlay: UInt32, in area: CellRect) {
-    placeOverlay(overlay, in: area, skippingRows: 0)
+    placeOverlay(overlay, in: area, skippingRows: 0, frame: 0)
   }
 
   /// Cell by cell through `put`.

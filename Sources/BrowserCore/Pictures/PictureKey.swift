@@ -7,11 +7,15 @@ public struct PictureKey: Hashable, Sendable {
   public var url: String
   public var columns: Int
   public var rows: Int
+  /// Whether it is the full-screen view's picture: a sixel terminal plays a moving picture
+  /// there only, sending each frame (in boxes it would send a screen of frames a tick).
+  public var fullScreen: Bool
 
-  public init(url: String, columns: Int, rows: Int) {
+  public init(url: String, columns: Int, rows: Int, fullScreen: Bool = false) {
     self.url = url
     self.columns = columns
     self.rows = rows
+    self.fullScreen = fullScreen
   }
 }
 

@@ -19,17 +19,20 @@ extension BrowserState {
     guard index >= 0, index < items.count, let area = PictureArea.fullScreen(screen) else {
       return nil
     }
-    return pictureKey(forItem: index, fitting: area)
+    return pictureKey(forItem: index, fitting: area, fullScreen: true)
   }
 
-  private func pictureKey(forItem index: Int, fitting area: CellRect) -> PictureKey? {
+  private func pictureKey(forItem index: Int, fitting area: CellRect, fullScreen: Bool = false)
+    -> PictureKey?
+  {
     let item = items[index]
     guard !awaitsSize(index),
       let cells = PictureArea.fitted(
         pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)
     else { return nil }
-    return PictureKey(url: item.imageURL, columns: cells.width, rows: cells.height)
+    return PictureKey(
+      url: item.imageURL, columns: cells.width, rows: cells.height, fullScreen: fullScreen)
   }
 
   /// Whether item `index`'s picture is kept back: the feed marks it sensitive, and the reader

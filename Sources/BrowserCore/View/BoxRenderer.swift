@@ -147,10 +147,17 @@ struct BoxRenderer {
       let top = max(placed.row, clip.lowerBound)
       let bottom = min(placed.bottom, clip.upperBound)
       if let overlay = cells.overlay, top < bottom {
+        // A moving picture the terminal shows a frame at a time (sixel, full screen).
+        var frame = 0
+        if let animation = cells.animation, let clock = animationClock {
+          let shown = animation.frame(at: clock)
+          frame = shown.index
+          if let next = shown.next { canvas.noteAnimation(nextFrameIn: next) }
+        }
         canvas.placeOverlay(
           overlay,
           in: CellRect(row: top, column: placed.column, width: placed.width, height: bottom - top),
-          skippingRows: top - placed.row)
+          skippingRows: top - placed.row, frame: frame)
       } else if let placeholder {
         drawPicture(.ready(placeholder), in: area, clip: clip, into: &canvas)
       }

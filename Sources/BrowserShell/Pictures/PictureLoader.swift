@@ -428,8 +428,12 @@ public final class PictureLoader: Sendable {
     let fitting = (key.columns * cell.width, key.rows * cell.height)
     // kitty and iTerm2 play animations themselves; sixel pictures show their first frame.
     // (iTerm2 gets the file itself: two frames tell that it moves.)
-    let moving =
+    // A sixel terminal shows a moving picture's frames one at a time, full screen only.
+    let plays =
       overlay.protocolUsed == .kitty || overlay.protocolUsed == .iterm
+      || (overlay.protocolUsed == .sixel && key.fullScreen)
+    let moving =
+      plays
       ? try pixelFrames(
         bytes, fitting: fitting, job: job,
         frameLimit: overlay.protocolUsed == .iterm ? 2 : AnimationDecoder.maximumFrames)
@@ -444,7 +448,14 @@ public final class PictureLoader: Sendable {
     else {
       throw PixelsError.unencodable
     }
-    cache.insert(.overlay(id, columns: cells.columns, rows: cells.rows), for: key)
+    var picture = SymbolPicture.overlay(id, columns: cells.columns, rows: cells.rows)
+    // The view picks each frame by its clock where the terminal shows one at a time.
+    if overlay.protocolUsed == .sixel, let moving {
+      picture = picture.moving(
+        delays: [moving.rest.firstDelay] + moving.rest.frames.map(\.delay), loops: moving.rest.loops
+      )
+    }
+    cache.insert(picture, for: key)
   }
 
   /// The cells of `key` that show `image` at its own shape, for the view to centre.

@@ -20,6 +20,9 @@ protocol OverlayDrawer: Sendable {
   /// The bytes that draw `rows` (cell rows of the picture) of `kept`, kept as `id`, with the
   /// cursor at the top left cell they go to. The cursor is saved around them by the caller.
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8]
+  /// The same for frame `frame` of a moving picture kept with its frames (sixel); frame 0 is
+  /// the picture's own.
+  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8]
   /// The bytes that take `placement`, drawn before, off the screen (the cursor is saved
   /// around them by the caller). `staying` says whether the same picture is drawn again in the
   /// same frame, elsewhere or cut otherwise.
@@ -46,9 +49,14 @@ struct KeptOverlay: Sendable {
   var upload: [UInt8] = []
   /// Whether the terminal plays it as an animation.
   var moving = false
+  /// A moving picture's frames after its first, at the same pixels, for a terminal shown
+  /// one frame at a time (sixel); empty otherwise.
+  var frames: [RGBAImage] = []
 
   /// The memory it holds.
-  var byteCount: Int { whole.count + (image?.pixels.count ?? 0) + 64 }
+  var byteCount: Int {
+    whole.count + (image?.pixels.count ?? 0) + frames.reduce(0) { $0 + $1.pixels.count } + 64
+  }
 
   /// The pixel rows of the picture that cell rows `rows` show.
   func pixelRows(_ rows: Range<Int>) -> Range<Int> {
@@ -58,9 +66,12 @@ struct KeptOverlay: Sendable {
     return top..<max(top, bottom)
   }
 
-  /// `image`'s pixel rows that cell rows `rows` show, as a picture of their own.
-  func cut(_ rows: Range<Int>) -> RGBAImage? {
-    guard let image else { return nil }
+  /// `image`'s (or frame `frame`'s) pixel rows that cell rows `rows` show, as a picture of
+  /// their own.
+  func cut(_ rows: Range<Int>, frame: Int = 0) -> RGBAImage? {
+    guard let image = frame > 0 && frame <= frames.count ? frames[frame - 1] : image else {
+      return nil
+    }
     let pixels = pixelRows(rows)
     guard !pixels.isEmpty else { return nil }
     let start = pixels.lowerBound * image.bytesPerRow
@@ -80,6 +91,10 @@ extension OverlayDrawer {
   }
 
   func play(id: UInt32, playing: Bool) -> [UInt8] { [] }
+
+  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8] {
+    draw(kept, id: id, rows: rows)
+  }
 
   /// Blank cells over each row of the placement (ECH), which takes a picture's pixels with
   /// the characters, and which curses already takes for blank: its idea of the screen stays

@@ -28,15 +28,20 @@ public final class OverlayPictures: Sendable {
     /// back and forth does not encode them again.
     var parts: [PartKey: [UInt8]] = [:]
     var partOrder: [PartKey] = []
+    var partBytes = 0
   }
 
   private struct PartKey: Hashable {
     var id: UInt32
     var rows: Range<Int>
+    var frame: Int
   }
 
-  /// Parts kept at most.
-  static let partsKept = 96
+  /// Parts kept at most: a sixel picture's frames (the full-screen view playing one), its rows
+  /// at the view's edges.
+  static let partsKept = 160
+  /// The bytes of parts kept at most.
+  static let partBytesKept = 32 << 20
 
   public let protocolUsed: PictureProtocol
   /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
@@ -118,20 +123,25 @@ public final class OverlayPictures: Sendable {
 
   /// The bytes that draw `placement`'s rows of its picture at the cursor, if it is kept.
   private func drawing(_ placement: OverlayPlacement) -> [UInt8]? {
-    let key = PartKey(id: placement.id, rows: placement.rows)
+    let key = PartKey(id: placement.id, rows: placement.rows, frame: placement.frame)
     let found = store.withLock { store -> (KeptOverlay, [UInt8]?)? in
       guard let kept = store.kept[placement.id] else { return nil }
-      return (kept, placement.rows == 0..<kept.rows ? kept.whole : store.parts[key])
+      let whole = placement.rows == 0..<kept.rows && placement.frame == 0
+      return (kept, whole ? kept.whole : store.parts[key])
     }
     guard let (kept, ready) = found else { return nil }
     if let ready { return ready }
-    let part = drawer.draw(kept, id: placement.id, rows: placement.rows)
+    let part = drawer.draw(kept, id: placement.id, rows: placement.rows, frame: placement.frame)
     store.withLock { store in
       guard store.kept[placement.id] != nil, store.parts.updateValue(part, forKey: key) == nil
       else { return }
       store.partOrder.append(key)
-      if store.partOrder.count > Self.partsKept {
-        store.parts[store.partOrder.removeFirst()] = nil
+      store.partBytes += part.count
+      while store.partOrder.count > Self.partsKept || store.partBytes > Self.partBytesKept,
+        !store.partOrder.isEmpty
+      {
+        store.partBytes -=
+          store.parts.removeValue(forKey: store.partOrder.removeFirst())?.count ?? 0
       }
     }
     return part
@@ -172,10 +182,17 @@ public final class OverlayPictures: Sendable {
       return OverlayPlan(previous: drawn, current: current)
     }
     var before = takePending()
-    if !plan.erase.isEmpty {
+    // A moving picture's next frame is drawn over the one before, in the same place: taking
+    // that one off first would make it flicker.
+    let nextFrames = Set(
+      current.map { OverlayPlacement(id: $0.id, area: $0.area, skippedRows: $0.skippedRows) })
+    let erase = plan.erase.filter {
+      !nextFrames.contains(OverlayPlacement(id: $0.id, area: $0.area, skippedRows: $0.skippedRows))
+    }
+    if !erase.isEmpty {
       let staying = Set(current.map(\.id))
       before += Array("\u{1B}7".utf8)
-      for placement in plan.erase {
+      for placement in erase {
         before += drawer.erase(placement, staying: staying.contains(placement.id))
       }
       before += Array("\u{1B}8".utf8)

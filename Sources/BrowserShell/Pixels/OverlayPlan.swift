@@ -6,6 +6,8 @@ struct OverlayPlacement: Hashable, Sendable {
   var id: UInt32
   var area: CellRect
   var skippedRows = 0
+  /// The frame a moving picture shows (sixel plays one a frame at a time).
+  var frame = 0
 
   /// The picture's cell rows drawn.
   var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }

@@ -16,9 +16,26 @@ struct SixelDrawer: OverlayDrawer {
   }
 
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
-    if rows == 0..<kept.rows { return kept.whole }
-    guard let part = kept.cut(rows) else { return [] }
+    draw(kept, id: id, rows: rows, frame: 0)
+  }
+
+  /// A frame of a moving picture is encoded when it is first shown (and kept by
+  /// `OverlayPictures` among its parts): sixel terminals show one frame at a time.
+  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8] {
+    if rows == 0..<kept.rows, frame == 0 { return kept.whole }
+    guard let part = kept.cut(rows, frame: frame) else { return [] }
     return encode(part, columns: kept.columns, rows: rows.count)
+  }
+
+  /// A moving picture keeps every frame's pixels: the full-screen view plays them.
+  func keep(
+    _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
+  ) -> KeptOverlay? {
+    guard var kept = keep(image, columns: columns, rows: rows, id: id) else { return nil }
+    kept.frames = animation.frames.map(\.image).filter {
+      $0.width == image.width && $0.height == image.height
+    }
+    return kept
   }
 
   func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
