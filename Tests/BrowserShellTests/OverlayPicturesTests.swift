@@ -1,6 +1,6 @@
 import BrowserCore
-import PictureCells
 import Glibc
+import PictureCells
 import Pictures
 import Testing
 
