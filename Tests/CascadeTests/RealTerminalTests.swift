@@ -50,10 +50,10 @@ struct RealTerminalTests {
       folder: folder, arguments: Self.arguments, columns: Self.columns, expected: 12)
     let display = try await VirtualDisplay.start()
     defer { display.close() }
-    // The terminal's answers decide how pictures are drawn, and an emulator that has only
-    // just started on a busy machine answers late (kitty on software OpenGL took over 250 ms,
-    // the default budget, and kitty 0.26 was then sent placeholders it cannot show): a budget
-    // that only a terminal that answers nothing spends.
+    // The terminal's answers decide how pictures are drawn (xterm gets sixel when its device
+    // attributes offer it), and an emulator just started on a busy machine answers late
+    // (kitty on software OpenGL took over 250 ms, the default budget): a budget that only a
+    // terminal that answers nothing spends.
     let terminal = try RealTerminal.start(
       kind, on: display, columns: Self.columns, rows: Self.rows,
       arguments: [folder.path] + Self.arguments + ["--probe-budget", "5000"])
