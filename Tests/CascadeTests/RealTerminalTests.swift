@@ -82,7 +82,7 @@ struct RealTerminalTests {
         try await terminal.press(key, grid: grid)
         try await twin.send(tmuxKey)
         let before = offset
-        let (moved, screen) = try await twin.waitFor(timeout: 5) {
+        let (moved, screen) = try await twin.waitFor(timeout: 10) {
           (layout.scrollOffset(of: $0, rows: Self.rows) ?? before) != before
         }
         try #require(moved, "the view did not move on \(key): \(screen)")

@@ -47,6 +47,9 @@ final class VirtualDisplay: @unchecked Sendable {
         [
           "Xvfb", "-displayfd", "3", "-screen", "0", "\(size.width)x\(size.height)x24",
           "-nolisten", "tcp", "-noreset",
+          // A key held while the machine is busy must not repeat: a second `j` would scroll
+          // the terminal a row further than its twin in tmux.
+          "-ardelay", "30000", "-arinterval", "30000",
         ],
         environment: ["PATH": ExecutablePath.searchPath], outputPath: log,
         keep: [(ends[1], 3)])
