@@ -160,10 +160,16 @@ final class RealTerminal: @unchecked Sendable {
   var isRunning: Bool { emulator.isRunning }
 
   /// Where the cells are on the screen, once the window is up (waits at most `timeout`).
+  ///
+  /// The window must be the same on two looks in a row: kitty maps a passing window of its
+  /// own while it starts.
   func grid(timeout: Double = 20) async throws -> CellGrid {
     let deadline = Date().addingTimeInterval(timeout)
+    var last: WindowGeometry?
     while true {
-      if let window = try await display.window(class: kind.windowClass) {
+      let seen = try await display.window(class: kind.windowClass)
+      defer { last = seen }
+      if let window = seen, window == last {
         let inside = (
           width: window.width - 2 * kind.padding, height: window.height - 2 * kind.padding
         )
