@@ -66,6 +66,24 @@ import Testing
     #expect(decision.cellPixelsSource == "assumed")
   }
 
+  /// A kitty that answers nothing within the budget (Debian's 0.26.5 just started on software
+  /// OpenGL took longer than 250 ms) may predate Unicode placeholders: its pictures are placed
+  /// at their cells, which every kitty shows. It was sent placeholders, and 0.26 showed empty
+  /// boxes and logged a parse error per picture.
+  @Test(arguments: [nil, TerminalAnswers(parsing: Array("\u{1B}[?62;22c".utf8))])
+  func aKittyOfUnknownVersionIsPlacedAtItsCells(answers: TerminalAnswers?) {
+    let decision = PictureDecision(
+      choice: .auto, environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+      answers: answers)
+    #expect(decision.chosen == .kitty)
+    #expect(!decision.kittyPlaceholders)
+    #expect(decision.drawsOverFrame)
+    #expect(decision.reason.contains("version is unknown"), "\(decision.reason)")
+    // Asked for by name, the same.
+    let forced = PictureDecision(choice: .only(.kitty), environment: [:], answers: answers)
+    #expect(forced.chosen == .kitty && !forced.kittyPlaceholders)
+  }
+
   @Test func insideTmuxOnlyAnAnswerCounts() {
     let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/x,1,0", "KITTY_WINDOW_ID": "1"]
     let silent = PictureDecision(choice: .auto, environment: environment, answers: nil)

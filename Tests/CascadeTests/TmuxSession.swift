@@ -119,7 +119,7 @@ final class TmuxSession: @unchecked Sendable {
 
   /// Runs tmux with this session's socket and waits for it; returns what it printed.
   ///
-  /// posix_spawn and waitpid rather than Foundation's `Process`, whose `waitUntilExit()` was
+  /// Through `ChildProcess` rather than Foundation's `Process`, whose `waitUntilExit()` was
   /// seen to hang here inside tests, never reaping the tmux client.
   @discardableResult
   private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
@@ -128,27 +128,6 @@ final class TmuxSession: @unchecked Sendable {
       "\(socket)-\(Self.counter.next()).out"
     ).path
     defer { unlink(outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    // The server that `new-session` starts keeps its inherited descriptors, so it gets none of
-    // ours.
-    let target = capturing ? outputPath : "/dev/null"
-    posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, sig) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
@@ -158,25 +137,17 @@ final class TmuxSession: @unchecked Sendable {
     environment["LANG"] = "C.UTF-8"
     environment.removeValue(forKey: "LC_ALL")
     environment.removeValue(forKey: "LC_CTYPE")
-    let argv =
-      ([executable, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
-      + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard status == 0 else { throw TmuxError.spawn(status) }
-    var exitStatus: Int32 = 0
-    while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+    // The server that `new-session` starts keeps its inherited descriptors, so it gets none of
+    // ours; it leaves the client's process group for a session of its own.
+    let client = try ChildProcess.start(
+      [executable, "-L", socket, "-f", "/dev/null"] + arguments, environment: environment,
+      outputPath: capturing ? outputPath : nil, errorsToOutput: false, ownGroup: false)
+    client.wait()
     guard capturing else { return "" }
     return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
   enum TmuxError: Error {
     case missing
-    case spawn(Int32)
   }
 }

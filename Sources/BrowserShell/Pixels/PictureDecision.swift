@@ -105,7 +105,11 @@ public struct PictureDecision: Hashable, Sendable {
     // cursor; through tmux such a placement would land at the outer terminal's cursor, not in
     // the pane, so there it is not drawn.
     let oldKitty = Self.kittyWithoutPlaceholders(name)
-    kittyPlaceholders = !oldKitty
+    // A kitty named only by the environment, its answers not come within the budget (one busy
+    // starting up, or far away over ssh), may be any version: pictures placed at their cells
+    // show in every kitty, placeholders only from 0.28 on.
+    let versionUnknown = answers.version == nil && !answers.kittyGraphics && !hints.insideTmux
+    kittyPlaceholders = !oldKitty && !versionUnknown
 
     // tmux keeps no iTerm2 picture: it would be lost whenever tmux redraws the pane and
     // misplaced in a split one, so inside tmux it is never drawn.
@@ -152,6 +156,10 @@ public struct PictureDecision: Hashable, Sendable {
       reason +=
         "; \(name) predates Unicode placeholders (0.28), so pictures are placed at "
         + "their cells"
+    } else if chosen == .kitty, versionUnknown {
+      reason +=
+        "; its version is unknown (no answer in time), so pictures are placed at their "
+        + "cells, which every kitty shows (Unicode placeholders need 0.28)"
     }
   }
 }
