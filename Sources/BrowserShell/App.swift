@@ -105,6 +105,8 @@ public struct BrowserApp {
     }
     /// When the status line's message runs out, and its number; a later message replaces it.
     var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
+    /// When the count being typed runs out, and its last digit's number.
+    var countExpiry: (deadline: ContinuousClock.Instant, serial: Int)?
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
@@ -125,6 +127,8 @@ public struct BrowserApp {
         case .quit: return false
         case .expireMessage(let serial, let seconds):
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .expireCount(let serial, let seconds):
+          countExpiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
         case .copy(let text, let request):
           answer(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):
@@ -222,6 +226,7 @@ public struct BrowserApp {
       // While a load runs, its progress is read a few times a second.
       if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
+      if let countExpiry { timeout = Self.timeout(timeout, endingBy: countExpiry.deadline) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
       if !waitingKeys.isEmpty { timeout = 0 }
@@ -265,6 +270,10 @@ public struct BrowserApp {
       if let due = expiry, due.deadline <= .now {
         expiry = nil
         events.append(.messageExpired(due.serial))
+      }
+      if let due = countExpiry, due.deadline <= .now {
+        countExpiry = nil
+        events.append(.countExpired(due.serial))
       }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       var typing = state.isTypingSearch

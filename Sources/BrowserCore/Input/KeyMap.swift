@@ -129,15 +129,16 @@ public enum KeyMap {
         KeyBinding([.character("N")], .previousMatch),
       ]),
     KeyHelp(
-      keys: "m", what: ["the last messages, in full"],
-      bindings: [KeyBinding([.character("m")], .messages)]),
-    KeyHelp(
-      keys: "?", what: ["this help"], bindings: [KeyBinding([.character("?")], .help)]),
-    KeyHelp(
-      keys: "q  Esc  ^C", what: ["quit"],
+      keys: "m  ?", what: ["the last messages, in full / this help"],
       bindings: [
-        KeyBinding([.character("q"), .control("c")], .quit), KeyBinding([.escape], .escape),
+        KeyBinding([.character("m")], .messages), KeyBinding([.character("?")], .help),
       ]),
+    KeyHelp(
+      keys: "Esc", what: ["close, clear the search, drop a count"],
+      bindings: [KeyBinding([.escape], .escape)]),
+    KeyHelp(
+      keys: "q  ^C", what: ["quit"],
+      bindings: [KeyBinding([.character("q"), .control("c")], .quit)]),
   ]
 
   /// Every key of the table, for a lookup per key press.

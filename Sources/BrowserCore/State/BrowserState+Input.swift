@@ -14,10 +14,7 @@ extension BrowserState {
       handleInPrompt(action)
       return prefetchIfNeeded()
     }
-    if case .digit(let d) = action {
-      typeDigit(d)
-      return []
-    }
+    if case .digit(let d) = action { return typeDigit(d) }
     // Esc while a count is being typed takes back the half-typed key, as in vi and less; the
     // digits' column count stays, as it was shown.
     if action == .escape, let count = prefix.count {

@@ -52,6 +52,9 @@ public struct BrowserState: Sendable {
   public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
+  /// The number of the last digit typed: a count's timeout (`Effect.expireCount`) ends only
+  /// the count it was set for.
+  var countSerial = 0
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
   var prefetchHold = PrefetchHold.none
   /// The search prompt's text while it is open.
@@ -115,6 +118,9 @@ public struct BrowserState: Sendable {
     case .messageExpired(let serial):
       // While a load runs its message stays: the load's end says what happened.
       if loading == nil { messages.expire(serial) }
+      return []
+    case .countExpired(let serial):
+      countExpired(serial)
       return []
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)

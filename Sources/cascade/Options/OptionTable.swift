@@ -65,6 +65,12 @@ enum OptionTable {
       read: { .integer($0.browser.pullThreshold) },
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
+      name: "--count-timeout", placeholder: "SECONDS", kind: .number(0...60),
+      help: "how long digits typed before a key (25G) wait for it; after that they only set "
+        + "the columns (default 1, as vim's timeoutlen; 0 waits for ever)",
+      commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
+      apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
+    OptionSpec(
       name: "--no-separators", placeholder: "", kind: .flag,
       help: "no header row with the feed's name, no rows between pages",
       commands: [.browse, .print],
