@@ -368,11 +368,17 @@ final class Terminal {
 
   /// Puts `text` on the clipboard with OSC 52, where the terminal's terminfo says it takes it
   /// (`Ms`, which xterm's and tmux's entries have). The text goes base64-encoded, so nothing
-  /// in it can act on the terminal.
+  /// in it can act on the terminal. Inside a tmux that drops OSC 52 (`TmuxClipboard`), into
+  /// tmux's buffer instead.
   func copy(_ text: String) -> CopyOutcome {
-    guard !isHeadless, cascade_capability("Ms") != nil else { return .unsupported }
+    guard !isHeadless else { return .unsupported }
     let bytes = Array(text.utf8)
     guard bytes.count <= Self.copyLimit else { return .tooLong(limit: Self.copyLimit) }
+    if let setting = TmuxClipboard.setting(), setting != "on" {
+      return TmuxClipboard.load(text)
+        ? .tmuxBuffer(setClipboard: setting) : .tmuxRefused(setClipboard: setting)
+    }
+    guard cascade_capability("Ms") != nil else { return .unsupported }
     let sequence = Array("\u{1B}]52;c;\(Base64.encode(bytes))\u{07}".utf8)
     fflush(output)
     var written = 0
