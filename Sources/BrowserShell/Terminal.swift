@@ -15,8 +15,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal:
-      return "the browser needs a terminal on standard input and output; "
-        + "try `cascade layout` for output that scripts can read"
+      return "the browser needs a terminal on standard input and output; to write the feed's "
+        + "pictures to a file or a pipe, try `cascade print` (`cascade layout` writes the "
+        + "boxes as JSON)"
     case .unknownTerminal(""):
       return "TERM is not set, so the terminal's type is not known; set it, e.g. "
         + "TERM=xterm-256color"
