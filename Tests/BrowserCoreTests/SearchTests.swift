@@ -139,12 +139,32 @@ import Testing
     #expect(state.prefix.prompt == "4")
   }
 
-  @Test mutating func removingWaitsForTheWholeFeed() {
+  /// With a search's view, `d` said to press Esc first: it removes there too, and the item
+  /// stays out of the whole feed after Esc, where `u` brings it back.
+  @Test mutating func removingWorksInASearchsViewAndOnTheWholeFeed() {
     var state = state()
     type("harbour", into: &state)
     _ = state.update(.action(.remove))
-    #expect(state.items.count == 2)
-    #expect(state.message.contains("Esc shows all"))
+    #expect(state.items.map(\.title) == ["harbour lights"])
+    #expect(state.message.hasPrefix("removed #1"), "\(state.message)")
+    _ = state.update(.action(.escape))
+    #expect(state.items.count == 6)
+    #expect(!state.items.contains { $0.title == "Harbour at dawn" })
+    _ = state.update(.action(.undo))
+    #expect(state.items.map(\.title) == Self.titles)
+  }
+
+  /// `u` in the search's view brings back what was removed there, in both views.
+  @Test mutating func undoInASearchsViewRestoresBothViews() {
+    var state = state()
+    type("harbour", into: &state)
+    _ = state.update(.action(.remove))
+    _ = state.update(.action(.undo))
+    #expect(state.items.map(\.title) == ["Harbour at dawn", "harbour lights"])
+    _ = state.update(.action(.escape))
+    #expect(state.items.map(\.title) == Self.titles)
+    _ = state.update(.action(.undo))
+    #expect(state.message == "nothing to undo")
   }
 
   @Test mutating func aRefreshLandsOnTheWholeFeed() throws {

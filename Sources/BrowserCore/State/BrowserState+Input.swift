@@ -81,8 +81,6 @@ extension BrowserState {
     case .nextStyle:
       pull.letGo()
       switchStyle(to: style.next)
-    case .remove where filter != nil, .undo where filter != nil:
-      message = "removing works on the whole feed: Esc shows all first"
     case .remove:
       pull.letGo()
       removeSelected()
