@@ -63,7 +63,8 @@ public struct BrowserApp {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(preferDirectColor: pictureSettings?.color == .direct)
+      terminal = try Terminal(
+        preferDirectColor: pictureSettings?.color == .direct, mouse: options.mouse)
     } catch {
       printError("\(error)")
       return 1
@@ -282,6 +283,8 @@ public struct BrowserApp {
         if key == .resize {
           overlay?.forgetDrawn()
           events.append(.resized(terminal.size))
+        } else if case .click(let click) = key {
+          events.append(.click(click))
         } else if typing {
           // The search prompt takes keys as they are, until Enter or Esc closes it.
           events.append(.typed(key))

@@ -35,6 +35,7 @@ enum EscapeSequence {
       // An X10 mouse report, ESC [ M with no parameters, carries three more bytes: button,
       // column, row. (The SGR report, ESC [ < … M, ends at its M.)
       if final == 0x4D, parameters.isEmpty { for _ in 0..<3 { _ = next() } }
+      if parameters.hasPrefix("<"), let final { return MouseInput.report(parameters, final: final) }
       return final.flatMap { Self.cursorKey(final: $0, parameters: parameters) }
     case 0x4F:  // `O`: an SS3 sequence, one byte more.
       guard case .character(let final)? = next() else { return nil }

@@ -57,6 +57,11 @@ final class Terminal {
 
   /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
   let inputDescriptor: Int32
+  /// Whether the browser asks for the mouse (`--no-mouse` leaves the terminal's own text
+  /// selection alone), whether the modes are on now, and the clicks counted so far.
+  private let wantsMouse: Bool
+  private var mouseModesOn = false
+  private var mouse = MouseInput()
   private let screen: OpaquePointer
   private let isHeadless: Bool
 
@@ -65,7 +70,7 @@ final class Terminal {
   /// - Parameter preferDirectColor: use the `*-direct` terminfo entry of the terminal's family
   ///   (`xterm-direct` for `xterm-256color`) when there is one and the terminal's own entry has
   ///   no direct colour: for a truecolor terminal that says `xterm-256color` (`--color direct`).
-  convenience init(preferDirectColor: Bool = false) throws(TerminalError) {
+  convenience init(preferDirectColor: Bool = false, mouse: Bool = true) throws(TerminalError) {
     guard isatty(1) == 1 else { throw .notATerminal }
     var inputFD: Int32 = 0
     if isatty(0) != 1 {
@@ -78,7 +83,7 @@ final class Terminal {
     }
     try self.init(
       type: preferDirectColor ? Self.directVariant() : nil, output: output, input: input,
-      inputDescriptor: inputFD)
+      inputDescriptor: inputFD, mouse: mouse)
   }
 
   /// The `*-direct` terminfo entry of `$TERM`'s family, if it is installed and `$TERM` is not
@@ -109,7 +114,7 @@ final class Terminal {
   ) throws(TerminalError) {
     headlessTurn.wait()
     do {
-      try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+      try self.init(type: type, output: output, input: input, inputDescriptor: -1, mouse: false)
     } catch {
       headlessTurn.signal()
       throw error
@@ -118,11 +123,12 @@ final class Terminal {
 
   private init(
     type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    inputDescriptor: Int32
+    inputDescriptor: Int32, mouse: Bool
   ) throws(TerminalError) {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
+    wantsMouse = mouse
     self.inputDescriptor = inputDescriptor
     self.output = output
     if !isHeadless { CrashGuard.captureModes() }
@@ -150,7 +156,11 @@ final class Terminal {
     }
     colorCount = colors
     mouseinterval(0)
-    mousemask(cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    if mouse {
+      mousemask(
+        cascade_button1_pressed() | cascade_button2_pressed() | cascade_button3_pressed()
+          | cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    }
     attributeBits = [
       (.bold, cascade_a_bold()), (.dim, cascade_a_dim()), (.reverse, cascade_a_reverse()),
       (.underline, cascade_a_underline()), (.italic, cascade_a_italic()),
@@ -164,6 +174,7 @@ final class Terminal {
   func restore() {
     guard isActive else { return }
     isActive = false
+    mouseModes(on: false)
     endwin()
     // A terminal without an alternate screen (vt100, the Linux console) kept the last frame,
     // status line and all, under the shell's prompt: it is cleared, as the shell found it
@@ -183,6 +194,7 @@ final class Terminal {
   /// continued. The next frame takes the screen again (`repaintAll()`).
   func suspend() {
     guard isActive, !isHeadless else { return }
+    mouseModes(on: false)
     endwin()
     // Continued in the background (`bg`), the browser would take the screen back over the
     // shell (ncurses sets the terminal's modes with SIGTTOU blocked): it stops again until it
@@ -231,6 +243,16 @@ final class Terminal {
   func present() {
     wnoutrefresh(window)
     doupdate()
+    // After ncurses' own mouse string, which the first frame (and the first after a resume)
+    // sends: the browser's modes are the ones that stand.
+    if wantsMouse, !mouseModesOn, !isHeadless { mouseModes(on: true) }
+  }
+
+  /// Turns the mouse modes the browser uses on or off (`MouseInput`).
+  private func mouseModes(on: Bool) {
+    guard wantsMouse, !isHeadless, on != mouseModesOn else { return }
+    mouseModesOn = on
+    writeBetweenFrames(on ? MouseInput.enable : MouseInput.disable)
   }
 
   /// Writes bytes straight to the terminal between frames (curses has flushed its own output
@@ -405,9 +427,16 @@ final class Terminal {
     var value: wint_t = 0
     let status = wget_wch(window, &value)
     if status == ERR { return .none }
-    if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
-    if value == 27 { return .some(EscapeSequence.decode(next: readWaiting)) }
-    return .some(Self.key(character: UInt32(value)))
+    let key: Key?
+    if status == KEY_CODE_YES {
+      key = Self.key(code: Int32(value))
+    } else if value == 27 {
+      key = EscapeSequence.decode(next: readWaiting)
+    } else {
+      key = Self.key(character: UInt32(value))
+    }
+    if case .click(let click) = key { return .some(.click(mouse.counted(click))) }
+    return .some(key)
   }
 
   /// The input waiting right now, undecoded, for `EscapeSequence`; nil when none is.
@@ -438,7 +467,12 @@ final class Terminal {
       guard getmouse(&event) == OK else { return nil }
       if event.bstate & cascade_button4_pressed() != 0 { return .wheelUp }
       if event.bstate & cascade_button5_pressed() != 0 { return .wheelDown }
-      return nil
+      let buttons: [(mmask_t, MouseClick.Button)] = [
+        (cascade_button1_pressed(), .left), (cascade_button2_pressed(), .middle),
+        (cascade_button3_pressed(), .right),
+      ]
+      guard let button = buttons.first(where: { event.bstate & $0.0 != 0 })?.1 else { return nil }
+      return .click(MouseClick(button: button, row: Int(event.y), column: Int(event.x)))
     default: return nil
     }
   }
@@ -489,10 +523,8 @@ final class Terminal {
       guard let value = cascade_capability(name) else { continue }
       bytes += Array(String(cString: value).utf8)
     }
-    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
-    if cascade_capability("kmous") != nil {
-      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
-    }
+    // The mouse modes (`MouseInput`); terminals without them ignore these.
+    bytes += MouseInput.disable
     return bytes + Array("\r\n".utf8)
   }
 

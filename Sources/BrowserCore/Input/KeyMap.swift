@@ -9,6 +9,8 @@ public enum Key: Hashable, Sendable {
   /// Alt (Meta) with a printable character: the terminal sends ESC and the character.
   case alt(Character)
   case wheelUp, wheelDown
+  /// A mouse button pressed: not bound to an action, the shell sends it as `Event.click`.
+  case click(MouseClick)
   /// The terminal changed size.
   case resize
 }

@@ -35,6 +35,9 @@ public struct BrowserOptions: Hashable, Sendable {
   /// How long a count typed before a key (`25G`) waits for that key, in seconds after its last
   /// digit; 0 waits for ever. After it the digits' column count stands and the count is gone.
   public var countTimeout: Double = 1
+  /// Whether the browser asks the terminal for the mouse: clicks select, the wheel scrolls.
+  /// Without it the terminal's own text selection works (`--no-mouse`).
+  public var mouse = true
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

@@ -124,6 +124,7 @@ public struct BrowserState: Sendable {
       return []
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
+    case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
     case .unboundKey: return overlay == .none ? [] : closeOverlay()
     case .resized(let size): return resize(to: size)

@@ -10,6 +10,8 @@ public enum Event: Sendable {
   case started(FeedUpdate, title: String?)
   /// A key, the wheel, as the key map reads them.
   case action(Action)
+  /// A mouse button pressed (the wheel comes as keys).
+  case click(MouseClick)
   /// A key typed into the search prompt, as it is (`isTypingSearch`).
   case typed(Key)
   /// A key no binding takes (nor begins): it closes an overlay, whose last line says "any key

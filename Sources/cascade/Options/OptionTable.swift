@@ -71,6 +71,12 @@ enum OptionTable {
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(
+      name: "--no-mouse", placeholder: "", kind: .flag,
+      help: "do not ask the terminal for the mouse (clicks, the wheel): its own text "
+        + "selection works as outside the browser",
+      commands: [.browse], group: .browser, read: { $0.browser.mouse ? nil : .flag },
+      apply: { s, _ in s.browser.mouse = false }),
+    OptionSpec(
       name: "--no-separators", placeholder: "", kind: .flag,
       help: "no header row with the feed's name, no rows between pages",
       commands: [.browse, .print],
