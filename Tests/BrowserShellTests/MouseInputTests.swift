@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func anSGRReportAfterEscIsAClickNotEsc() {
-    var bytes = Array("[<0;7;3M".unicodeScalars.map { EscapeSequence.Input.character($0.value) })[...]
+    var bytes = Array("[<0;7;3M".unicodeScalars.map { EscapeSequence.Input.character($0.value) })[
+      ...]
     let key = EscapeSequence.decode { bytes.popFirst() }
     #expect(key == .click(MouseClick(button: .left, row: 2, column: 6)))
   }

@@ -35,7 +35,8 @@ struct MouseEndToEndTests {
     let (fourth, opened) = try await tmux.waitFor("item:  4 of 240", timeout: 30)
     #expect(fourth, "\(opened)")
     try await tmux.type(Self.click(50, 15))
-    #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("item:  4 of 240") }.0, "a click closes")
+    #expect(
+      try await tmux.waitFor(timeout: 30) { !$0.contains("item:  4 of 240") }.0, "a click closes")
     // The status line's `? help`.
     try await tmux.type(Self.click(97, 30))
     let (help, keys) = try await tmux.waitFor("any key closes", timeout: 30)
@@ -49,7 +50,8 @@ struct MouseEndToEndTests {
 
   @Test func noMouseAsksForNothing() async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
-    let tmux = try TmuxSession(command: "'\(binary)' --no-images --no-mouse", width: 100, height: 30)
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --no-images --no-mouse", width: 100, height: 30)
     defer { tmux.close() }
     try await tmux.waitFor("240 items", timeout: 30)
     #expect(try await tmux.display("#{mouse_any_flag}") == "0")
