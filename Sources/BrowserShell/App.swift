@@ -130,6 +130,9 @@ public struct BrowserApp {
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
         case .expireCount(let serial, let seconds):
           countExpiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .keepPicture(let request):
+          let keeper = PictureKeeper(settings: pictureSettings, folder: options.saveFolder)
+          Task.detached { answer(await keeper.run(request)) }
         case .copy(let text, let request):
           answer(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):

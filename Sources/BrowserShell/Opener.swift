@@ -93,6 +93,18 @@ public enum Opener {
     }
   }
 
+  /// Starts the picture viewer on the local file at `path`: `$CASCADE_VIEWER`, else
+  /// `xdg-open`, the path its one argument.
+  public static func view(
+    _ path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Result<Started, Refusal> {
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return .failure(.unsafe(path)) }
+    let viewer = environment["CASCADE_VIEWER"].flatMap { $0.isEmpty ? nil : $0 }
+    return spawn(
+      [viewer ?? "xdg-open", path], environment: environment, fromBrowserVariable: viewer != nil)
+  }
+
   private static func spawn(
     _ arguments: [String], environment: [String: String], fromBrowserVariable: Bool
   ) -> Result<Started, Refusal> {

@@ -62,3 +62,18 @@ extension CopyTests {
     #expect(state.message.hasSuffix("https://x/2.jpg"))
   }
 }
+
+/// `w` and `v` ask the shell to keep the selected item's picture, and the state says how it
+/// went.
+@Suite struct KeepTests {
+  @Test func wAsksToSaveTheSelectedPictureAndSaysWhere() {
+    var state = Fixtures.state(Fixtures.items(12))
+    state.select(3)
+    let request = KeepRequest(kind: .save, url: "https://example.com/item/4.jpg", number: 4)
+    #expect(state.update(.action(.keep(.save))).contains(.keepPicture(request)))
+    _ = state.update(.kept(request, .saved("~/Pictures/cascade/4.jpg")))
+    #expect(state.message == "saved #4 to ~/Pictures/cascade/4.jpg")
+    _ = state.update(.kept(request, .failed("the server answered 404")))
+    #expect(state.message == "could not save #4's picture: the server answered 404")
+  }
+}

@@ -91,8 +91,11 @@ public enum KeyMap {
       keys: "Enter", what: ["details of the selected box"],
       bindings: [KeyBinding([.enter], .details)]),
     KeyHelp(
-      keys: "o", what: ["open the link in a browser"],
-      bindings: [KeyBinding([.character("o")], .open)]),
+      keys: "o  w  v", what: ["open the link / save the picture / view it"],
+      bindings: [
+        KeyBinding([.character("o")], .open), KeyBinding([.character("w")], .keep(.save)),
+        KeyBinding([.character("v")], .keep(.view)),
+      ]),
     KeyHelp(
       keys: "y  Y", what: ["copy the image URL / link (OSC 52)"],
       bindings: [

@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
   case select(SelectionMove)
   case details
   case open
+  /// `w` / `v`: save the selected item's picture / show it in the picture viewer.
+  case keep(KeepRequest.Kind)
   /// `y` / `Y`: copy the selected item's image URL / link.
   case copy(CopyTarget)
   case columns(ColumnChange)

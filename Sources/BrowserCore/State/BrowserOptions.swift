@@ -38,6 +38,8 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether the browser asks the terminal for the mouse: clicks select, the wheel scrolls.
   /// Without it the terminal's own text selection works (`--no-mouse`).
   public var mouse = true
+  /// Where `w` saves pictures; nil for the default (the XDG pictures folder's `cascade`).
+  public var saveFolder: String?
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

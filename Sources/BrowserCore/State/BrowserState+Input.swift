@@ -75,6 +75,9 @@ extension BrowserState {
     case .copy(let target):
       pull.letGo()
       effects += copy(target)
+    case .keep(let kind):
+      pull.letGo()
+      effects += keep(kind)
     case .columns(let change):
       pull.letGo()
       changeColumns(change)

@@ -148,6 +148,9 @@ public struct BrowserState: Sendable {
       loadProgress = loading == nil ? nil : snapshot
       if streamedPage != nil { reserveForStreamedPage(snapshot) }
       return []
+    case .kept(let request, let outcome):
+      kept(request, outcome)
+      return []
     case .copied(let text, let request, let outcome):
       copied(text, request, outcome: outcome)
       return []

@@ -15,6 +15,8 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Save the picture or show it in the viewer; answered with `Event.kept`.
+  case keepPicture(KeepRequest)
   /// Put this text on the clipboard (through the terminal); answered with `Event.copied`.
   case copy(String, CopyRequest)
   /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time

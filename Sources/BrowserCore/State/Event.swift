@@ -27,6 +27,8 @@ public enum Event: Sendable {
   case opened(String, failure: OpenFailure?)
   /// How far the running load has got.
   case loadProgress(LoadProgress.Snapshot)
+  /// An `Effect.keepPicture` ran.
+  case kept(KeepRequest, KeepOutcome)
   /// An `Effect.copy` ran.
   case copied(String, CopyRequest, CopyOutcome)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.

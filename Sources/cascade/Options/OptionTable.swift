@@ -71,6 +71,12 @@ enum OptionTable {
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(
+      name: "--save-dir", placeholder: "DIR", kind: .path,
+      help: "where w saves pictures (default: the XDG pictures folder's cascade/, else "
+        + "~/Pictures/cascade)",
+      commands: [.browse], group: .browser, read: { $0.browser.saveFolder.map(Value.text) },
+      apply: { s, v in if case .text(let t) = v { s.browser.saveFolder = t } }),
+    OptionSpec(
       name: "--no-mouse", placeholder: "", kind: .flag,
       help: "do not ask the terminal for the mouse (clicks, the wheel): its own text "
         + "selection works as outside the browser",
