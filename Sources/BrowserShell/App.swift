@@ -158,7 +158,7 @@ public struct BrowserApp {
             wake.wake()
           }
         case .open(let url):
-          switch Opener.open(url) {
+          switch Opener.open(url, localTo: pictureSettings?.source) {
           case .success(let started):
             answer(.opened(url, failure: nil))
             // A program that ends badly (`BROWSER=false`, xdg-open with no browser set up)

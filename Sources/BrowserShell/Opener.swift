@@ -1,4 +1,5 @@
 import BrowserCore
+import FeedKit
 import Foundation
 
 /// Opens an item's link in a browser: `$BROWSER`, else `xdg-open`, started with `posix_spawnp`
@@ -81,10 +82,24 @@ public enum Opener {
     }
   }
 
-  /// Starts the browser without waiting for it.
+  /// Starts the browser without waiting for it. An item of a feed from this machine (a file,
+  /// a folder, standard input) whose link is a path opens that file: it is the reader's own.
+  /// A feed from the network never opens a local path.
   public static func open(
-    _ url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ url: String, localTo source: FeedSource? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<Started, Refusal> {
+    if case .failure(.notWeb) = command(for: url, environment: environment), let source,
+      source.isLocal, case .file(let path)? = try? source.pictureLocation(of: url)
+    {
+      guard
+        !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else { return .failure(.unsafe(path)) }
+      let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
+      let program = browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+      return spawn(
+        [program, path], environment: environment, fromBrowserVariable: program != "xdg-open")
+    }
     switch command(for: url, environment: environment) {
     case .failure(let refusal): return .failure(refusal)
     case .success(let arguments):

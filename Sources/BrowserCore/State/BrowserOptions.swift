@@ -38,6 +38,9 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether the browser asks the terminal for the mouse: clicks select, the wheel scrolls.
   /// Without it the terminal's own text selection works (`--no-mouse`).
   public var mouse = true
+  /// Whether the feed came from this machine: `o` opens an item's local path there (the
+  /// shell resolves it), and only there.
+  public var localFeed = false
   /// Where `w` saves pictures; nil for the default (the XDG pictures folder's `cascade`).
   public var saveFolder: String?
 

@@ -69,9 +69,7 @@ extension BrowserState {
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection, s < items.count {
-        effects.append(.open(items[s].link ?? items[s].imageURL))
-      }
+      if let s = selection, let target = openTarget(of: s) { effects.append(.open(target)) }
     case .copy(let target):
       pull.letGo()
       effects += copy(target)
@@ -128,7 +126,7 @@ extension BrowserState {
   mutating func handleInOverlay(_ action: Action) -> [Effect] {
     if case .details(let i) = overlay, i < items.count {
       switch action {
-      case .open: return [.open(items[i].link ?? items[i].imageURL)]
+      case .open: return openTarget(of: i).map { [.open($0)] } ?? []
       case .select(.left), .select(.previous), .scroll(-1):
         if i > 0 { showDetails(of: i - 1) }
         return []

@@ -120,13 +120,14 @@ public struct BrowserView: Sendable {
       tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
-    let overlays = OverlayRenderer(theme: theme, keys: keys)
+    var overlays = OverlayRenderer(theme: theme, keys: keys)
     switch state.overlay {
     case .none: break
     case .help: overlays.drawHelp(into: &canvas)
     case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
+        overlays.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           overlays.drawFullScreen(

@@ -5,6 +5,9 @@ struct OverlayRenderer {
   var theme: Theme
   /// The keys in force, which the help lists.
   var keys = KeyBindings.standard
+  /// Whether `o` opens the item shown (`BrowserState.canOpen(item:)`): its hint is left out
+  /// when it does not.
+  var canOpen = true
 
   func drawHelp<C: Canvas>(into canvas: inout C) {
     let keyWidth = 17
@@ -26,7 +29,9 @@ struct OverlayRenderer {
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
       "",
-      DisplayText(hints([("o", [.open], "opens the link"), ("Esc", [.escape], "closes")])),
+      DisplayText(
+        hints(
+          (canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")])),
     ]
     drawPanel(title: "details", lines: lines, into: &canvas)
   }
@@ -101,10 +106,10 @@ struct OverlayRenderer {
       (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
       (
         DisplayText(
-          hints([
-            ("← →", [.select(.left), .select(.right)], "neighbours"),
-            ("o", [.open], "opens the link"), ("Esc", [.escape], "back"),
-          ])),
+          hints(
+            [("← →", [.select(.left), .select(.right)], "neighbours")]
+              + (canOpen ? [("o", [.open], "opens the link")] : [])
+              + [("Esc", [.escape], "back")])),
         CellAppearance(attributes: .dim)
       ),
     ]
