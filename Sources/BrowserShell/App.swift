@@ -158,6 +158,20 @@ public struct BrowserApp {
             wake.wake()
           }
         case .open(let url):
+          if let command = Opener.foregroundCommand(for: url, localTo: pictureSettings?.source) {
+            // A terminal that leaves the alternate screen keeps no kitty picture (as on Ctrl-Z).
+            if let uploads {
+              terminal.writeBetweenFrames(uploads.deleteAll())
+              cache.removeAll()
+              answer(.picturesLost)
+            }
+            let failure = terminal.lend {
+              ForegroundRun.run(command, input: terminal.inputDescriptor)
+            }
+            overlay?.forgetDrawn()
+            answer(.opened(url, failure: failure))
+            continue
+          }
           switch Opener.open(url, localTo: pictureSettings?.source) {
           case .success(let started):
             answer(.opened(url, failure: nil))

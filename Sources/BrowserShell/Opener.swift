@@ -46,9 +46,7 @@ public enum Opener {
     }
     // $BROWSER may list several programs separated by colons; the first is used, as a program
     // name only (no arguments, no `%s`), since anything more would need a shell.
-    let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
-    let program = browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
-    return .success([program, url])
+    return .success([program(environment), url])
   }
 
   /// A program started to open a link.
@@ -89,23 +87,45 @@ public enum Opener {
     _ url: String, localTo source: FeedSource? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<Started, Refusal> {
-    if case .failure(.notWeb) = command(for: url, environment: environment), let source,
-      source.isLocal, case .file(let path)? = try? source.pictureLocation(of: url)
-    {
-      guard
-        !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-      else { return .failure(.unsafe(path)) }
-      let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
-      let program = browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
-      return spawn(
-        [program, path], environment: environment, fromBrowserVariable: program != "xdg-open")
-    }
-    switch command(for: url, environment: environment) {
+    switch command(for: url, localTo: source, environment: environment) {
     case .failure(let refusal): return .failure(refusal)
     case .success(let arguments):
       let fromVariable = arguments.first != "xdg-open"
       return spawn(arguments, environment: environment, fromBrowserVariable: fromVariable)
     }
+  }
+
+  /// The program and arguments that open `url`: a web link, or for a feed from this machine
+  /// a path, resolved against the feed (`FeedSource.pictureLocation`).
+  static func command(
+    for url: String, localTo source: FeedSource?, environment: [String: String]
+  ) -> Result<[String], Refusal> {
+    let web = command(for: url, environment: environment)
+    guard case .failure(.notWeb) = web, let source, source.isLocal,
+      case .file(let path)? = try? source.pictureLocation(of: url)
+    else { return web }
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return .failure(.unsafe(path)) }
+    return .success([program(environment), path])
+  }
+
+  /// `$BROWSER`'s first program, else `xdg-open`.
+  static func program(_ environment: [String: String]) -> String {
+    let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
+    return browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+  }
+
+  /// A link opened with `$BROWSER` runs on the terminal until it ends (`ForegroundRun`), so
+  /// that a text browser works: the command, or nil when `xdg-open` opens it in the background
+  /// (or it does not open at all).
+  public static func foregroundCommand(
+    for url: String, localTo source: FeedSource?,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String]? {
+    guard program(environment) != "xdg-open",
+      case .success(let arguments) = command(for: url, localTo: source, environment: environment)
+    else { return nil }
+    return arguments
   }
 
   /// Starts the picture viewer on the local file at `path`: `$CASCADE_VIEWER`, else

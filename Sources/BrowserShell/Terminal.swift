@@ -202,6 +202,16 @@ final class Terminal {
     repeat { WakePipe.stopUntilContinued() } while !isForeground
   }
 
+  /// Gives the terminal to `body` (a program run in the foreground) and takes it back: the
+  /// screen is put away as on Ctrl-Z, and the next frame repaints all of it.
+  func lend<T>(_ body: () -> T) -> T {
+    guard isActive, !isHeadless else { return body() }
+    mouseModes(on: false)
+    endwin()
+    defer { repaintAll() }
+    return body()
+  }
+
   /// Whether this process's group is the terminal's foreground one (or the terminal says
   /// nothing of it).
   var isForeground: Bool {
