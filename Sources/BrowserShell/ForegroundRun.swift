@@ -38,14 +38,8 @@ enum ForegroundRun {
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+    let (pid, status) = Opener.spawnp(
+      arguments, environment: environment, actions: &actions, attributes: attributes)
     guard status == 0 else {
       return .cannotStart(
         program: program, fromBrowserVariable: true, reason: String(cString: strerror(status)))
