@@ -247,3 +247,24 @@ import Testing
     #expect(canvas.text.contains("no picture: truncated PNG"))
   }
 }
+
+extension PictureRequestTests {
+  /// The status line says how far the pictures have come while any is on its way.
+  @Test func theStatusLineCountsPicturesOnTheirWay() throws {
+    let first = started(60, size: CanvasSize(columns: 120, rows: 24))
+    var state = first.0
+    let keys = Self.loads(first.1)
+    var canvas = MemoryCanvas(columns: 120, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("pictures 0 of \(keys.count)"), "\(canvas.text)")
+    _ = state.update(.pictureLoaded(keys[0], failure: nil))
+    _ = state.update(.pictureLoaded(keys[1], failure: "broken"))
+    #expect(state.pictureProgress?.done == 2)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("pictures 2 of \(keys.count)"), "\(canvas.text)")
+    for key in keys { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    #expect(state.pictureProgress == nil)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(!canvas.text.contains("pictures "), "\(canvas.text)")
+  }
+}

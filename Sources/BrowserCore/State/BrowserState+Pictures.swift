@@ -90,3 +90,14 @@ extension BrowserState {
     return effects
   }
 }
+
+extension BrowserState {
+  /// How many of the pictures asked for (those in view and around it) have come, drawn or
+  /// failed, and how many were asked for; nil when none is on its way.
+  public var pictureProgress: (done: Int, total: Int)? {
+    var waiting = 0
+    for status in pictures.values where status == .requested { waiting += 1 }
+    guard waiting > 0 else { return nil }
+    return (pictures.count - waiting, pictures.count)
+  }
+}

@@ -108,6 +108,10 @@ public struct BrowserView: Sendable {
     if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
+    // Pictures on their way: how many of those asked for have come.
+    if let pictures = state.pictureProgress {
+      message += (message.isEmpty ? "" : "  ") + "pictures \(pictures.done) of \(pictures.total)"
+    }
     // A long query shows its end, where the typing is: the status line cuts its end off.
     let line = StatusLine(
       theme: theme, hint: keys.hintKeys(for: [.help], own: "?").map { $0 + " help" })
