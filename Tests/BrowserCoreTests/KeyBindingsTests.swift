@@ -209,19 +209,52 @@ extension KeyBindingsHelpTests {
     let rows = KeyBindings.standard.help.count
     // 12 rows: the status line, the panel's two borders, 9 rows of lines, the last the marker;
     // no room for the footer.
-    #expect(canvas.text.contains("… \(rows - 8) more lines"), "\(canvas.text)")
+    #expect(canvas.text.contains("… lines 1-8 of \(rows): j k scroll"), "\(canvas.text)")
     #expect(!canvas.text.contains("any key closes"))
+    // The movement keys scroll it down to its last line; another key closes it.
+    for _ in 0..<30 { _ = state.handle(.scroll(1)) }
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("lines \(rows - 7)-\(rows) of \(rows)"), "\(canvas.text)")
+    #expect(canvas.text.contains("quit"))
+    _ = state.handle(.page(-1))
+    #expect(state.helpScroll < rows - 8)
+    _ = state.handle(.refresh)
+    #expect(state.overlay == .none)
     // A standard 80×24 window shows every key, without the footer.
     var standard = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
     _ = standard.handle(.help)
     var full = MemoryCanvas(columns: 80, rows: 24)
     BrowserView(theme: Theme()).draw(standard, into: &full)
-    #expect(full.text.contains("quit") && !full.text.contains("more lines"), "\(full.text)")
+    #expect(full.text.contains("quit") && !full.text.contains("lines 1-"), "\(full.text)")
     var tall = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 60))
     _ = tall.handle(.help)
     var whole = MemoryCanvas(columns: 80, rows: 60)
     BrowserView(theme: Theme()).draw(tall, into: &whole)
-    #expect(!whole.text.contains("more lines"))
+    #expect(!whole.text.contains("lines 1-"))
     #expect(whole.text.contains("any key closes"))
+  }
+}
+
+extension KeyBindingsHelpTests {
+  /// A key rebound to a long sequence widens the keys' column: the descriptions stay in one
+  /// column instead of being pushed out of line.
+  @Test func reboundKeysKeepTheHelpsColumnsAligned() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 100, rows: 40))
+    _ = state.handle(.help)
+    var view = BrowserView(theme: Theme())
+    view.keys = KeyBindings(rebinding: [
+      .top: [[.control("w"), .character("g"), .character("g")], [.home]],
+      .bottom: [[.control("w"), .character("G")], [.end]],
+    ])
+    var canvas = MemoryCanvas(columns: 100, rows: 40)
+    view.draw(state, into: &canvas)
+    let lines = canvas.text.split(separator: "\n").map(String.init)
+    let columns = ["top / bottom", "quit", "refresh (or pull down at the top)"].compactMap { what in
+      lines.first { $0.contains(what) }.flatMap { line in
+        line.range(of: what).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+      }
+    }
+    #expect(columns.count == 3)
+    #expect(Set(columns).count == 1, "\(columns)\n\(canvas.text)")
   }
 }

@@ -98,7 +98,7 @@ extension BrowserState {
       toggleSensitive()
     case .help:
       pull.letGo()
-      overlay = .help
+      showHelp()
     case .messages:
       pull.letGo()
       overlay = .messages
@@ -124,6 +124,7 @@ extension BrowserState {
 
   /// With an overlay up, `o` still opens the item shown; any other key only closes it.
   mutating func handleInOverlay(_ action: Action) -> [Effect] {
+    if overlay == .help, scrollHelp(action) { return [] }
     if case .details(let i) = overlay, i < items.count {
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []

@@ -11,7 +11,7 @@ extension BrowserState {
     if overlay != .none { return closeOverlay() }
     if searchPrompt != nil || prefix.prompt != nil { return [] }
     if click.row == screen.rows - 1 {
-      if click.column >= screen.columns - Self.hintCells { overlay = .help }
+      if click.column >= screen.columns - Self.hintCells { showHelp() }
       return []
     }
     let row = click.row + top - pull.shift

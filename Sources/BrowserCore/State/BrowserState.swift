@@ -25,6 +25,8 @@ public struct BrowserState: Sendable {
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
   public internal(set) var overlay = Overlay.none
+  /// The first line of the help shown, when the window is too short for all of it.
+  public internal(set) var helpScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in
   /// full (`m`).
   public internal(set) var messages = MessageLog()

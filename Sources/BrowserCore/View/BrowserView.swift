@@ -127,7 +127,7 @@ public struct BrowserView: Sendable {
     var overlays = OverlayRenderer(theme: theme, keys: keys)
     switch state.overlay {
     case .none: break
-    case .help: overlays.drawHelp(into: &canvas)
+    case .help: overlays.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
