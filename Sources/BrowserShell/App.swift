@@ -106,8 +106,8 @@ public struct BrowserApp {
     }
     /// When the status line's message runs out, and its number; a later message replaces it.
     var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
-    /// When the count being typed runs out, and its last digit's number.
-    var countExpiry: (deadline: ContinuousClock.Instant, serial: Int)?
+    /// The alarms the state asked for (`Effect.alarm`), each with its time.
+    var alarms: [(deadline: ContinuousClock.Instant, alarm: Alarm)] = []
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
@@ -128,8 +128,8 @@ public struct BrowserApp {
         case .quit: return false
         case .expireMessage(let serial, let seconds):
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
-        case .expireCount(let serial, let seconds):
-          countExpiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .alarm(let alarm, let seconds):
+          alarms.append((.now + .milliseconds(Int(seconds * 1000)), alarm))
         case .keepPicture(let request):
           let keeper = PictureKeeper(settings: pictureSettings, folder: options.saveFolder)
           Task.detached { answer(await keeper.run(request)) }
@@ -244,7 +244,7 @@ public struct BrowserApp {
       // While a load runs, its progress is read a few times a second.
       if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
-      if let countExpiry { timeout = Self.timeout(timeout, endingBy: countExpiry.deadline) }
+      if let next = alarms.map(\.deadline).min() { timeout = Self.timeout(timeout, endingBy: next) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
       if !waitingKeys.isEmpty { timeout = 0 }
@@ -289,10 +289,9 @@ public struct BrowserApp {
         expiry = nil
         events.append(.messageExpired(due.serial))
       }
-      if let due = countExpiry, due.deadline <= .now {
-        countExpiry = nil
-        events.append(.countExpired(due.serial))
-      }
+      let now = ContinuousClock.now
+      events += alarms.filter { $0.deadline <= now }.map { .alarm($0.alarm) }
+      alarms.removeAll { $0.deadline <= now }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       var typing = state.isTypingSearch
       while let key = nextKey() {

@@ -73,11 +73,11 @@ extension CountPrefixTests {
     let effects = state.update(.action(.digit(3)))
     let serial = try #require(
       effects.lazy.compactMap { effect -> Int? in
-        if case .expireCount(let serial, 1) = effect { return serial }
+        if case .alarm(.count(let serial), 1) = effect { return serial }
         return nil
       }.first, "\(effects)")
     #expect(state.columnCount == 3)
-    _ = state.update(.countExpired(serial))
+    _ = state.update(.alarm(.count(serial)))
     #expect(state.prefix.count == nil)
     _ = state.update(.action(.bottom))
     #expect(state.top == state.maxTop, "G goes to the bottom, not to item 3")
@@ -91,7 +91,7 @@ extension CountPrefixTests {
     _ = state.update(.action(.digit(2)))
     let first = state.countSerial
     _ = state.update(.action(.digit(5)))
-    _ = state.update(.countExpired(first))
+    _ = state.update(.alarm(.count(first)))
     #expect(state.prefix.count == 25)
   }
 
@@ -101,6 +101,6 @@ extension CountPrefixTests {
     options.countTimeout = 0
     var state = Fixtures.state(Fixtures.items(200), options: options)
     let effects = state.update(.action(.digit(4)))
-    #expect(!effects.contains { if case .expireCount = $0 { true } else { false } })
+    #expect(!effects.contains { if case .alarm = $0 { true } else { false } })
   }
 }

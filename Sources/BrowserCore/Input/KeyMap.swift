@@ -88,8 +88,8 @@ public enum KeyMap {
         KeyBinding([.tab], .select(.next)), KeyBinding([.backTab], .select(.previous)),
       ]),
     KeyHelp(
-      keys: "Enter", what: ["details of the selected box"],
-      bindings: [KeyBinding([.enter], .details)]),
+      keys: "Enter  p", what: ["the selected box full screen / a slideshow"],
+      bindings: [KeyBinding([.enter], .details), KeyBinding([.character("p")], .slideshow)]),
     KeyHelp(
       keys: "o  w  v", what: ["open the link / save the picture / view it"],
       bindings: [

@@ -18,7 +18,7 @@ extension Action {
     ("toggle-pictures", .togglePictures), ("toggle-sensitive", .toggleSensitive),
     ("refresh", .refresh), ("messages", .messages),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
-    ("help", .help), ("quit", .quit),
+    ("slideshow", .slideshow), ("help", .help), ("quit", .quit),
   ]
 
   public init?(name: String) {

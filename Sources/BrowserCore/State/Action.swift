@@ -26,6 +26,8 @@ public enum Action: Hashable, Sendable {
   /// Shows or hides the pictures the feed marks sensitive.
   case toggleSensitive
   case help
+  /// `p`: a slideshow from the selected item, full screen; `p` again stops it.
+  case slideshow
   /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
   case digit(Int)
   /// `:`: opens the prompt for an item number.

@@ -41,6 +41,8 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether the feed came from this machine: `o` opens an item's local path there (the
   /// shell resolves it), and only there.
   public var localFeed = false
+  /// How long a slideshow (`p`) shows each picture, in seconds.
+  public var slideshowSeconds: Double = 5
   /// Where `w` saves pictures; nil for the default (the XDG pictures folder's `cascade`).
   public var saveFolder: String?
 

@@ -8,6 +8,8 @@ extension BrowserState {
 
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
+    // Any key but the slideshow's own stops a slideshow.
+    if slideshow != nil, action != .slideshow { slideshow = nil }
     if overlay != .none { return handleInOverlay(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
     if prefix.prompt != nil {
@@ -96,6 +98,9 @@ extension BrowserState {
       message = picturesShown ? "pictures on" : "pictures off"
     case .toggleSensitive:
       toggleSensitive()
+    case .slideshow:
+      pull.letGo()
+      effects += toggleSlideshow()
     case .help:
       pull.letGo()
       showHelp()
@@ -122,10 +127,13 @@ extension BrowserState {
     return effects
   }
 
-  /// With an overlay up, `o` still opens the item shown; any other key only closes it.
+  /// With the details (full screen) up, the keys that make sense for the item shown work on it
+  /// (`BrowserState+FullScreen`); with the help up, the movement keys scroll it; any other key
+  /// only closes the overlay.
   mutating func handleInOverlay(_ action: Action) -> [Effect] {
     if overlay == .help, scrollHelp(action) { return [] }
     if case .details(let i) = overlay, i < items.count {
+      if let effects = handleInFullScreen(action, item: i) { return effects }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
       case .select(.left), .select(.previous), .scroll(-1):
@@ -148,6 +156,12 @@ extension BrowserState {
 
   /// Closes the overlay: for any key the overlay does not take, bound to an action or not.
   mutating func closeOverlay() -> [Effect] {
+    // The help or the messages opened from the full screen go back to it.
+    if let back = overlayReturn {
+      overlayReturn = nil
+      overlay = back
+      return []
+    }
     overlay = .none
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
@@ -158,7 +172,7 @@ extension BrowserState {
   }
 
   /// Shows item `i` in the details (full screen with its picture), and selects it.
-  private mutating func showDetails(of i: Int) {
+  mutating func showDetails(of i: Int) {
     selection = i
     overlay = .details(i)
   }

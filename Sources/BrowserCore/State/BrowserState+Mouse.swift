@@ -7,6 +7,7 @@ extension BrowserState {
 
   mutating func click(_ click: MouseClick) -> [Effect] {
     guard click.button == .left else { return [] }
+    slideshow = nil
     // A click anywhere closes what is open, as any key does.
     if overlay != .none { return closeOverlay() }
     if searchPrompt != nil || prefix.prompt != nil { return [] }

@@ -14,7 +14,7 @@ extension BrowserState {
     if digit > 0 { changeColumns(.exactly(digit)) }
     countSerial += 1
     guard options.countTimeout > 0 else { return [] }
-    return [.expireCount(countSerial, afterSeconds: options.countTimeout)]
+    return [.alarm(.count(countSerial), afterSeconds: options.countTimeout)]
   }
 
   /// The count's time is up: it is dropped, and the column count its digits set stands.

@@ -22,9 +22,9 @@ public enum Effect: Hashable, Sendable {
   /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
   /// replaces it).
   case expireMessage(Int, afterSeconds: Double)
-  /// Send `Event.countExpired(serial)` after this many seconds: a count typed before a key
-  /// lasts that long after its last digit.
-  case expireCount(Int, afterSeconds: Double)
+  /// Send `Event.alarm(alarm)` after this many seconds: a count typed before a key lasts that
+  /// long after its last digit, a slideshow shows each picture that long.
+  case alarm(Alarm, afterSeconds: Double)
   /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
   /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
   case loadPicture(PictureKey)

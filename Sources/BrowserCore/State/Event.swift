@@ -33,8 +33,8 @@ public enum Event: Sendable {
   case copied(String, CopyRequest, CopyOutcome)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.
   case messageExpired(Int)
-  /// The time of the count whose last digit was number `serial` (`Effect.expireCount`) is up.
-  case countExpired(Int)
+  /// The time an `Effect.alarm` asked for is up.
+  case alarm(Alarm)
   /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
   case pictureLoaded(PictureKey, failure: String?)
   /// An `Effect.probeSizes` ended: the sizes read, or why not.

@@ -71,6 +71,11 @@ enum OptionTable {
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(
+      name: "--slideshow-seconds", placeholder: "S", kind: .number(0.5...3600),
+      help: "how long the slideshow (p) shows each picture (default 5)",
+      commands: [.browse], group: .browser, read: { .number($0.browser.slideshowSeconds) },
+      apply: { s, v in if case .number(let x) = v { s.browser.slideshowSeconds = x } }),
+    OptionSpec(
       name: "--save-dir", placeholder: "DIR", kind: .path,
       help: "where w saves pictures (default: the XDG pictures folder's cascade/, else "
         + "~/Pictures/cascade)",
