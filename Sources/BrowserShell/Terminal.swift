@@ -128,7 +128,6 @@ final class Terminal {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
     isHeadless = inputDescriptor < 0
-    wantsMouse = mouse
     self.inputDescriptor = inputDescriptor
     self.output = output
     if !isHeadless { CrashGuard.captureModes() }
@@ -138,6 +137,8 @@ final class Terminal {
     }
     self.screen = made
     window = screen
+    // A terminal whose terminfo names no mouse key (vt100) is not sent the modes either.
+    wantsMouse = mouse && cascade_capability("kmous") != nil
     isActive = true
     if !isHeadless { CrashGuard.install(restoring: Self.restoreBytes()) }
     cbreak()
