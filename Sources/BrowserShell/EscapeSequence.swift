@@ -5,9 +5,9 @@ import BrowserCore
 /// ncurses waits `ESCDELAY` after an ESC for the rest of a sequence it knows (an arrow, the
 /// wheel); when nothing follows, the ESC was the Esc key. When something follows at once, it
 /// was not a lone Esc: Alt+key sends ESC and the key, and a terminal may send sequences
-/// ncurses has no name for (SGR mouse reports, focus events). Reading those as Esc would quit,
-/// so they are read to their end and become Alt+key, a cursor key ncurses did not decode, or
-/// nothing.
+/// ncurses has no name for (SGR mouse reports, focus events). Reading those as Esc would close
+/// what is open, so they are read to their end and become Alt+key, a cursor key ncurses did
+/// not decode, a click or a wheel step (`MouseInput`), or nothing.
 enum EscapeSequence {
   /// One input from ncurses after the ESC.
   enum Input: Hashable {
