@@ -268,3 +268,22 @@ extension PictureRequestTests {
     #expect(!canvas.text.contains("pictures "), "\(canvas.text)")
   }
 }
+
+extension PictureRequestTests {
+  /// The details say why the item's picture did not come.
+  @Test func theDetailsSayWhyThePictureDidNotCome() throws {
+    let first = started(12, size: CanvasSize(columns: 100, rows: 30))
+    var state = first.0
+    let key = try #require(Self.loads(first.1).first { $0.url.hasSuffix("/1.jpg") })
+    _ = state.update(.pictureLoaded(key, failure: "the server answered 404"))
+    #expect(state.pictureFailure(ofItem: 0) == "the server answered 404")
+    #expect(state.pictureFailure(ofItem: 1) == nil)
+    state.select(0)
+    var canvas = MemoryCanvas(columns: 100, rows: 30)
+    let overlays = OverlayRenderer(theme: Theme())
+    overlays.drawDetails(
+      item: state.items[0], label: BoxLabel(item: state.items[0], number: 1), count: 12,
+      failure: state.pictureFailure(ofItem: 0), into: &canvas)
+    #expect(canvas.text.contains("no picture: the server answered 404"), "\(canvas.text)")
+  }
+}

@@ -101,3 +101,15 @@ extension BrowserState {
     return (pictures.count - waiting, pictures.count)
   }
 }
+
+extension BrowserState {
+  /// Why item `i`'s picture did not come, if a picture of it was asked for and failed.
+  public func pictureFailure(ofItem i: Int) -> String? {
+    guard i < items.count else { return nil }
+    let url = items[i].imageURL
+    for (key, status) in pictures where key.url == url {
+      if case .failed(let reason) = status { return reason }
+    }
+    return nil
+  }
+}

@@ -139,7 +139,8 @@ public struct BrowserView: Sendable {
             picture: slot(for: key, item: i, state), area: area, into: &canvas)
         } else {
           overlays.drawDetails(
-            item: state.items[i], label: label, count: state.items.count, into: &canvas)
+            item: state.items[i], label: label, count: state.items.count,
+            failure: state.pictureFailure(ofItem: i), into: &canvas)
         }
       }
     }

@@ -23,8 +23,11 @@ struct OverlayRenderer {
       title: "keys", lines: lines, footer: "any key closes", scrolledTo: first, into: &canvas)
   }
 
-  func drawDetails<C: Canvas>(item: FeedItem, label: BoxLabel, count: Int, into canvas: inout C) {
-    let lines: [DisplayText] = [
+  /// The details panel; `failure` is why the item's picture did not come, when it did not.
+  func drawDetails<C: Canvas>(
+    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil, into canvas: inout C
+  ) {
+    var lines: [DisplayText] = [
       label.title,
       "",
       DisplayText("image: " + item.imageURL),
@@ -32,6 +35,9 @@ struct OverlayRenderer {
       DisplayText("size:  \(label.size(times: theme.times))"),
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
+    ]
+    if let failure { lines.append(DisplayText("no picture: " + failure)) }
+    lines += [
       "",
       DisplayText(
         hints(
