@@ -114,15 +114,20 @@ enum PrintCommand {
   }
 
   /// The rows of a sheet that cuts no box, near `rows`: the bottom of the last whole box if
-  /// that leaves at least half the sheet, else the end of the box `rows` would cut (up to
-  /// `limit`); `rows` when the columns never end together in either.
+  /// that leaves at least half the sheet, else the end of the one box `rows` would cut (up to
+  /// `limit`: a single column's tall box); `rows` when columns never end together near it.
   static func wholeBoxRows(_ boxes: [CellRect], within rows: Int, upTo limit: Int) -> Int {
     let ends = Set(boxes.map(\.bottom) + [rows]).sorted()
-    func cutsNone(_ end: Int) -> Bool { !boxes.contains { $0.row < end && $0.bottom > end } }
-    if let shorter = ends.last(where: { $0 <= rows && cutsNone($0) }), shorter * 2 >= rows {
+    func cut(at end: Int) -> [CellRect] { boxes.filter { $0.row < end && $0.bottom > end } }
+    if let shorter = ends.last(where: { $0 <= rows && cut(at: $0).isEmpty }), shorter * 2 >= rows {
       return shorter
     }
-    return ends.first { $0 > rows && $0 <= limit && cutsNone($0) } ?? rows
+    // Growing past a box in one column would cut the next box of another.
+    let crossing = cut(at: rows)
+    guard crossing.count == 1, let box = crossing.first, box.bottom <= limit,
+      cut(at: box.bottom).isEmpty
+    else { return rows }
+    return box.bottom
   }
 
   /// How pictures are drawn on the sheet: asked of the terminal only when the sheet goes to

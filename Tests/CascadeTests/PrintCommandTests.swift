@@ -206,6 +206,11 @@ extension PrintCommandTests {
       PrintCommand.wholeBoxRows([box(0, 1), box(1, 15), box(16, 15)], within: 24, upTo: 96) == 16)
     #expect(PrintCommand.wholeBoxRows([box(0, 1), box(1, 50)], within: 24, upTo: 96) == 51)
     #expect(
-      PrintCommand.wholeBoxRows([box(0, 30), box(5, 30, column: 12)], within: 24, upTo: 32) == 24)
+      PrintCommand.wholeBoxRows([box(0, 30), box(5, 30, column: 12)], within: 24, upTo: 96) == 24)
+    // Two columns that end together far below: not grown to three sheets.
+    #expect(
+      PrintCommand.wholeBoxRows(
+        [box(0, 1), box(1, 40), box(1, 30, column: 12), box(31, 10, column: 12)], within: 24,
+        upTo: 96) == 24)
   }
 }
