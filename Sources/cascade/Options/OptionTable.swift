@@ -66,13 +66,13 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
       name: "--count-timeout", placeholder: "SECONDS", kind: .number(0...60),
-      help: "how long digits typed before a key (25G) wait for it; after that they only set "
-        + "the columns (default 1, as vim's timeoutlen; 0 waits for ever)",
+      help: "how long digits typed before a key (25G) wait for it, as vim's timeoutlen; after "
+        + "that they only set the columns (0 waits for ever)",
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(
       name: "--slideshow-seconds", placeholder: "S", kind: .number(0.5...3600),
-      help: "how long the slideshow (p) shows each picture (default 5)",
+      help: "how long the slideshow (p) shows each picture",
       commands: [.browse], group: .browser, read: { .number($0.browser.slideshowSeconds) },
       apply: { s, v in if case .number(let x) = v { s.browser.slideshowSeconds = x } }),
     OptionSpec(
