@@ -66,7 +66,7 @@ public struct BrowserApp {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(type: terminalType?.name)
+      terminal = try Terminal(type: terminalType?.name, mouse: options.mouse)
     } catch {
       printError("\(error)")
       return 1
@@ -119,6 +119,8 @@ public struct BrowserApp {
     }
     /// When the status line's message runs out, and its number; a later message replaces it.
     var expiry: (deadline: ContinuousClock.Instant, serial: Int)?
+    /// The alarms the state asked for (`Effect.alarm`), each with its time.
+    var alarms: [(deadline: ContinuousClock.Instant, alarm: Alarm)] = []
 
     /// Runs effects; their results come back through the mailbox, as events.
     func perform(_ effects: [Effect]) -> Bool {
@@ -139,6 +141,11 @@ public struct BrowserApp {
         case .quit: return false
         case .expireMessage(let serial, let seconds):
           expiry = (.now + .milliseconds(Int(seconds * 1000)), serial)
+        case .alarm(let alarm, let seconds):
+          alarms.append((.now + .milliseconds(Int(seconds * 1000)), alarm))
+        case .keepPicture(let request):
+          let keeper = PictureKeeper(settings: pictureSettings, folder: options.saveFolder)
+          Task.detached { answer(await keeper.run(request)) }
         case .copy(let text, let request):
           answer(.copied(text, request, terminal.copy(text)))
         case .loadPicture(let key):
@@ -164,7 +171,21 @@ public struct BrowserApp {
             wake.wake()
           }
         case .open(let url):
-          switch Opener.open(url) {
+          if let command = Opener.foregroundCommand(for: url, localTo: pictureSettings?.source) {
+            // A terminal that leaves the alternate screen keeps no kitty picture (as on Ctrl-Z).
+            if let uploads {
+              terminal.writeBetweenFrames(uploads.deleteAll())
+              cache.removeAll()
+              answer(.picturesLost)
+            }
+            let failure = terminal.lend {
+              ForegroundRun.run(command, input: terminal.inputDescriptor)
+            }
+            overlay?.forgetDrawn()
+            answer(.opened(url, failure: failure))
+            continue
+          }
+          switch Opener.open(url, localTo: pictureSettings?.source) {
           case .success(let started):
             answer(.opened(url, failure: nil))
             // A program that ends badly (`BROWSER=false`, xdg-open with no browser set up)
@@ -248,6 +269,7 @@ public struct BrowserApp {
       // While a load runs, its progress is read a few times a second.
       if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
+      if let next = alarms.map(\.deadline).min() { timeout = Self.timeout(timeout, endingBy: next) }
       // The frame held back is drawn when its time comes, whatever else happens.
       if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
       if let animationDue { timeout = Self.timeout(timeout, endingBy: animationDue) }
@@ -310,6 +332,9 @@ public struct BrowserApp {
         expiry = nil
         events.append(.messageExpired(due.serial))
       }
+      let now = ContinuousClock.now
+      events += alarms.filter { $0.deadline <= now }.map { .alarm($0.alarm) }
+      alarms.removeAll { $0.deadline <= now }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       var typing = state.isTypingSearch
       while let key = nextKey() {
@@ -317,6 +342,8 @@ public struct BrowserApp {
         if key == .resize {
           if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
           events.append(.resized(terminal.size))
+        } else if case .click(let click) = key {
+          events.append(.click(click))
         } else if typing {
           // The search prompt takes keys as they are, until Enter or Esc closes it.
           events.append(.typed(key))

@@ -5,9 +5,9 @@ import BrowserCore
 /// ncurses waits `ESCDELAY` after an ESC for the rest of a sequence it knows (an arrow, the
 /// wheel); when nothing follows, the ESC was the Esc key. When something follows at once, it
 /// was not a lone Esc: Alt+key sends ESC and the key, and a terminal may send sequences
-/// ncurses has no name for (SGR mouse reports, focus events). Reading those as Esc would quit,
-/// so they are read to their end and become Alt+key, a cursor key ncurses did not decode, or
-/// nothing.
+/// ncurses has no name for (SGR mouse reports, focus events). Reading those as Esc would close
+/// what is open, so they are read to their end and become Alt+key, a cursor key ncurses did
+/// not decode, a click or a wheel step (`MouseInput`), or nothing.
 enum EscapeSequence {
   /// One input from ncurses after the ESC.
   enum Input: Hashable {
@@ -35,6 +35,7 @@ enum EscapeSequence {
       // An X10 mouse report, ESC [ M with no parameters, carries three more bytes: button,
       // column, row. (The SGR report, ESC [ < … M, ends at its M.)
       if final == 0x4D, parameters.isEmpty { for _ in 0..<3 { _ = next() } }
+      if parameters.hasPrefix("<"), let final { return MouseInput.report(parameters, final: final) }
       return final.flatMap { Self.cursorKey(final: $0, parameters: parameters) }
     case 0x4F:  // `O`: an SS3 sequence, one byte more.
       guard case .character(let final)? = next() else { return nil }

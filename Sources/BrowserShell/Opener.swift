@@ -1,4 +1,5 @@
 import BrowserCore
+import FeedKit
 import Foundation
 
 /// Opens an item's link in a browser: `$BROWSER`, else `xdg-open`, started with `posix_spawnp`
@@ -45,9 +46,7 @@ public enum Opener {
     }
     // $BROWSER may list several programs separated by colons; the first is used, as a program
     // name only (no arguments, no `%s`), since anything more would need a shell.
-    let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
-    let program = browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
-    return .success([program, url])
+    return .success([program(environment), url])
   }
 
   /// A program started to open a link.
@@ -81,16 +80,87 @@ public enum Opener {
     }
   }
 
-  /// Starts the browser without waiting for it.
+  /// Starts the browser without waiting for it. An item of a feed from this machine (a file,
+  /// a folder, standard input) whose link is a path opens that file: it is the reader's own.
+  /// A feed from the network never opens a local path.
   public static func open(
-    _ url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ url: String, localTo source: FeedSource? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<Started, Refusal> {
-    switch command(for: url, environment: environment) {
+    switch command(for: url, localTo: source, environment: environment) {
     case .failure(let refusal): return .failure(refusal)
     case .success(let arguments):
       let fromVariable = arguments.first != "xdg-open"
       return spawn(arguments, environment: environment, fromBrowserVariable: fromVariable)
     }
+  }
+
+  /// The program and arguments that open `url`: a web link, or for a feed from this machine
+  /// a path, resolved against the feed (`FeedSource.pictureLocation`).
+  static func command(
+    for url: String, localTo source: FeedSource?, environment: [String: String]
+  ) -> Result<[String], Refusal> {
+    let web = command(for: url, environment: environment)
+    guard case .failure(.notWeb) = web, let source, source.isLocal,
+      case .file(let path)? = try? source.pictureLocation(of: url)
+    else { return web }
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return .failure(.unsafe(path)) }
+    return .success([program(environment), path])
+  }
+
+  /// `$BROWSER`'s first program, else `xdg-open`.
+  static func program(_ environment: [String: String]) -> String {
+    let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
+    return browser.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+  }
+
+  /// A link opened with `$BROWSER` runs on the terminal until it ends (`ForegroundRun`), so
+  /// that a text browser works: the command, or nil when `xdg-open` opens it in the background
+  /// (or it does not open at all).
+  public static func foregroundCommand(
+    for url: String, localTo source: FeedSource?,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String]? {
+    guard program(environment) != "xdg-open",
+      case .success(let arguments) = command(for: url, localTo: source, environment: environment)
+    else { return nil }
+    return arguments
+  }
+
+  /// Starts the picture viewer on the local file at `path`: `$CASCADE_VIEWER`, else
+  /// `xdg-open`, the path its one argument.
+  public static func view(
+    _ path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Result<Started, Refusal> {
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return .failure(.unsafe(path)) }
+    let viewer = environment["CASCADE_VIEWER"].flatMap { $0.isEmpty ? nil : $0 }
+    return spawn(
+      [viewer ?? "xdg-open", path], environment: environment, fromBrowserVariable: viewer != nil)
+  }
+
+  /// `posix_spawnp` of `arguments` (the first names the program, looked up in `PATH`) with
+  /// `environment`: the child's pid and the call's status (0, else an `errno`).
+  static func spawnp(
+    _ arguments: [String], environment: [String: String],
+    actions: inout posix_spawn_file_actions_t, attributes: posix_spawnattr_t? = nil
+  ) -> (pid: pid_t, status: Int32) {
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    // glibc's attributes are plain values (flags, signal sets): a copy serves.
+    let status: Int32
+    if var attributes {
+      status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+    } else {
+      status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    }
+    return (pid, status)
   }
 
   private static func spawn(
@@ -103,14 +173,7 @@ public enum Opener {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    let (pid, status) = spawnp(arguments, environment: environment, actions: &actions)
     guard status == 0 else {
       return .failure(
         .spawnFailed(arguments[0], status, fromBrowserVariable: fromBrowserVariable))

@@ -15,8 +15,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal:
-      return "the browser needs a terminal on standard input and output; "
-        + "try `cascade layout` for output that scripts can read"
+      return "the browser needs a terminal on standard input and output; to write the feed's "
+        + "pictures to a file or a pipe, try `cascade print` (`cascade layout` writes the "
+        + "boxes as JSON)"
     case .unknownTerminal(""):
       return "TERM is not set, so the terminal's type is not known; set it, e.g. "
         + "TERM=xterm-256color"
@@ -56,14 +57,21 @@ final class Terminal {
 
   /// The input's descriptor: standard input, or `/dev/tty` when the feed came on standard input.
   let inputDescriptor: Int32
+  /// Whether the browser asks for the mouse (`--no-mouse` leaves the terminal's own text
+  /// selection alone), whether the modes are on now, and the clicks counted so far.
+  private let wantsMouse: Bool
+  private var mouseModesOn = false
+  private var mouse = MouseInput()
   private let screen: OpaquePointer
   private let isHeadless: Bool
 
   /// Takes over the process's terminal. When standard input is not a terminal (the feed was
   /// piped in), keys are read from `/dev/tty`.
-  /// - Parameter type: the terminfo entry to draw with, nil for `TERM`'s (`TerminalType`
-  ///   chooses another where `TERM` undersells the terminal or has no entry here).
-  convenience init(type: String? = nil) throws(TerminalError) {
+  /// - Parameters:
+  ///   - type: the terminfo entry to draw with, nil for `TERM`'s (`TerminalType` chooses
+  ///     another where `TERM` undersells the terminal or has no entry here).
+  ///   - mouse: whether to ask the terminal for clicks and the wheel.
+  convenience init(type: String? = nil, mouse: Bool = true) throws(TerminalError) {
     guard isatty(1) == 1 else { throw .notATerminal }
     var inputFD: Int32 = 0
     if isatty(0) != 1 {
@@ -74,7 +82,8 @@ final class Terminal {
     guard let output = fdopen(1, "w"), let input = fdopen(inputFD, "r") else {
       throw .notATerminal
     }
-    try self.init(type: type, output: output, input: input, inputDescriptor: inputFD)
+    try self.init(
+      type: type, output: output, input: input, inputDescriptor: inputFD, mouse: mouse)
   }
 
   /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
@@ -87,7 +96,7 @@ final class Terminal {
   ) throws(TerminalError) {
     headlessTurn.wait()
     do {
-      try self.init(type: type, output: output, input: input, inputDescriptor: -1)
+      try self.init(type: type, output: output, input: input, inputDescriptor: -1, mouse: false)
     } catch {
       headlessTurn.signal()
       throw error
@@ -96,7 +105,7 @@ final class Terminal {
 
   private init(
     type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    inputDescriptor: Int32
+    inputDescriptor: Int32, mouse: Bool
   ) throws(TerminalError) {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
@@ -110,6 +119,8 @@ final class Terminal {
     }
     self.screen = made
     window = screen
+    // A terminal whose terminfo names no mouse key (vt100) is not sent the modes either.
+    wantsMouse = mouse && cascade_capability("kmous") != nil
     isActive = true
     if !isHeadless { CrashGuard.install(restoring: Self.restoreBytes()) }
     cbreak()
@@ -128,7 +139,11 @@ final class Terminal {
     }
     colorCount = colors
     mouseinterval(0)
-    mousemask(cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    if mouse {
+      mousemask(
+        cascade_button1_pressed() | cascade_button2_pressed() | cascade_button3_pressed()
+          | cascade_button4_pressed() | cascade_button5_pressed(), nil)
+    }
     attributeBits = [
       (.bold, cascade_a_bold()), (.dim, cascade_a_dim()), (.reverse, cascade_a_reverse()),
       (.underline, cascade_a_underline()), (.italic, cascade_a_italic()),
@@ -142,6 +157,7 @@ final class Terminal {
   func restore() {
     guard isActive else { return }
     isActive = false
+    mouseModes(on: false)
     endwin()
     // A terminal without an alternate screen (vt100, the Linux console) kept the last frame,
     // status line and all, under the shell's prompt: it is cleared, as the shell found it
@@ -161,11 +177,22 @@ final class Terminal {
   /// continued. The next frame takes the screen again (`repaintAll()`).
   func suspend() {
     guard isActive, !isHeadless else { return }
+    mouseModes(on: false)
     endwin()
     // Continued in the background (`bg`), the browser would take the screen back over the
     // shell (ncurses sets the terminal's modes with SIGTTOU blocked): it stops again until it
     // is the terminal's foreground job (`fg`).
     repeat { WakePipe.stopUntilContinued() } while !isForeground
+  }
+
+  /// Gives the terminal to `body` (a program run in the foreground) and takes it back: the
+  /// screen is put away as on Ctrl-Z, and the next frame repaints all of it.
+  func lend<T>(_ body: () -> T) -> T {
+    guard isActive, !isHeadless else { return body() }
+    mouseModes(on: false)
+    endwin()
+    defer { repaintAll() }
+    return body()
   }
 
   /// Whether this process's group is the terminal's foreground one (or the terminal says
@@ -209,6 +236,16 @@ final class Terminal {
   func present() {
     wnoutrefresh(window)
     doupdate()
+    // After ncurses' own mouse string, which the first frame (and the first after a resume)
+    // sends: the browser's modes are the ones that stand.
+    if wantsMouse, !mouseModesOn, !isHeadless { mouseModes(on: true) }
+  }
+
+  /// Turns the mouse modes the browser uses on or off (`MouseInput`).
+  private func mouseModes(on: Bool) {
+    guard wantsMouse, !isHeadless, on != mouseModesOn else { return }
+    mouseModesOn = on
+    writeBetweenFrames(on ? MouseInput.enable : MouseInput.disable)
   }
 
   /// Writes bytes straight to the terminal between frames (curses has flushed its own output
@@ -347,11 +384,17 @@ final class Terminal {
 
   /// Puts `text` on the clipboard with OSC 52, where the terminal's terminfo says it takes it
   /// (`Ms`, which xterm's and tmux's entries have). The text goes base64-encoded, so nothing
-  /// in it can act on the terminal.
+  /// in it can act on the terminal. Inside a tmux that drops OSC 52 (`TmuxClipboard`), into
+  /// tmux's buffer instead.
   func copy(_ text: String) -> CopyOutcome {
-    guard !isHeadless, cascade_capability("Ms") != nil else { return .unsupported }
+    guard !isHeadless else { return .unsupported }
     let bytes = Array(text.utf8)
     guard bytes.count <= Self.copyLimit else { return .tooLong(limit: Self.copyLimit) }
+    if let setting = TmuxClipboard.setting(), setting != "on" {
+      return TmuxClipboard.load(text)
+        ? .tmuxBuffer(setClipboard: setting) : .tmuxRefused(setClipboard: setting)
+    }
+    guard cascade_capability("Ms") != nil else { return .unsupported }
     let sequence = Array("\u{1B}]52;c;\(Base64.encode(bytes))\u{07}".utf8)
     fflush(output)
     var written = 0
@@ -377,9 +420,16 @@ final class Terminal {
     var value: wint_t = 0
     let status = wget_wch(window, &value)
     if status == ERR { return .none }
-    if status == KEY_CODE_YES { return .some(Self.key(code: Int32(value))) }
-    if value == 27 { return .some(EscapeSequence.decode(next: readWaiting)) }
-    return .some(Self.key(character: UInt32(value)))
+    let key: Key?
+    if status == KEY_CODE_YES {
+      key = Self.key(code: Int32(value))
+    } else if value == 27 {
+      key = EscapeSequence.decode(next: readWaiting)
+    } else {
+      key = Self.key(character: UInt32(value))
+    }
+    if case .click(let click) = key { return .some(.click(mouse.counted(click))) }
+    return .some(key)
   }
 
   /// The input waiting right now, undecoded, for `EscapeSequence`; nil when none is.
@@ -410,7 +460,12 @@ final class Terminal {
       guard getmouse(&event) == OK else { return nil }
       if event.bstate & cascade_button4_pressed() != 0 { return .wheelUp }
       if event.bstate & cascade_button5_pressed() != 0 { return .wheelDown }
-      return nil
+      let buttons: [(mmask_t, MouseClick.Button)] = [
+        (cascade_button1_pressed(), .left), (cascade_button2_pressed(), .middle),
+        (cascade_button3_pressed(), .right),
+      ]
+      guard let button = buttons.first(where: { event.bstate & $0.0 != 0 })?.1 else { return nil }
+      return .click(MouseClick(button: button, row: Int(event.y), column: Int(event.x)))
     default: return nil
     }
   }
@@ -461,10 +516,8 @@ final class Terminal {
       guard let value = cascade_capability(name) else { continue }
       bytes += Array(String(cString: value).utf8)
     }
-    // The wheel turned on xterm mouse reporting; terminals without it ignore these.
-    if cascade_capability("kmous") != nil {
-      bytes += Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
-    }
+    // The mouse modes (`MouseInput`); terminals without them ignore these.
+    bytes += MouseInput.disable
     return bytes + Array("\r\n".utf8)
   }
 

@@ -13,7 +13,12 @@ enum TypedAhead {
         value == 27
         ? EscapeSequence.decode { scalars.popFirst().map(EscapeSequence.Input.character) }
         : Terminal.key(character: value)
-      if let key { keys.append(key) }
+      // A mouse report from before the browser took the terminal points at a screen that is
+      // not there: dropped.
+      switch key {
+      case .click?, .wheelUp?, .wheelDown?, nil: continue
+      case let key?: keys.append(key)
+      }
     }
     return keys
   }

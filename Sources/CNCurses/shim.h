@@ -24,6 +24,9 @@ static inline attr_t cascade_a_dim(void) { return A_DIM; }
 static inline attr_t cascade_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cascade_a_italic(void) { return A_ITALIC; }
 
+static inline mmask_t cascade_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cascade_button2_pressed(void) { return BUTTON2_PRESSED; }
+static inline mmask_t cascade_button3_pressed(void) { return BUTTON3_PRESSED; }
 static inline mmask_t cascade_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cascade_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t cascade_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }

@@ -46,14 +46,19 @@ enum JPEGDecoder {
         }
         if message.contains("Premature end") {
           // Every scan there and only the end marker missing (some cameras and scripts write
-          // none): with the marker added, the picture decodes without a word. A file cut short
-          // still fails then, and stays truncated.
+          // none): with the marker added, the picture decodes without a word.
           guard !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) else { throw .truncated(.jpeg) }
           let ended = bytes + [0xFF, 0xD9]
           let status = ended.withUnsafeBufferPointer { ended in
             ended.baseAddress.map { decompress($0, UInt(ended.count)) } ?? -1
           }
-          guard status == 0 else { throw .truncated(.jpeg) }
+          // A file cut inside its scans still only warns: the part that decoded is there, the
+          // rest grey, as a web browser shows a picture that stopped loading. Cut before any
+          // scan began, nothing decoded, and it stays truncated.
+          if status != 0 {
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), Self.hasScan(bytes)
+            else { throw .truncated(.jpeg) }
+          }
         }
       }
       if cmyk {
@@ -62,6 +67,30 @@ enum JPEGDecoder {
       }
       return RGBAImage(width: scaled.width, height: scaled.height, pixels: pixels)
     }
+  }
+
+  /// Whether a scan (SOS, FF DA) begins in `bytes` with data after its header: some of the
+  /// picture's pixels are there.
+  static func hasScan(_ bytes: [UInt8]) -> Bool {
+    scanStart(bytes).map { $0 < bytes.count } ?? false
+  }
+
+  /// Where the first scan's data begins (after the SOS header), nil when no scan header is
+  /// whole in `bytes`.
+  static func scanStart(_ bytes: [UInt8]) -> Int? {
+    var at = 2
+    while at + 3 < bytes.count {
+      guard bytes[at] == 0xFF else { return nil }
+      let marker = bytes[at + 1]
+      if marker == 0xFF {
+        at += 1
+        continue
+      }
+      let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+      if marker == 0xDA { return at + 2 + length <= bytes.count ? at + 2 + length : nil }
+      at += 2 + length
+    }
+    return nil
   }
 
   /// The smallest size TurboJPEG can decode `width`×`height` at (at most 1:1) that is still

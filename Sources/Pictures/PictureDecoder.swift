@@ -46,6 +46,7 @@ public enum PictureDecoder {
     switch PictureHeader.read(bytes) {
     case .header(let read): header = read
     case .needMoreBytes:
+      if bytes.isEmpty { throw .empty }
       guard let format = PictureFormat.sniff(bytes) else { throw .unsupportedFormat }
       throw .truncated(format)
     case .invalid(let error): throw error

@@ -5,6 +5,8 @@
 public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The first bytes are no picture signature Cascade knows.
   case unsupportedFormat
+  /// The file or the server's answer has no bytes at all.
+  case empty
   /// A picture in a format Cascade knows by name and does not decode (HEIC, AVIF, …).
   case foreignFormat(ForeignPictureFormat)
   /// The header contradicts itself or the format (what is wrong, in `detail`).
@@ -24,6 +26,8 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .unsupportedFormat:
       return "not a JPEG, PNG, GIF or WebP picture (told from its first bytes)"
+    case .empty:
+      return "the picture is empty: the file (or the server's answer) has no bytes"
     case .foreignFormat(let format):
       return
         "\(format.picture), which Cascade does not decode; "

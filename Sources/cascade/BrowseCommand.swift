@@ -91,6 +91,7 @@ enum BrowseCommand {
     var browser = options.browser
     browser.feedName = source.displayName
     browser.escapeQuits = keys.escapeQuits
+    browser.localFeed = source.isLocal
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
     pictures?.animations = browser.animations
     // Keys typed during the first load that the probe read with the terminal's answers.

@@ -77,6 +77,19 @@ enum PrintCommand {
         resized, in: &state, source: source, options: options.load, cache: settings.diskCache)
     }
     if let report = state.sizeFailureReport { Console.error(report) }
+    // A sheet of the default height ends at a whole box: it ended half-way through one, with
+    // no caption and no bottom border.
+    if !options.print.all, options.print.height == nil {
+      // Laid out a few sheets tall, to find the end of a box the sheet would cut.
+      let tall = max(height, min(state.contentRows, 4 * height))
+      var resized = state.update(.resized(CanvasSize(columns: width, rows: tall + 1)))
+      await SizeProber.settle(
+        resized, in: &state, source: source, options: options.load, cache: settings.diskCache)
+      height = Self.wholeBoxRows(state.visibleBoxes().map(\.rect), within: height, upTo: tall)
+      resized = state.update(.resized(CanvasSize(columns: width, rows: height + 1)))
+      await SizeProber.settle(
+        resized, in: &state, source: source, options: options.load, cache: settings.diskCache)
+    }
     let cache = PictureCache(budget: Int.max)
     var pixels = SheetPixels(kitty: nil, overlay: nil)
     if let colorMode, state.picturesShown {
@@ -105,6 +118,23 @@ enum PrintCommand {
           as: UTF8.self))
     }
     return 0
+  }
+
+  /// The rows of a sheet that cuts no box, near `rows`: the bottom of the last whole box if
+  /// that leaves at least half the sheet, else the end of the one box `rows` would cut (up to
+  /// `limit`: a single column's tall box); `rows` when columns never end together near it.
+  static func wholeBoxRows(_ boxes: [CellRect], within rows: Int, upTo limit: Int) -> Int {
+    let ends = Set(boxes.map(\.bottom) + [rows]).sorted()
+    func cut(at end: Int) -> [CellRect] { boxes.filter { $0.row < end && $0.bottom > end } }
+    if let shorter = ends.last(where: { $0 <= rows && cut(at: $0).isEmpty }), shorter * 2 >= rows {
+      return shorter
+    }
+    // Growing past a box in one column would cut the next box of another.
+    let crossing = cut(at: rows)
+    guard crossing.count == 1, let box = crossing.first, box.bottom <= limit,
+      cut(at: box.bottom).isEmpty
+    else { return rows }
+    return box.bottom
   }
 
   /// How pictures are drawn on the sheet: asked of the terminal only when the sheet goes to

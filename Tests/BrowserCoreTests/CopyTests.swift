@@ -47,3 +47,33 @@ import Testing
     #expect(state.message.hasSuffix("https://example.com/item/2.jpg"))
   }
 }
+
+extension CopyTests {
+  /// Under tmux's default `set-clipboard external` an OSC 52 copy is dropped: "copied" was a
+  /// lie. The shell puts it into tmux's buffer, and the status line says so.
+  @Test func aCopyIntoTmuxsBufferSaysWhere() {
+    var state = Fixtures.state(Fixtures.items(3))
+    let request = CopyRequest(target: .image, number: 2)
+    state.copied("https://x/2.jpg", request, outcome: .tmuxBuffer(setClipboard: "external"))
+    #expect(state.message.hasPrefix("copied #2's image URL to tmux's buffer"), "\(state.message)")
+    #expect(state.message.contains("set-clipboard external"))
+    state.copied("https://x/2.jpg", request, outcome: .tmuxRefused(setClipboard: "off"))
+    #expect(state.message.hasPrefix("not copied: tmux's set-clipboard is off"), "\(state.message)")
+    #expect(state.message.hasSuffix("https://x/2.jpg"))
+  }
+}
+
+/// `w` and `v` ask the shell to keep the selected item's picture, and the state says how it
+/// went.
+@Suite struct KeepTests {
+  @Test func wAsksToSaveTheSelectedPictureAndSaysWhere() {
+    var state = Fixtures.state(Fixtures.items(12))
+    state.select(3)
+    let request = KeepRequest(kind: .save, url: "https://example.com/item/4.jpg", number: 4)
+    #expect(state.update(.action(.keep(.save))).contains(.keepPicture(request)))
+    _ = state.update(.kept(request, .saved("~/Pictures/cascade/4.jpg")))
+    #expect(state.message == "saved #4 to ~/Pictures/cascade/4.jpg")
+    _ = state.update(.kept(request, .failed("the server answered 404")))
+    #expect(state.message == "could not save #4's picture: the server answered 404")
+  }
+}

@@ -59,6 +59,48 @@ import Testing
     #expect(state.message.contains("count"))
     _ = state.handle(.bottom)
     #expect(state.top == state.maxTop, "G after the dropped count goes to the end, not to #25")
-    #expect(state.handle(.escape).contains(.quit), "a second Esc quits as before")
+    #expect(!state.handle(.escape).contains(.quit), "a second Esc does not quit either")
+  }
+}
+
+extension CountPrefixTests {
+  /// `3`, a pause, then `G`: the count's time ran out, so `G` goes to the bottom and the three
+  /// columns stand. It went to item 3 and put the columns back.
+  @Test func aCountRunsOutAfterItsTimeAndTheColumnsStand() throws {
+    var options = BrowserOptions(columns: 5, pictures: false)
+    options.countTimeout = 1
+    var state = Fixtures.state(Fixtures.items(200), options: options)
+    let effects = state.update(.action(.digit(3)))
+    let serial = try #require(
+      effects.lazy.compactMap { effect -> Int? in
+        if case .alarm(.count(let serial), 1) = effect { return serial }
+        return nil
+      }.first, "\(effects)")
+    #expect(state.columnCount == 3)
+    _ = state.update(.alarm(.count(serial)))
+    #expect(state.prefix.count == nil)
+    _ = state.update(.action(.bottom))
+    #expect(state.top == state.maxTop, "G goes to the bottom, not to item 3")
+    #expect(state.columnCount == 3, "the column change stands")
+  }
+
+  /// The time of an earlier digit does not end a count that went on: `2`, `5` quickly, and
+  /// the `2`'s time is up before the `5`'s.
+  @Test func anEarlierDigitsTimeLeavesALaterCount() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    _ = state.update(.action(.digit(2)))
+    let first = state.countSerial
+    _ = state.update(.action(.digit(5)))
+    _ = state.update(.alarm(.count(first)))
+    #expect(state.prefix.count == 25)
+  }
+
+  /// A timeout of 0 waits for ever: no timer is asked for.
+  @Test func aZeroTimeoutAsksForNoTimer() {
+    var options = BrowserOptions(columns: 3, pictures: false)
+    options.countTimeout = 0
+    var state = Fixtures.state(Fixtures.items(200), options: options)
+    let effects = state.update(.action(.digit(4)))
+    #expect(!effects.contains { if case .alarm = $0 { true } else { false } })
   }
 }

@@ -92,7 +92,7 @@ import Testing
     let rows = bindings.help
     let top = try #require(rows.first { $0.what == "top / bottom" })
     #expect(top.keys == "gg  G")
-    #expect(rows.first { $0.what == "this help" }?.keys == "?")
+    #expect(rows.first { $0.what.hasSuffix("this help") }?.keys == "m  ?")
     #expect(KeyBindings.standard.help.map(\.keys) == KeyMap.help.map(\.0))
   }
 
@@ -112,44 +112,54 @@ import Testing
 }
 
 extension KeyBindingsTests {
-  /// A person who gives `quit` keys of their own (the README's `"quit": "Q"`) is not quit by
-  /// Esc either, and the help does not say Esc quits; Esc still closes what is open.
-  @Test func escNoLongerQuitsOnceQuitHasKeysOfItsOwn() throws {
-    let bindings = KeyBindings(rebinding: [.quit: [[.character("Q")]]])
+  /// Esc closes and clears but never quits by default: one Esc too many after closing a search
+  /// or the details ended the program. `q` and Ctrl-C quit, and the help says so.
+  @Test func escClosesButDoesNotQuitByDefault() throws {
+    let bindings = KeyBindings.standard
+    #expect(!bindings.escapeQuits)
     let quitRow = try #require(bindings.help.first { $0.what == "quit" })
     #expect(!quitRow.keys.contains("Esc"), "\(quitRow)")
-    #expect(quitRow.keys.contains("Q"))
-    var options = BrowserOptions(pictures: false)
-    options.escapeQuits = false
-    var state = Fixtures.state(Fixtures.items(20), options: options)
-    #expect(!state.update(.action(.escape)).contains(.quit))
+    #expect(quitRow.keys.contains("q"))
+    var state = Fixtures.state(Fixtures.items(20), options: BrowserOptions(pictures: false))
     _ = state.update(.action(.help))
-    #expect(state.overlay != .none)
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .none, "Esc still closes")
+    #expect(state.overlay == .none, "Esc closes")
+    #expect(!state.update(.action(.escape)).contains(.quit), "and does not quit")
     #expect(state.update(.action(.quit)).contains(.quit))
-    // By default Esc quits.
-    var plain = Fixtures.state(Fixtures.items(20), options: BrowserOptions(pictures: false))
-    #expect(plain.update(.action(.escape)).contains(.quit))
+  }
+
+  /// A config that binds Esc to `quit` gets it: Esc still closes what is open first, and quits
+  /// when nothing is; the help says so.
+  @Test func escBoundToQuitClosesFirstThenQuits() throws {
+    let bindings = KeyBindings(rebinding: [.quit: [[.character("q")], [.escape]]])
+    #expect(bindings.escapeQuits)
+    #expect(bindings.match([.escape]).action == .escape)
+    let escRow = try #require(bindings.help.first { $0.keys == "Esc" })
+    #expect(escRow.what.hasSuffix("else quit"), "\(escRow)")
+    var options = BrowserOptions(pictures: false)
+    options.escapeQuits = bindings.escapeQuits
+    var state = Fixtures.state(Fixtures.items(20), options: options)
+    _ = state.update(.action(.help))
+    #expect(!state.update(.action(.escape)).contains(.quit), "the first Esc closes the help")
+    #expect(state.overlay == .none)
+    #expect(state.update(.action(.escape)).contains(.quit))
   }
 }
 
 extension KeyBindingsTests {
   /// `--print-config` writes every action's keys; read back, the keys are the table's own, so
-  /// nothing counts as rebound: Esc still quits and the help keeps its own text.
+  /// nothing counts as rebound: the help keeps its own text.
   @Test func everyActionGivenItsOwnKeysIsNotRebound() {
     let own = Dictionary(
       Action.named.map { ($0.action, KeyBindings.standard.sequences(for: $0.action)) },
       uniquingKeysWith: { first, _ in first })
     let bindings = KeyBindings(rebinding: own)
     #expect(bindings.rebound.isEmpty, "\(bindings.rebound)")
-    #expect(bindings.escapeQuits)
+    #expect(!bindings.escapeQuits)
     #expect(bindings.sequences == KeyBindings.standard.sequences)
     #expect(bindings.help.map(\.keys) == KeyBindings.standard.help.map(\.keys))
-    // Given other keys, quit is rebound and Esc stops quitting.
     let other = KeyBindings(rebinding: [.quit: [[.character("Q")]]])
     #expect(other.rebound == [.quit])
-    #expect(!other.escapeQuits)
   }
 }
 
@@ -199,19 +209,52 @@ extension KeyBindingsHelpTests {
     let rows = KeyBindings.standard.help.count
     // 12 rows: the status line, the panel's two borders, 9 rows of lines, the last the marker;
     // no room for the footer.
-    #expect(canvas.text.contains("… \(rows - 8) more lines"), "\(canvas.text)")
+    #expect(canvas.text.contains("… lines 1-8 of \(rows): j k scroll"), "\(canvas.text)")
     #expect(!canvas.text.contains("any key closes"))
+    // The movement keys scroll it down to its last line; another key closes it.
+    for _ in 0..<30 { _ = state.handle(.scroll(1)) }
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("lines \(rows - 7)-\(rows) of \(rows)"), "\(canvas.text)")
+    #expect(canvas.text.contains("quit"))
+    _ = state.handle(.page(-1))
+    #expect(state.helpScroll < rows - 8)
+    _ = state.handle(.refresh)
+    #expect(state.overlay == .none)
     // A standard 80×24 window shows every key, without the footer.
     var standard = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
     _ = standard.handle(.help)
     var full = MemoryCanvas(columns: 80, rows: 24)
     BrowserView(theme: Theme()).draw(standard, into: &full)
-    #expect(full.text.contains("quit") && !full.text.contains("more lines"), "\(full.text)")
+    #expect(full.text.contains("quit") && !full.text.contains("lines 1-"), "\(full.text)")
     var tall = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 60))
     _ = tall.handle(.help)
     var whole = MemoryCanvas(columns: 80, rows: 60)
     BrowserView(theme: Theme()).draw(tall, into: &whole)
-    #expect(!whole.text.contains("more lines"))
+    #expect(!whole.text.contains("lines 1-"))
     #expect(whole.text.contains("any key closes"))
+  }
+}
+
+extension KeyBindingsHelpTests {
+  /// A key rebound to a long sequence widens the keys' column: the descriptions stay in one
+  /// column instead of being pushed out of line.
+  @Test func reboundKeysKeepTheHelpsColumnsAligned() {
+    var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 100, rows: 40))
+    _ = state.handle(.help)
+    var view = BrowserView(theme: Theme())
+    view.keys = KeyBindings(rebinding: [
+      .top: [[.control("w"), .character("g"), .character("g")], [.home]],
+      .bottom: [[.control("w"), .character("G")], [.end]],
+    ])
+    var canvas = MemoryCanvas(columns: 100, rows: 40)
+    view.draw(state, into: &canvas)
+    let lines = canvas.text.split(separator: "\n").map(String.init)
+    let columns = ["top / bottom", "quit", "refresh (or pull down at the top)"].compactMap { what in
+      lines.first { $0.contains(what) }.flatMap { line in
+        line.range(of: what).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+      }
+    }
+    #expect(columns.count == 3)
+    #expect(Set(columns).count == 1, "\(columns)\n\(canvas.text)")
   }
 }

@@ -1,3 +1,4 @@
+import FeedKit
 import Testing
 
 @testable import BrowserCore
@@ -49,5 +50,26 @@ import Testing
           program: "xdg-open", fromBrowserVariable: false, how: "exited with status 3",
           noBrowserSetUp: true)))
     #expect(state.message.contains("xdg-open found no browser; set $BROWSER"), "\(state.message)")
+  }
+}
+
+/// The hints offer only what the item can do: `o opens the link` only where `o` opens one.
+@Suite struct OpenHintTests {
+  func detailsText(localFeed: Bool) -> String {
+    var options = BrowserOptions(pictures: false)
+    options.localFeed = localFeed
+    let item = FeedItem(imageURL: "photos/a.jpg", width: 4, height: 3, title: "a")
+    var state = Fixtures.state([item], options: options)
+    _ = state.update(.action(.details))
+    var canvas = MemoryCanvas(columns: 80, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    return canvas.text
+  }
+
+  @Test func aPathOpensOnlyInALocalFeed() {
+    #expect(detailsText(localFeed: true).contains("o opens the link"))
+    let remote = detailsText(localFeed: false)
+    #expect(!remote.contains("opens the link"), "\(remote)")
+    #expect(remote.contains("Esc closes"))
   }
 }

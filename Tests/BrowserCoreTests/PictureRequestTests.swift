@@ -247,3 +247,43 @@ import Testing
     #expect(canvas.text.contains("no picture: truncated PNG"))
   }
 }
+
+extension PictureRequestTests {
+  /// The status line says how far the pictures have come while any is on its way.
+  @Test func theStatusLineCountsPicturesOnTheirWay() throws {
+    let first = started(60, size: CanvasSize(columns: 120, rows: 24))
+    var state = first.0
+    let keys = Self.loads(first.1)
+    var canvas = MemoryCanvas(columns: 120, rows: 24)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("pictures 0 of \(keys.count)"), "\(canvas.text)")
+    _ = state.update(.pictureLoaded(keys[0], failure: nil))
+    _ = state.update(.pictureLoaded(keys[1], failure: "broken"))
+    #expect(state.pictureProgress?.done == 2)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(canvas.text.contains("pictures 2 of \(keys.count)"), "\(canvas.text)")
+    for key in keys { _ = state.update(.pictureLoaded(key, failure: nil)) }
+    #expect(state.pictureProgress == nil)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    #expect(!canvas.text.contains("pictures "), "\(canvas.text)")
+  }
+}
+
+extension PictureRequestTests {
+  /// The details say why the item's picture did not come.
+  @Test func theDetailsSayWhyThePictureDidNotCome() throws {
+    let first = started(12, size: CanvasSize(columns: 100, rows: 30))
+    var state = first.0
+    let key = try #require(Self.loads(first.1).first { $0.url.hasSuffix("/1.jpg") })
+    _ = state.update(.pictureLoaded(key, failure: "the server answered 404"))
+    #expect(state.pictureFailure(ofItem: 0) == "the server answered 404")
+    #expect(state.pictureFailure(ofItem: 1) == nil)
+    state.select(0)
+    var canvas = MemoryCanvas(columns: 100, rows: 30)
+    let overlays = OverlayRenderer(theme: Theme())
+    overlays.drawDetails(
+      item: state.items[0], label: BoxLabel(item: state.items[0], number: 1), count: 12,
+      failure: state.pictureFailure(ofItem: 0), into: &canvas)
+    #expect(canvas.text.contains("no picture: the server answered 404"), "\(canvas.text)")
+  }
+}

@@ -53,7 +53,7 @@ import Testing
     #expect(state.items.count == 7)
     #expect(state.unfilteredCount == nil)
     #expect(state.selection.map { state.items[$0].title } == "京都の庭")
-    #expect(state.update(.action(.escape)).contains(.quit))
+    #expect(!state.update(.action(.escape)).contains(.quit), "one Esc too many does not quit")
   }
 
   @Test mutating func nextAndPreviousGoFromMatchToMatchAndWrap() {
@@ -83,13 +83,13 @@ import Testing
   }
 
   /// Esc after a search that matched nothing dismisses the message: it quit the browser, one
-  /// key after a mistyped query. The next Esc quits, as always.
+  /// key after a mistyped query. The next Esc does nothing: Esc never quits by default.
   @Test mutating func escapeAfterASearchThatMatchedNothingDismissesIt() {
     var state = state()
     type("zebra", into: &state)
     #expect(state.update(.action(.escape)).isEmpty)
     #expect(state.message.isEmpty)
-    #expect(state.update(.action(.escape)) == [.quit])
+    #expect(state.update(.action(.escape)).isEmpty)
   }
 
   /// A query longer than the status line shows its end, where the typing is: its end was cut.
@@ -139,12 +139,32 @@ import Testing
     #expect(state.prefix.prompt == "4")
   }
 
-  @Test mutating func removingWaitsForTheWholeFeed() {
+  /// With a search's view, `d` said to press Esc first: it removes there too, and the item
+  /// stays out of the whole feed after Esc, where `u` brings it back.
+  @Test mutating func removingWorksInASearchsViewAndOnTheWholeFeed() {
     var state = state()
     type("harbour", into: &state)
     _ = state.update(.action(.remove))
-    #expect(state.items.count == 2)
-    #expect(state.message.contains("Esc shows all"))
+    #expect(state.items.map(\.title) == ["harbour lights"])
+    #expect(state.message.hasPrefix("removed #1"), "\(state.message)")
+    _ = state.update(.action(.escape))
+    #expect(state.items.count == 6)
+    #expect(!state.items.contains { $0.title == "Harbour at dawn" })
+    _ = state.update(.action(.undo))
+    #expect(state.items.map(\.title) == Self.titles)
+  }
+
+  /// `u` in the search's view brings back what was removed there, in both views.
+  @Test mutating func undoInASearchsViewRestoresBothViews() {
+    var state = state()
+    type("harbour", into: &state)
+    _ = state.update(.action(.remove))
+    _ = state.update(.action(.undo))
+    #expect(state.items.map(\.title) == ["Harbour at dawn", "harbour lights"])
+    _ = state.update(.action(.escape))
+    #expect(state.items.map(\.title) == Self.titles)
+    _ = state.update(.action(.undo))
+    #expect(state.message == "nothing to undo")
   }
 
   @Test mutating func aRefreshLandsOnTheWholeFeed() throws {

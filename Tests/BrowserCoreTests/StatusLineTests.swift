@@ -1,3 +1,4 @@
+import LayoutEngine
 import Testing
 
 @testable import BrowserCore
@@ -65,5 +66,19 @@ import Testing
     let status = canvas.line(canvas.size.rows - 1)
     #expect(status.contains("ring"))
     #expect(!status.contains("1-40"), "\(status)")
+  }
+}
+
+extension StatusLineTests {
+  /// The carousel and the ring said `3 cols`, a setting they do not use.
+  @Test(arguments: [LayoutStyle.carousel, .ring])
+  func theCarouselAndTheRingNameNoColumns(style: LayoutStyle) {
+    let text = StatusLine.text(
+      itemCount: 12, columns: 3, style: style, range: (1, 3), percent: 0, message: "")
+    #expect(!text.contains("col"), "\(text)")
+    #expect(text.hasPrefix("12 items  \(style.rawValue)"), "\(text)")
+    let waterfall = StatusLine.text(
+      itemCount: 12, columns: 3, style: .waterfall, range: (1, 3), percent: 0, message: "")
+    #expect(waterfall.contains("3 cols"))
   }
 }

@@ -71,3 +71,37 @@ import Testing
     #expect(try Opener.open(url, environment: environment).get().waitForEnd() == nil)
   }
 }
+
+extension OpenerTests {
+  /// `o` on an item of a local feed opens the local file with the opener; a remote feed's
+  /// item naming the same path opens nothing.
+  @Test func aLocalFeedsPathOpensAndARemoteFeedsDoesNot() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-open-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let record = folder + "/record"
+    let browser = folder + "/browser"
+    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(record)'\n".write(
+      toFile: browser, atomically: true, encoding: .utf8)
+    chmod(browser, 0o755)
+    let environment = ["BROWSER": browser, "PATH": "/usr/bin:/bin"]
+    // A script just written can be busy (ETXTBSY) while a test on another thread forks with
+    // its descriptor still open: tried again a few times.
+    var opened = Opener.open(
+      "photo.jpg", localTo: .file(folder + "/feed.json"), environment: environment)
+    for _ in 0..<50 {
+      guard case .failure(.spawnFailed(_, ETXTBSY, _)) = opened else { break }
+      usleep(20_000)
+      opened = Opener.open(
+        "photo.jpg", localTo: .file(folder + "/feed.json"), environment: environment)
+    }
+    let started = try opened.get()
+    #expect(started.waitForEnd() == nil)
+    #expect((try? String(contentsOfFile: record, encoding: .utf8)) == folder + "/photo.jpg")
+    let remote = Opener.open(
+      folder + "/photo.jpg", localTo: .url("http://127.0.0.1:9/feed.json"),
+      environment: environment)
+    #expect(throws: Opener.Refusal.self) { try remote.get() }
+  }
+}

@@ -37,6 +37,8 @@ import Testing
     let result = try await CascadeProcess.run([])
     #expect(result.status == 1)
     #expect(result.stderr.contains("needs a terminal"))
+    // `cascade FEED > file` most likely meant the sheet, not the JSON.
+    #expect(result.stderr.contains("try `cascade print`"), "\(result.stderr)")
     #expect(!result.stdout.contains("\u{1B}"))
   }
 

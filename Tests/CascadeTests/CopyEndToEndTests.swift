@@ -26,4 +26,26 @@ struct CopyEndToEndTests {
     let buffer = try await tmux.command("show-buffer")
     #expect(buffer == "https://example.com/pictures/1.jpg", "\(buffer)")
   }
+
+  /// tmux's default `set-clipboard external` drops an application's OSC 52 copy: `y` said
+  /// "copied" and nothing was. Now the URL is in tmux's buffer and the status line says so.
+  @Test func yUnderTmuxsDefaultSetClipboardFillsItsBuffer() async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let feed = try WebFeedFile()
+    defer { feed.remove() }
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --no-images '\(feed.path)'", width: 200, height: 30)
+    defer { tmux.close() }
+    _ = try await tmux.command("set-option", "-g", "set-clipboard", "external")
+    try await tmux.waitFor("3 items", timeout: 30)
+    try await tmux.send("Tab")
+    try await Task.sleep(for: .milliseconds(500))
+    try await tmux.send("y")
+    let (said, screen) = try await tmux.waitFor(timeout: 10) {
+      TmuxSession.statusLine($0).contains("copied #1's image URL to tmux's buffer")
+    }
+    #expect(said, "\(screen)")
+    let buffer = try await tmux.command("show-buffer")
+    #expect(buffer == "https://example.com/pictures/1.jpg", "\(buffer)")
+  }
 }

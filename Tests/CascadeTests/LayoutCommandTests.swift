@@ -151,3 +151,25 @@ import Testing
     #expect(result.stdout.contains("cascade layout"))
   }
 }
+
+extension LayoutCommandTests {
+  /// The README's example printed 12925.04 where the binary printed 12311.83: its first lines
+  /// are what the command beside them prints now.
+  @Test func theReadmesExampleIsWhatTheBinaryPrints() async throws {
+    let readme = try String(
+      contentsOf: CascadeProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "## `cascade layout`"))
+    let text = readme[section.upperBound...]
+    let start = try #require(text.range(of: "swift run cascade layout "))
+    let end = try #require(text[start.upperBound...].range(of: "\n```"))
+    let command = text[start.upperBound..<end.lowerBound]
+      .replacingOccurrences(of: "\\\n", with: " ")
+      .split(separator: " ").map(String.init)
+    let json = try #require(text.range(of: "```json\n"))
+    let shown = text[json.upperBound...].split(separator: "\n").prefix(3).map(String.init)
+    let result = try await CascadeProcess.run(["layout"] + command)
+    #expect(result.status == 0, "\(result.stderr)")
+    let printed = result.stdout.split(separator: "\n").prefix(3).map(String.init)
+    #expect(printed == shown, "\(command)")
+  }
+}

@@ -1,5 +1,8 @@
+import BrowserCore
 import Foundation
 import Testing
+
+@testable import cascade
 
 /// `cascade print`: a contact sheet on standard output, pictures drawn, then exit.
 @Suite struct PrintCommandTests {
@@ -174,5 +177,40 @@ import Testing
     let result = try await CascadeProcess.run(["print", "--width", "3"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--width must be a whole number from 10"))
+  }
+}
+
+extension PrintCommandTests {
+  /// `--width 62 --columns 1` on a pipe ended half-way through a box, with no caption and no
+  /// bottom border: a sheet of the default height ends at a whole box.
+  @Test func aSheetOnAPipeEndsAtAWholeBox() async throws {
+    let result = try await CascadeProcess.run(
+      ["print", "--width", "62", "--columns", "1", "--pictures", "off"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map { line in
+      line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+    let last = try #require(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+    #expect(last.contains("└") || last.contains("┗") || last.contains("╰"), "\(result.stdout)")
+  }
+}
+
+extension PrintCommandTests {
+  /// Where a sheet ends: at the last whole box if that leaves half of it, else at the end of
+  /// the box it would cut, else where it was asked to when the columns never end together.
+  @Test func aSheetEndsWhereNoBoxIsCut() {
+    func box(_ row: Int, _ height: Int, column: Int = 0) -> CellRect {
+      CellRect(row: row, column: column, width: 10, height: height)
+    }
+    #expect(
+      PrintCommand.wholeBoxRows([box(0, 1), box(1, 15), box(16, 15)], within: 24, upTo: 96) == 16)
+    #expect(PrintCommand.wholeBoxRows([box(0, 1), box(1, 50)], within: 24, upTo: 96) == 51)
+    #expect(
+      PrintCommand.wholeBoxRows([box(0, 30), box(5, 30, column: 12)], within: 24, upTo: 96) == 24)
+    // Two columns that end together far below: not grown to three sheets.
+    #expect(
+      PrintCommand.wholeBoxRows(
+        [box(0, 1), box(1, 40), box(1, 30, column: 12), box(31, 10, column: 12)], within: 24,
+        upTo: 96) == 24)
   }
 }

@@ -57,6 +57,8 @@ import Testing
         } catch .unsupportedFormat {
           // Too short to tell the format by.
           #expect(length < format.signatureLength, "\(name) at \(length)")
+        } catch .empty {
+          #expect(length == 0)
         } catch .truncated(let truncated) {
           #expect(truncated == format, "\(name) at \(length)")
         } catch {
@@ -163,6 +165,32 @@ import Testing
       #expect(throws: PictureError.self, "round \(round), seed 16") {
         try PictureDecoder.decode(bytes, limits: limits)
       }
+    }
+  }
+}
+
+extension PictureErrorTests {
+  /// An empty file said "not a JPEG, PNG…", as if it held something else.
+  @Test func anEmptyFileIsEmpty() throws {
+    #expect(throws: PictureError.empty) { try PictureDecoder.decode([]) }
+    #expect(PictureError.empty.description.contains("empty"))
+  }
+
+  /// A JPEG cut inside its data showed nothing: the part that decoded is the picture now, at
+  /// its whole size, the rows that came as in the whole file.
+  @Test func aJPEGCutInsideItsDataShowsThePartThatDecoded() throws {
+    let bytes = try P.bytes("jpeg-large.jpg")
+    let whole = try PictureDecoder.decode(bytes)
+    let cut = Array(bytes.prefix(bytes.count * 2 / 3))
+    let part = try PictureDecoder.decode(cut)
+    #expect((part.width, part.height) == (whole.width, whole.height))
+    // The first rows decoded as in the whole file.
+    let firstRows = whole.width * 4 * 8
+    #expect(part.pixels.prefix(firstRows) == whole.pixels.prefix(firstRows))
+    // Cut before any scan, nothing decoded: still truncated.
+    let scanStart = try #require(JPEGDecoder.scanStart(bytes))
+    #expect(throws: PictureError.truncated(.jpeg)) {
+      try PictureDecoder.decode(Array(bytes.prefix(scanStart)))
     }
   }
 }

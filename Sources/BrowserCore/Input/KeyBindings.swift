@@ -10,9 +10,9 @@ public struct KeyBindings: Hashable, Sendable {
   /// again (as `--print-config` writes every action's keys) is not rebound.
   public let rebound: Set<Action>
 
-  /// Esc quits unless `quit` has keys of its own (`BrowserOptions.escapeQuits`): a person who
-  /// gave `quit` other keys chose how to leave.
-  public var escapeQuits: Bool { !rebound.contains(.quit) }
+  /// Whether the config bound Esc to `quit` (`BrowserOptions.escapeQuits`): Esc then still
+  /// closes and clears what is open first, and quits only when nothing is.
+  public let escapeQuits: Bool
 
   /// The key table's bindings.
   public static let standard = KeyBindings(rebinding: [:])
@@ -31,6 +31,9 @@ public struct KeyBindings: Hashable, Sendable {
     // Ctrl-C quits whatever `quit` was rebound to, unless a key binding took it: a way out
     // must always be left.
     if sequences[[.control("c")]] == nil { sequences[[.control("c")]] = .quit }
+    // Esc given to `quit` stays Esc, which closes what is open before it quits.
+    escapeQuits = sequences[[.escape]] == .quit
+    if escapeQuits { sequences[[.escape]] = .escape }
     self.sequences = sequences
     let standard = rebinding.isEmpty ? sequences : KeyBindings.standard.sequences
     rebound = Set(
@@ -73,13 +76,15 @@ public struct KeyBindings: Hashable, Sendable {
       if actions.contains(where: rebound.contains) {
         var seen: [Action] = []
         for action in actions where !seen.contains(action) { seen.append(action) }
-        // Esc no longer quits once `quit` has keys of its own (`BrowserOptions.escapeQuits`).
-        if rebound.contains(.quit) { seen.removeAll { $0 == .escape } }
         keys = seen.map { action in
           sequences(for: action).map { $0.compactMap(\.name).joined() }.joined(separator: " ")
         }.filter { !$0.isEmpty }.joined(separator: "  ")
       }
-      return row.what.enumerated().map { k, line in (k == 0 ? keys : "", line) }
+      var what = row.what
+      if escapeQuits, actions.contains(.escape), let first = what.first {
+        what[0] = first + "; else quit"
+      }
+      return what.enumerated().map { k, line in (k == 0 ? keys : "", line) }
     }
   }
 }

@@ -9,6 +9,8 @@ public enum Key: Hashable, Sendable {
   /// Alt (Meta) with a printable character: the terminal sends ESC and the character.
   case alt(Character)
   case wheelUp, wheelDown
+  /// A mouse button pressed: not bound to an action, the shell sends it as `Event.click`.
+  case click(MouseClick)
   /// The terminal changed size.
   case resize
 }
@@ -86,11 +88,14 @@ public enum KeyMap {
         KeyBinding([.tab], .select(.next)), KeyBinding([.backTab], .select(.previous)),
       ]),
     KeyHelp(
-      keys: "Enter", what: ["details of the selected box"],
-      bindings: [KeyBinding([.enter], .details)]),
+      keys: "Enter  p", what: ["the selected box full screen / a slideshow"],
+      bindings: [KeyBinding([.enter], .details), KeyBinding([.character("p")], .slideshow)]),
     KeyHelp(
-      keys: "o", what: ["open the link in a browser"],
-      bindings: [KeyBinding([.character("o")], .open)]),
+      keys: "o  w  v", what: ["open the link / save the picture / view it"],
+      bindings: [
+        KeyBinding([.character("o")], .open), KeyBinding([.character("w")], .keep(.save)),
+        KeyBinding([.character("v")], .keep(.view)),
+      ]),
     KeyHelp(
       keys: "y  Y", what: ["copy the image URL / link (OSC 52)"],
       bindings: [
@@ -132,15 +137,16 @@ public enum KeyMap {
         KeyBinding([.character("N")], .previousMatch),
       ]),
     KeyHelp(
-      keys: "m", what: ["the last messages, in full"],
-      bindings: [KeyBinding([.character("m")], .messages)]),
-    KeyHelp(
-      keys: "?", what: ["this help"], bindings: [KeyBinding([.character("?")], .help)]),
-    KeyHelp(
-      keys: "q  Esc  ^C", what: ["quit"],
+      keys: "m  ?", what: ["the last messages, in full / this help"],
       bindings: [
-        KeyBinding([.character("q"), .control("c")], .quit), KeyBinding([.escape], .escape),
+        KeyBinding([.character("m")], .messages), KeyBinding([.character("?")], .help),
       ]),
+    KeyHelp(
+      keys: "Esc", what: ["close, clear the search, drop a count"],
+      bindings: [KeyBinding([.escape], .escape)]),
+    KeyHelp(
+      keys: "q  ^C", what: ["quit"],
+      bindings: [KeyBinding([.character("q"), .control("c")], .quit)]),
   ]
 
   /// Every key of the table, for a lookup per key press.

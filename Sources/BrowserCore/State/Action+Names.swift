@@ -11,6 +11,7 @@ extension Action {
     ("select-up", .select(.up)), ("select-down", .select(.down)),
     ("select-next", .select(.next)), ("select-previous", .select(.previous)),
     ("details", .details), ("open", .open),
+    ("save-picture", .keep(.save)), ("view-picture", .keep(.view)),
     ("copy-image-url", .copy(.image)), ("copy-link", .copy(.link)),
     ("columns-more", .columns(.more)), ("columns-fewer", .columns(.fewer)),
     ("next-style", .nextStyle), ("remove", .remove), ("undo", .undo),
@@ -18,7 +19,7 @@ extension Action {
     ("toggle-animations", .toggleAnimations),
     ("refresh", .refresh), ("messages", .messages),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
-    ("help", .help), ("quit", .quit),
+    ("slideshow", .slideshow), ("help", .help), ("quit", .quit),
   ]
 
   public init?(name: String) {

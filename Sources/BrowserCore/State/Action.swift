@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
   case select(SelectionMove)
   case details
   case open
+  /// `w` / `v`: save the selected item's picture / show it in the picture viewer.
+  case keep(KeepRequest.Kind)
   /// `y` / `Y`: copy the selected item's image URL / link.
   case copy(CopyTarget)
   case columns(ColumnChange)
@@ -26,6 +28,8 @@ public enum Action: Hashable, Sendable {
   /// `a`: pauses or resumes every animation.
   case toggleAnimations
   case help
+  /// `p`: a slideshow from the selected item, full screen; `p` again stops it.
+  case slideshow
   /// A digit key: part of a count before a key (`25G`), and `1`…`9` set the column count.
   case digit(Int)
   /// `:`: opens the prompt for an item number.
@@ -38,7 +42,8 @@ public enum Action: Hashable, Sendable {
   case search
   /// `n` / `N`: the next / previous item matching the last search.
   case nextMatch, previousMatch
-  /// Esc: closes an overlay, else quits.
+  /// Esc: closes an overlay, clears a search, drops a count; quits only where the config
+  /// bound Esc to `quit` (`BrowserOptions.escapeQuits`).
   case escape
   case quit
 }

@@ -29,9 +29,22 @@ public struct BrowserOptions: Hashable, Sendable {
   /// starts with them); else their boxes show the placeholder and say so.
   public var showSensitive: Bool
   /// Whether Esc quits when there is nothing for it to close (no overlay, filter or message):
-  /// not once the config gave `quit` keys of its own, which a person does to keep from
-  /// quitting by accident (Ctrl-C still quits).
-  public var escapeQuits = true
+  /// only when the config binds Esc to `quit`. One Esc too many after closing a search or the
+  /// details ended the program; `q` and Ctrl-C quit.
+  public var escapeQuits = false
+  /// How long a count typed before a key (`25G`) waits for that key, in seconds after its last
+  /// digit; 0 waits for ever. After it the digits' column count stands and the count is gone.
+  public var countTimeout: Double = 1
+  /// Whether the browser asks the terminal for the mouse: clicks select, the wheel scrolls.
+  /// Without it the terminal's own text selection works (`--no-mouse`).
+  public var mouse = true
+  /// Whether the feed came from this machine: `o` opens an item's local path there (the
+  /// shell resolves it), and only there.
+  public var localFeed = false
+  /// How long a slideshow (`p`) shows each picture, in seconds.
+  public var slideshowSeconds: Double = 5
+  /// Where `w` saves pictures; nil for the default (the XDG pictures folder's `cascade`).
+  public var saveFolder: String?
   /// Whether moving pictures (animated GIF and WebP) play (`--no-animation` starts without;
   /// `a` pauses them).
   public var animations = true

@@ -42,6 +42,14 @@ extension BrowserState {
         + "\(what) is \(DisplayText(text, maximumWidth: 200))"
     case .tooLong(let limit):
       message = "\(what) is longer than \(limit) bytes, more than a terminal takes to copy"
+    case .tmuxBuffer(let setting):
+      message =
+        "copied \(what) to tmux's buffer (set-clipboard \(DisplayText(setting, maximumWidth: 20)) "
+        + "drops terminal copies; tmux passes it on where it can)"
+    case .tmuxRefused(let setting):
+      message =
+        "not copied: tmux's set-clipboard is \(DisplayText(setting, maximumWidth: 20)) and tmux "
+        + "refused its buffer; \(what) is \(DisplayText(text, maximumWidth: 200))"
     }
   }
 }
@@ -60,4 +68,9 @@ public enum CopyOutcome: Hashable, Sendable {
   case unsupported
   /// Longer than `limit` bytes: terminals drop such copies.
   case tooLong(limit: Int)
+  /// Inside tmux, whose `set-clipboard` (`external`, `off`) drops OSC 52 copies: put into
+  /// tmux's paste buffer instead, which passes it to the terminal where it can.
+  case tmuxBuffer(setClipboard: String)
+  /// Inside such a tmux, and tmux would not take it into its buffer either.
+  case tmuxRefused(setClipboard: String)
 }

@@ -8,16 +8,15 @@ extension BrowserState {
 
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
+    // Any key but the slideshow's own stops a slideshow.
+    if slideshow != nil, action != .slideshow { slideshow = nil }
     if overlay != .none { return handleInOverlay(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
     if prefix.prompt != nil {
       handleInPrompt(action)
       return prefetchIfNeeded()
     }
-    if case .digit(let d) = action {
-      typeDigit(d)
-      return []
-    }
+    if case .digit(let d) = action { return typeDigit(d) }
     // Esc while a count is being typed takes back the half-typed key, as in vi and less; the
     // digits' column count stays, as it was shown.
     if action == .escape, let count = prefix.count {
@@ -74,20 +73,19 @@ extension BrowserState {
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection, s < items.count {
-        effects.append(.open(items[s].link ?? items[s].imageURL))
-      }
+      if let s = selection, let target = openTarget(of: s) { effects.append(.open(target)) }
     case .copy(let target):
       pull.letGo()
       effects += copy(target)
+    case .keep(let kind):
+      pull.letGo()
+      effects += keep(kind)
     case .columns(let change):
       pull.letGo()
       changeColumns(change)
     case .nextStyle:
       pull.letGo()
       switchStyle(to: style.next)
-    case .remove where filter != nil, .undo where filter != nil:
-      message = "removing works on the whole feed: Esc shows all first"
     case .remove:
       pull.letGo()
       removeSelected()
@@ -104,9 +102,12 @@ extension BrowserState {
       toggleSensitive()
     case .toggleAnimations:
       toggleAnimations()
+    case .slideshow:
+      pull.letGo()
+      effects += toggleSlideshow()
     case .help:
       pull.letGo()
-      overlay = .help
+      showHelp()
     case .messages:
       pull.letGo()
       overlay = .messages
@@ -130,11 +131,15 @@ extension BrowserState {
     return effects
   }
 
-  /// With an overlay up, `o` still opens the item shown; any other key only closes it.
+  /// With the details (full screen) up, the keys that make sense for the item shown work on it
+  /// (`BrowserState+FullScreen`); with the help up, the movement keys scroll it; any other key
+  /// only closes the overlay.
   mutating func handleInOverlay(_ action: Action) -> [Effect] {
+    if overlay == .help, scrollHelp(action) { return [] }
     if case .details(let i) = overlay, i < items.count {
+      if let effects = handleInFullScreen(action, item: i) { return effects }
       switch action {
-      case .open: return [.open(items[i].link ?? items[i].imageURL)]
+      case .open: return openTarget(of: i).map { [.open($0)] } ?? []
       case .select(.left), .select(.previous), .scroll(-1):
         if i > 0 { showDetails(of: i - 1) }
         return []
@@ -158,6 +163,12 @@ extension BrowserState {
 
   /// Closes the overlay: for any key the overlay does not take, bound to an action or not.
   mutating func closeOverlay() -> [Effect] {
+    // The help or the messages opened from the full screen go back to it.
+    if let back = overlayReturn {
+      overlayReturn = nil
+      overlay = back
+      return []
+    }
     overlay = .none
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
@@ -168,7 +179,7 @@ extension BrowserState {
   }
 
   /// Shows item `i` in the details (full screen with its picture), and selects it.
-  private mutating func showDetails(of i: Int) {
+  mutating func showDetails(of i: Int) {
     selection = i
     overlay = .details(i)
   }

@@ -107,3 +107,26 @@ extension BrowserState {
     return effects
   }
 }
+
+extension BrowserState {
+  /// How many of the pictures asked for (those in view and around it) have come, drawn or
+  /// failed, and how many were asked for; nil when none is on its way.
+  public var pictureProgress: (done: Int, total: Int)? {
+    var waiting = 0
+    for status in pictures.values where status == .requested { waiting += 1 }
+    guard waiting > 0 else { return nil }
+    return (pictures.count - waiting, pictures.count)
+  }
+}
+
+extension BrowserState {
+  /// Why item `i`'s picture did not come, if a picture of it was asked for and failed.
+  public func pictureFailure(ofItem i: Int) -> String? {
+    guard i < items.count else { return nil }
+    let url = items[i].imageURL
+    for (key, status) in pictures where key.url == url {
+      if case .failed(let reason) = status { return reason }
+    }
+    return nil
+  }
+}

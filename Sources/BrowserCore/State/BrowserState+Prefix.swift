@@ -3,14 +3,24 @@ import FeedKit
 /// Counts before keys (`25G`) and the `:` prompt (`:25` Enter): jumping to an item by number.
 extension BrowserState {
   /// A digit: part of a count, and (1…9) the column count at once, as the digit keys always
-  /// were.
-  mutating func typeDigit(_ digit: Int) {
+  /// were. The count lasts `BrowserOptions.countTimeout` seconds from the last digit (as vim's
+  /// `timeoutlen`): `3`, a pause, then `G` is three columns and then the bottom, not item 3.
+  mutating func typeDigit(_ digit: Int) -> [Effect] {
     if prefix.count == nil {
-      guard digit > 0 else { return }
+      guard digit > 0 else { return [] }
       prefix.columnsBefore = .some(requestedColumns)
     }
     prefix.append(digit: digit)
     if digit > 0 { changeColumns(.exactly(digit)) }
+    countSerial += 1
+    guard options.countTimeout > 0 else { return [] }
+    return [.alarm(.count(countSerial), afterSeconds: options.countTimeout)]
+  }
+
+  /// The count's time is up: it is dropped, and the column count its digits set stands.
+  mutating func countExpired(_ serial: Int) {
+    guard serial == countSerial, prefix.count != nil else { return }
+    prefix = InputPrefix()
   }
 
   /// Takes the count typed before this key, if any. A key that uses it (`uses`) gives the

@@ -12,7 +12,9 @@ extension BrowserState {
   }
 
   /// The page of the item at `position`, as `Removal.page` counts.
-  func page(of position: Int) -> Int {
+  func page(of position: Int) -> Int { Self.page(of: position, pageStarts: pageStarts) }
+
+  static func page(of position: Int, pageStarts: [Int]) -> Int {
     var low = 0
     var high = pageStarts.count
     while low < high {
@@ -32,8 +34,12 @@ extension BrowserState {
       return
     }
     let page = page(of: s)
-    removals.append(Removal(item: items.remove(at: s), position: s, page: page))
+    let removed = items.remove(at: s)
+    removals.append(Removal(item: removed, position: s, page: page))
     for k in page..<pageStarts.count { pageStarts[k] -= 1 }
+    // Removed from a search's view, it leaves the whole feed too: Esc does not bring it back,
+    // `u` does, there or here.
+    filter?.remove(removed)
     let keptTop = top
     selection = items.isEmpty ? nil : min(s, items.count - 1)
     relayout(keepingPlace: false, itemsChanged: true)
@@ -46,11 +52,15 @@ extension BrowserState {
   /// `u`: puts the last removed item back in its place and selects it.
   mutating func undoRemoval() {
     guard let removal = removals.popLast() else {
-      message = "nothing to undo"
+      message =
+        filter != nil && filter?.allRemovals.isEmpty == false
+        ? "nothing removed in this search; Esc shows all, where u undoes the rest"
+        : "nothing to undo"
       return
     }
     let position = min(removal.position, items.count)
     items.insert(removal.item, at: position)
+    filter?.restoreLast()
     for k in removal.page..<pageStarts.count { pageStarts[k] += 1 }
     let keptTop = top
     relayout(keepingPlace: false, itemsChanged: true)

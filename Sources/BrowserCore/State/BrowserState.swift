@@ -25,6 +25,14 @@ public struct BrowserState: Sendable {
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
   public internal(set) var overlay = Overlay.none
+  /// The overlay to go back to when the one shown closes: the full screen, after the help or
+  /// the messages were opened from it.
+  var overlayReturn: Overlay?
+  /// The running slideshow's number, nil when none runs; `slideSerial` numbers them.
+  public internal(set) var slideshow: Int?
+  var slideSerial = 0
+  /// The first line of the help shown, when the window is too short for all of it.
+  public internal(set) var helpScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in
   /// full (`m`).
   public internal(set) var messages = MessageLog()
@@ -52,6 +60,9 @@ public struct BrowserState: Sendable {
   public internal(set) var loadProgress: LoadProgress.Snapshot?
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
+  /// The number of the last digit typed: a count's timeout (`Alarm.count`) ends only
+  /// the count it was set for.
+  var countSerial = 0
   /// Whether prefetching waits for the reader (after a failure, after a refresh).
   var prefetchHold = PrefetchHold.none
   /// The search prompt's text while it is open.
@@ -124,8 +135,14 @@ public struct BrowserState: Sendable {
       // While a load runs its message stays: the load's end says what happened.
       if loading == nil { messages.expire(serial) }
       return []
+    case .alarm(.count(let serial)):
+      countExpired(serial)
+      return []
+    case .alarm(.slide(let serial)):
+      return nextSlide(serial)
     case .started(let update, let title): return start(with: update, title: title)
     case .action(let action): return handle(action)
+    case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
     case .unboundKey: return overlay == .none ? [] : closeOverlay()
     case .resized(let size): return resize(to: size)
@@ -148,6 +165,9 @@ public struct BrowserState: Sendable {
     case .loadProgress(let snapshot):
       loadProgress = loading == nil ? nil : snapshot
       if streamedPage != nil { reserveForStreamedPage(snapshot) }
+      return []
+    case .kept(let request, let outcome):
+      kept(request, outcome)
       return []
     case .copied(let text, let request, let outcome):
       copied(text, request, outcome: outcome)

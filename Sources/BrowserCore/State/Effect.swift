@@ -15,11 +15,16 @@ public enum Effect: Hashable, Sendable {
   case load(LoadRequest)
   /// Open this URL in a browser.
   case open(String)
+  /// Save the picture or show it in the viewer; answered with `Event.kept`.
+  case keepPicture(KeepRequest)
   /// Put this text on the clipboard (through the terminal); answered with `Event.copied`.
   case copy(String, CopyRequest)
   /// Send `Event.messageExpired(serial)` after this many seconds (a later message's time
   /// replaces it).
   case expireMessage(Int, afterSeconds: Double)
+  /// Send `Event.alarm(alarm)` after this many seconds: a count typed before a key lasts that
+  /// long after its last digit, a slideshow shows each picture that long.
+  case alarm(Alarm, afterSeconds: Double)
   /// Fetch, decode and draw a picture into the view's `PictureCache`; the result comes back
   /// as `Event.pictureLoaded`. Asked for in order: the pictures in view first.
   case loadPicture(PictureKey)

@@ -10,6 +10,8 @@ public enum Event: Sendable {
   case started(FeedUpdate, title: String?)
   /// A key, the wheel, as the key map reads them.
   case action(Action)
+  /// A mouse button pressed (the wheel comes as keys).
+  case click(MouseClick)
   /// A key typed into the search prompt, as it is (`isTypingSearch`).
   case typed(Key)
   /// A key no binding takes (nor begins): it closes an overlay, whose last line says "any key
@@ -25,10 +27,14 @@ public enum Event: Sendable {
   case opened(String, failure: OpenFailure?)
   /// How far the running load has got.
   case loadProgress(LoadProgress.Snapshot)
+  /// An `Effect.keepPicture` ran.
+  case kept(KeepRequest, KeepOutcome)
   /// An `Effect.copy` ran.
   case copied(String, CopyRequest, CopyOutcome)
   /// The time of message number `serial` (`Effect.expireMessage`) is up.
   case messageExpired(Int)
+  /// The time an `Effect.alarm` asked for is up.
+  case alarm(Alarm)
   /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
   case pictureLoaded(PictureKey, failure: String?)
   /// An `Effect.probeSizes` ended: the sizes read, or why not.

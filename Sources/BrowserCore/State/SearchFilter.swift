@@ -13,6 +13,26 @@ struct SearchFilter: Sendable {
   /// What was searched for.
   var query: String
 
+  /// Takes `item`, removed from the filtered view, out of the whole feed as well, where `u`
+  /// after Esc brings it back.
+  mutating func remove(_ item: FeedItem) {
+    guard let position = allItems.firstIndex(where: { $0.identity == item.identity }) else {
+      return
+    }
+    let page = BrowserState.page(of: position, pageStarts: allPageStarts)
+    allRemovals.append(
+      BrowserState.Removal(item: allItems.remove(at: position), position: position, page: page))
+    for k in page..<allPageStarts.count { allPageStarts[k] -= 1 }
+  }
+
+  /// Puts the last item removed in the filtered view back in the whole feed (`u` there).
+  mutating func restoreLast() {
+    guard let removal = allRemovals.popLast() else { return }
+    let position = min(removal.position, allItems.count)
+    allItems.insert(removal.item, at: position)
+    for k in removal.page..<allPageStarts.count { allPageStarts[k] += 1 }
+  }
+
   /// Whether `item`'s title, link or image URL contains `query`, ignoring case: compared
   /// character by character, so CJK and emoji titles match as they read.
   static func matches(_ item: FeedItem, _ query: String) -> Bool {

@@ -109,6 +109,10 @@ public struct BrowserView: Sendable {
     if state.loading != nil, let progress = state.loadProgress, progress.bytes > 0 {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
+    // Pictures on their way: how many of those asked for have come.
+    if let pictures = state.pictureProgress {
+      message += (message.isEmpty ? "" : "  ") + "pictures \(pictures.done) of \(pictures.total)"
+    }
     // A long query shows its end, where the typing is: the status line cuts its end off.
     let line = StatusLine(
       theme: theme, hint: keys.hintKeys(for: [.help], own: "?").map { $0 + " help" })
@@ -125,10 +129,11 @@ public struct BrowserView: Sendable {
     overlays.animationClock = state.animationsPlaying ? state.animationClock : nil
     switch state.overlay {
     case .none: break
-    case .help: overlays.drawHelp(into: &canvas)
+    case .help: overlays.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
+        overlays.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           overlays.drawFullScreen(
@@ -136,7 +141,8 @@ public struct BrowserView: Sendable {
             picture: slot(for: key, item: i, state), area: area, into: &canvas)
         } else {
           overlays.drawDetails(
-            item: state.items[i], label: label, count: state.items.count, into: &canvas)
+            item: state.items[i], label: label, count: state.items.count,
+            failure: state.pictureFailure(ofItem: i), into: &canvas)
         }
       }
     }

@@ -7,19 +7,29 @@ struct OverlayRenderer {
   var keys = KeyBindings.standard
   /// The moving pictures' clock while they play (see `BoxRenderer`).
   var animationClock: Int?
+  /// Whether `o` opens the item shown (`BrowserState.canOpen(item:)`): its hint is left out
+  /// when it does not.
+  var canOpen = true
 
-  func drawHelp<C: Canvas>(into canvas: inout C) {
-    let keyWidth = 17
-    let lines = keys.help.map { keys, what in
-      let keyText = theme.isUnicode ? keys : asciiKeys(keys)
-      let padded = keyText + String(repeating: " ", count: max(1, keyWidth - keyText.count))
+  /// The help, from its line `first` on when the window is too short for all of it. The
+  /// keys' column is as wide as the widest keys in force, so rebound keys keep it aligned.
+  func drawHelp<C: Canvas>(from first: Int = 0, into canvas: inout C) {
+    let rows = keys.help.map { keys, what in (theme.isUnicode ? keys : asciiKeys(keys), what) }
+    let keyWidth = max(17, (rows.map { DisplayText($0.0).width }.max() ?? 0) + 2)
+    let lines = rows.map { keyText, what in
+      let padded =
+        keyText + String(repeating: " ", count: max(1, keyWidth - DisplayText(keyText).width))
       return DisplayText(padded + what)
     }
-    drawPanel(title: "keys", lines: lines, footer: "any key closes", into: &canvas)
+    drawPanel(
+      title: "keys", lines: lines, footer: "any key closes", scrolledTo: first, into: &canvas)
   }
 
-  func drawDetails<C: Canvas>(item: FeedItem, label: BoxLabel, count: Int, into canvas: inout C) {
-    let lines: [DisplayText] = [
+  /// The details panel; `failure` is why the item's picture did not come, when it did not.
+  func drawDetails<C: Canvas>(
+    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil, into canvas: inout C
+  ) {
+    var lines: [DisplayText] = [
       label.title,
       "",
       DisplayText("image: " + item.imageURL),
@@ -27,8 +37,13 @@ struct OverlayRenderer {
       DisplayText("size:  \(label.size(times: theme.times))"),
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
+    ]
+    if let failure { lines.append(DisplayText("no picture: " + failure)) }
+    lines += [
       "",
-      DisplayText(hints([("o", [.open], "opens the link"), ("Esc", [.escape], "closes")])),
+      DisplayText(
+        hints(
+          (canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")])),
     ]
     drawPanel(title: "details", lines: lines, into: &canvas)
   }
@@ -103,10 +118,10 @@ struct OverlayRenderer {
       (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
       (
         DisplayText(
-          hints([
-            ("← →", [.select(.left), .select(.right)], "neighbours"),
-            ("o", [.open], "opens the link"), ("Esc", [.escape], "back"),
-          ])),
+          hints(
+            [("← →", [.select(.left), .select(.right)], "neighbours")]
+              + (canOpen ? [("o", [.open], "opens the link")] : [])
+              + [("Esc", [.escape], "back")])),
         CellAppearance(attributes: .dim)
       ),
     ]
@@ -131,7 +146,8 @@ struct OverlayRenderer {
   /// A panel of `lines`, then a blank line and `footer` when they fit too (the footer goes
   /// first on a short window); lines that do not fit are counted on its last row.
   private func drawPanel<C: Canvas>(
-    title: String, lines: [DisplayText], footer: DisplayText? = nil, into canvas: inout C
+    title: String, lines: [DisplayText], footer: DisplayText? = nil, scrolledTo first: Int = 0,
+    into canvas: inout C
   ) {
     let size = canvas.size
     var lines = lines
@@ -163,11 +179,20 @@ struct OverlayRenderer {
       style: CellAppearance(attributes: .bold), ellipsis: theme.ellipsis)
     let room = height - 2
     if lines.count > room, room > 0 {
-      // Cut short, the panel says so on its last row rather than ending as if complete.
-      let left = lines.count - room + 1
+      // Cut short, the panel says which lines it shows on its last row, and how to see the
+      // rest, rather than ending as if complete.
+      let shown = max(1, room - 1)
+      let start = min(max(0, first), max(0, lines.count - shown))
+      let end = min(lines.count, start + shown)
+      let scroll = keys.hintKeys(for: [.scroll(1), .scroll(-1)], own: "j k").map {
+        ": \($0) scroll"
+      }
       lines =
-        Array(lines.prefix(room - 1))
-        + [DisplayText("\(theme.ellipsis) \(left) more lines: a taller window shows them")]
+        Array(lines[start..<end])
+        + [
+          DisplayText(
+            "\(theme.ellipsis) lines \(start + 1)-\(end) of \(lines.count)\(scroll ?? "")")
+        ]
     }
     for (i, line) in lines.prefix(room).enumerated() {
       canvas.write(

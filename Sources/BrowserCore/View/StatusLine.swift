@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The bottom line: `<n> items`, `<c> cols`, the style's name, the item numbers in view, the
+/// The bottom line: `<n> items`, `<c> cols` (in the column styles), the style's name, the item numbers in view, the
 /// scroll position in percent, and the latest message. Scripts read these tokens, so they stay
 /// literal; counts of one are singular (`1 item`, `1 col`).
 struct StatusLine {
@@ -18,7 +18,9 @@ struct StatusLine {
   ) -> String {
     // A search shows `<m> of <n> items`.
     let items = total.map { "\(itemCount) of \(counted($0, "item"))" } ?? counted(itemCount, "item")
-    var fields = [items, counted(columns, "col"), style.rawValue]
+    // The carousel and the ring have no columns: `3 cols` there named a setting they ignore.
+    let hasColumns = style == .waterfall || style == .irregular
+    var fields = [items] + (hasColumns ? [counted(columns, "col")] : []) + [style.rawValue]
     if itemCount > 0 {
       if let range { fields.append(rangeText(range, itemCount: itemCount)) }
       fields.append("\(percent)%")

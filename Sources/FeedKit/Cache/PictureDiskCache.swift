@@ -120,8 +120,9 @@ public final class PictureDiskCache: Sendable {
     for name in names where name.contains(".tmp-") { unlink(directory + "/" + name) }
   }
 
-  /// The entry's file: 64-bit FNV-1a of the URL, and its length, in hex.
-  func path(for url: String) -> String {
+  /// The entry's file: 64-bit FNV-1a of the URL, and its length, in hex. (`v` shows a picture
+  /// from it.)
+  public func path(for url: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in url.utf8 {
       hash ^= UInt64(byte)

@@ -76,6 +76,15 @@ public enum FeedSource: Hashable, Sendable {
   }
 
   /// Whether loading more can follow a `next` link or template from this source.
+  /// Whether the feed came from this machine (a file, a folder, standard input): its items'
+  /// paths are the reader's own files, which `o` may open.
+  public var isLocal: Bool {
+    switch self {
+    case .file, .standardInput: true
+    case .url, .template, .sample: false
+    }
+  }
+
   var isTemplate: Bool {
     if case .template = self { return true }
     return false

@@ -65,6 +65,29 @@ enum OptionTable {
       read: { .integer($0.browser.pullThreshold) },
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
+      name: "--count-timeout", placeholder: "SECONDS", kind: .number(0...60),
+      help: "how long digits typed before a key (25G) wait for it, as vim's timeoutlen; after "
+        + "that they only set the columns (0 waits for ever)",
+      commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
+      apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
+    OptionSpec(
+      name: "--slideshow-seconds", placeholder: "S", kind: .number(0.5...3600),
+      help: "how long the slideshow (p) shows each picture",
+      commands: [.browse], group: .browser, read: { .number($0.browser.slideshowSeconds) },
+      apply: { s, v in if case .number(let x) = v { s.browser.slideshowSeconds = x } }),
+    OptionSpec(
+      name: "--save-dir", placeholder: "DIR", kind: .path,
+      help: "where w saves pictures (default: the XDG pictures folder's cascade/, else "
+        + "~/Pictures/cascade)",
+      commands: [.browse], group: .browser, read: { $0.browser.saveFolder.map(Value.text) },
+      apply: { s, v in if case .text(let t) = v { s.browser.saveFolder = t } }),
+    OptionSpec(
+      name: "--no-mouse", placeholder: "", kind: .flag,
+      help: "do not ask the terminal for the mouse (clicks, the wheel): its own text "
+        + "selection works as outside the browser",
+      commands: [.browse], group: .browser, read: { $0.browser.mouse ? nil : .flag },
+      apply: { s, _ in s.browser.mouse = false }),
+    OptionSpec(
       name: "--no-separators", placeholder: "", kind: .flag,
       help: "no header row with the feed's name, no rows between pages",
       commands: [.browse, .print],
