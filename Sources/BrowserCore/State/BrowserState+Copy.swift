@@ -39,7 +39,7 @@ extension BrowserState {
     case .unsupported:
       message =
         "this terminal cannot take a copy (no OSC 52 in its terminfo); "
-        + "\(what) is \(DisplayText(text, maximumWidth: 200))"
+        + "\(what) is \(DisplayText(URLSecrets.masked(text), maximumWidth: 200))"
     case .tooLong(let limit):
       message = "\(what) is longer than \(limit) bytes, more than a terminal takes to copy"
     }

@@ -145,7 +145,8 @@ public struct BrowserState: Sendable {
       copied(text, request, outcome: outcome)
       return []
     case .opened(let url, let failure):
-      message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      let shown = URLSecrets.masked(url)
+      message = failure?.message(for: shown) ?? "opened \(DisplayText(shown, maximumWidth: 80))"
       return []
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
