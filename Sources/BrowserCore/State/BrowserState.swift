@@ -128,7 +128,7 @@ public struct BrowserState: Sendable {
       if loading == request, filter != nil, streamedPage == nil {
         switch update {
         case .replaced, .appended: clearFilter()
-        case .partial, .endOfFeed, .failed, .superseded: break
+        case .partial, .endOfFeed, .ended, .failed, .superseded: break
         }
       }
       let refreshed = loading == request && request.kind == .refresh
