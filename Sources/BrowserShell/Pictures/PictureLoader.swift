@@ -206,7 +206,8 @@ public final class PictureLoader: Sendable {
 
   /// On a worker: the caches, then the picture's bytes, read here for a built-in picture or a
   /// file, or fetched by a transfer that comes back to a worker with them.
-  private func begin(_ job: PictureJob) {
+  /// - Parameter readingDiskCache: false passes the disk cache by (its bytes did not decode).
+  private func begin(_ job: PictureJob, readingDiskCache: Bool = true) {
     let key = job.key
     if job.isCancelled || cache.picture(for: key) != nil { return end(job, failure: nil) }
     let location: PictureLocation
@@ -214,7 +215,7 @@ public final class PictureLoader: Sendable {
     case .success(let resolved): location = resolved
     case .failure(let error): return end(job, failure: error.description)
     }
-    var useDiskCache = true
+    var useDiskCache = readingDiskCache
     if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
     let output: Output
     if let kitty = configuration.kitty {
@@ -247,13 +248,13 @@ public final class PictureLoader: Sendable {
       } catch {
         end(job, failure: error.description)
       }
-    case .web:
+    case .web(let url):
       let transfer = Task { [configuration] in
-        let fetched: Result<[UInt8], FeedError>
+        let fetched: Result<PictureFetch.Fetched, FeedError>
         do throws(FeedError) {
           fetched = .success(
-            try await PictureFetch.bytes(
-              of: location, options: configuration.load,
+            try await PictureFetch.fetch(
+              location, options: configuration.load,
               maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
               readCache: useDiskCache))
         } catch {
@@ -262,7 +263,9 @@ public final class PictureLoader: Sendable {
         self.endTransfer(job)
         DispatchQueue.global(qos: .userInitiated).async {
           switch fetched {
-          case .success(let bytes): self.make(job, from: bytes, into: output)
+          case .success(let fetched):
+            // Bytes the disk cache kept that do not decode are dropped and fetched once more.
+            self.make(job, from: fetched.bytes, into: output, cachedFor: fetched.cached ? url : nil)
           case .failure(let error): self.end(job, failure: error.description)
           }
         }
@@ -271,8 +274,24 @@ public final class PictureLoader: Sendable {
     }
   }
 
+  /// Drops `url`'s bytes from the disk cache and fetches them from the web, holding a transfer
+  /// on the server again.
+  private func fetchAgain(_ job: PictureJob, url: String) {
+    configuration.diskCache?.remove(url)
+    queue.withLock { queue in
+      if let server = job.server, queue.transferring.insert(job.key).inserted {
+        queue.transfers[server, default: 0] += 1
+      }
+    }
+    begin(job, readingDiskCache: false)
+  }
+
   /// On a worker: decodes `bytes` and makes `output` of them, unless `job` was cancelled.
-  private func make(_ job: PictureJob, from bytes: [UInt8], into output: Output) {
+  /// - Parameter cachedFor: the URL the disk cache kept `bytes` for: if they do not decode,
+  ///   they are fetched again instead of reported.
+  private func make(
+    _ job: PictureJob, from bytes: [UInt8], into output: Output, cachedFor url: String? = nil
+  ) {
     let key = job.key
     guard !job.isCancelled else { return end(job, failure: nil) }
     do {
@@ -295,6 +314,7 @@ public final class PictureLoader: Sendable {
       }
       end(job, failure: nil)
     } catch let error as PictureError {
+      if let url { return fetchAgain(job, url: url) }
       end(job, failure: error.description)
     } catch let error as PixelsError {
       end(job, failure: error.description)
