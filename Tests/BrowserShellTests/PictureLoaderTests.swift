@@ -171,6 +171,55 @@ import Testing
     #expect(disk.bytes(for: url) == bytes)
   }
 
+  /// Waits (ten seconds on a quiet machine, never as long as a slow picture takes) until
+  /// `condition` holds.
+  static func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
+    while !condition(), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  /// Four pictures dripping from one server at a byte a second held every job the loader had,
+  /// and twelve pictures from another server stayed blank until the slow ones ended (300 s).
+  @Test func aSlowServerNeverHoldsAnotherServersPicturesBack() async throws {
+    let slow = try TestHTTPServer()
+    let fast = try TestHTTPServer()
+    defer {
+      slow.stop()
+      fast.stop()
+    }
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    for n in 0..<4 { slow.route("/\(n).png", reply: .drip(body: bytes, interval: 1)) }
+    for n in 0..<12 {
+      fast.route(
+        "/\(n).png",
+        reply: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
+    }
+    let results = Mutex<[PictureKey: String?]>([:])
+    let loader = PictureLoader(
+      PictureLoader.Configuration(source: .url(fast.url("/feed.json")), colorMode: .direct),
+      cache: PictureCache()
+    ) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = failure }
+      }
+    }
+    let slowKeys = (0..<4).map { PictureKey(url: slow.url("/\($0).png"), columns: 4, rows: 4) }
+    let fastKeys = (0..<12).map { PictureKey(url: fast.url("/\($0).png"), columns: 4, rows: 4) }
+    loader.load(slowKeys)
+    try await Self.waitUntil { slow.requests.count == 4 }
+    loader.load(fastKeys)
+    try await Self.waitUntil {
+      results.withLock { state in fastKeys.allSatisfy { state[$0] != nil } }
+    }
+    results.withLock { state in
+      for key in fastKeys { #expect(state[key] == .some(nil), "\(key.url) was not drawn") }
+      for key in slowKeys { #expect(state[key] == nil, "\(key.url) cannot have arrived yet") }
+    }
+    loader.cancel(slowKeys)
+  }
+
   /// A folder of one picture, `a.png` (a copy of a fixture), with a disk cache of its own.
   struct CachedPicture {
     let folder = FileManager.default.temporaryDirectory

@@ -16,7 +16,9 @@ import Synchronization
 /// thread (a worker blocked on the network would leave the pool a core short). The newest
 /// requests go first (they are the boxes now in view), but never more than
 /// `transfersPerServer` transfers to one server: a busy server's queue waits its turn while
-/// other servers' pictures go ahead. A cancelled request costs nothing if it has not started,
+/// other servers' pictures go ahead. Transfers are counted apart from the `jobs` that read and
+/// decode, so pictures dripping from a slow server never hold another server's back; each
+/// transfer ends by `LoadOptions.pictureTime`. A cancelled request costs nothing if it has not started,
 /// and stops its transfer and skips its decode if it has. A hostile picture costs its own box:
 /// every failure becomes the box's reason.
 public final class PictureLoader: Sendable {
@@ -26,8 +28,10 @@ public final class PictureLoader: Sendable {
     public var limits = PictureLimits()
     public var load = LoadOptions()
     public var diskCache: PictureDiskCache?
-    /// Pictures worked on at once.
+    /// Pictures read from files or the disk cache and decoded at once.
     public var jobs = 4
+    /// Web transfers at once, to all servers.
+    public var transfers = 16
     /// Web transfers at once to one server (`host:port`), as browsers allow per host: a feed of
     /// one site's pictures asked for many at a time still opens no more connections than a
     /// browser would.
@@ -152,16 +156,18 @@ public final class PictureLoader: Sendable {
     }
   }
 
-  /// The first waiting request that may start: not still running (cancelled), and for a web
-  /// picture, one whose server has a transfer to spare.
+  /// The first waiting request that may start: not still running (cancelled); for a web
+  /// picture, one whose server has a transfer to spare, for another a free job.
   private func next() -> PictureJob? {
     queue.withLock { queue in
-      guard queue.running.count < configuration.jobs else { return nil }
       var found: Int?
+      let working = queue.running.count - queue.transferring.count
       for (index, job) in queue.pending.enumerated() where queue.running[job.key] == nil {
-        if let server = job.server,
-          queue.transfers[server, default: 0] >= configuration.transfersPerServer
-        {
+        if let server = job.server {
+          guard queue.transferring.count < configuration.transfers,
+            queue.transfers[server, default: 0] < configuration.transfersPerServer
+          else { continue }
+        } else if working >= configuration.jobs {
           continue
         }
         found = index

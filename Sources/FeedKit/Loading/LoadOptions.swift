@@ -22,6 +22,10 @@ public struct LoadOptions: Hashable, Sendable {
   /// Seconds for one page in all, connection, redirects and body included; nil waits as long
   /// as data keeps arriving (`--total-time`).
   public var totalTime: Double? = 300
+  /// Seconds for one picture's transfer in all (`--picture-time`), within `totalTime`: a
+  /// server that drips a picture gives up its place to the next picture long before a page's
+  /// deadline.
+  public var pictureTime: Double = 30
   /// Most pages one session follows; a `next` chain or template longer than this ends with an
   /// error instead of running forever (`--max-pages`).
   public var maxPages: Int = 100_000

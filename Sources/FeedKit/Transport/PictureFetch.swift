@@ -48,6 +48,8 @@ public enum PictureFetch {
       }
       var limits = PageFetch.limits(options)
       limits.maxBytes = Int64(maxBytes)
+      let pictureTime = options.pictureTime < (options.totalTime ?? .infinity)
+      if pictureTime { limits.totalTime = options.pictureTime }
       let request = TransferRequest(
         url: url, userAgent: CascadeVersion.userAgent,
         headers: ["Accept: image/webp, image/png, image/jpeg, image/gif, */*;q=0.5"],
@@ -59,6 +61,10 @@ public enum PictureFetch {
       } catch {
         if case .tooLarge = error {
           throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
+        }
+        if pictureTime, case .timedOut(_, .total, _) = error {
+          throw .limitExceeded(
+            source: url, limit: .pictureTime(options.pictureTime), location: nil)
         }
         throw PageFetch.feedError(error, options: options)
       }
