@@ -3,9 +3,9 @@ import Dispatch
 import EmbeddedPictures
 import FeedKit
 import Glibc
+import Locking
 import PictureCells
 import Pictures
-import Synchronization
 
 /// Runs the state's picture effects: fetches each picture's bytes (built in, from a file, from
 /// the disk cache or the web), decodes them at the smallest size that covers the cells, draws
@@ -90,7 +90,7 @@ public final class PictureLoader: Sendable {
   private let configuration: Configuration
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let renderer: SymbolRenderer
 
   /// - Parameter post: delivers each result to the main loop (and wakes it).

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Pictures fetched from the web, kept on disk so that the next run (or a scroll back after an
 /// eviction) does not fetch them again: under `$XDG_CACHE_HOME/cascade/pictures` (else
@@ -28,7 +28,7 @@ public final class PictureDiskCache: Sendable {
   /// until counted. A store adds its entry to it, and only a total past the budget reads the
   /// directory again: every store read every entry's attributes, which made a session's stores
   /// cost the square of the cache's entries.
-  private let total = Mutex<Int?>(nil)
+  private let total = Locked<Int?>(nil)
 
   /// Why there is no disk cache this run.
   public enum Refusal: Error, Equatable, CustomStringConvertible {
