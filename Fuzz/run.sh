@@ -24,7 +24,8 @@ case "$target" in
   decoder)
     mapfile -t feedkit < <(find Sources/FeedKit -name '*.swift' | sort)
     sources=("${feedkit[@]}" Fuzz/FeedDecoderFuzz.swift)
-    modules=(Transport Pictures)
+    # In dependency order: Transport imports Locking.
+    modules=(Locking Transport Pictures)
     ;;
   layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   pictures)
@@ -49,17 +50,19 @@ mkdir -p "$work/corpus"
 binary=$work/fuzz
 # Rebuild only when a source is newer than the binary.
 if [ ! -x "$binary" ] \
-  || [ -n "$(find "${sources[@]}" Sources/Transport Sources/Pictures Fuzz/run.sh -newer "$binary" \
+  || [ -n "$(find "${sources[@]}" Sources/Locking Sources/Transport Sources/Pictures Fuzz/run.sh \
+    -newer "$binary" \
     2>/dev/null)" ]; then
   echo "fuzz: building $target"
   mkdir -p "$work/modules"
   for module in "${modules[@]}"; do
     case "$module" in
+      Locking) shim=Sources/Locking ;;
       Transport) shim=Sources/CCurl ;;
       Pictures) shim=Sources/CPictureCodecs ;;
     esac
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" \
-      -package-name Cascade -I "$shim" -emit-library -static -emit-module \
+      -package-name Cascade -I "$shim" -I "$work/modules" -emit-library -static -emit-module \
       -emit-module-path "$work/modules/" "Sources/$module"/*.swift -o "$work/lib$module.a"
     linked+=(-I "$work/modules" -I "$shim" "$work/lib$module.a")
   done

@@ -1,7 +1,7 @@
 import BrowserCore
 import FeedKit
 import Glibc
-import Synchronization
+import Locking
 
 /// The browser's main loop: input, loads and signals in, frames out.
 ///
@@ -412,7 +412,7 @@ public struct BrowserApp {
 
 /// Results of effects waiting for the main thread, as events.
 final class Mailbox: Sendable {
-  private let inbox = Mutex<[Event]>([])
+  private let inbox = Locked<[Event]>([])
 
   func post(_ event: Event) {
     inbox.withLock { $0.append(event) }

@@ -8,7 +8,7 @@ public enum Opener {
   /// Why a URL was not opened.
   public enum Refusal: Error, Hashable, Sendable {
     case notWeb(String)
-    /// The URL holds a space or a control character, which no real link has.
+    /// The URL holds a space, a control or an invisible character, which no real link has.
     case unsafe(String)
     /// `program` could not be started (`errno`-style `code`); `fromBrowserVariable` when it
     /// came from `$BROWSER`.
@@ -37,11 +37,8 @@ public enum Opener {
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
       return .failure(.notWeb(url))
     }
-    // Spaces and controls (C0, DEL, C1: `y` refuses the same ones).
-    guard
-      !url.unicodeScalars.contains(where: { $0 == " " || $0.properties.generalCategory == .control }
-      )
-    else {
+    // Spaces, controls and invisible characters (`y` refuses the same ones, spaces aside).
+    guard !url.unicodeScalars.contains(where: { $0 == " " || LinkCharacters.isHidden($0) }) else {
       return .failure(.unsafe(url))
     }
     // $BROWSER may list several programs separated by colons; the first is used, as a program

@@ -1,5 +1,5 @@
 import FeedKit
-import Synchronization
+import Locking
 
 /// The feed's first load, begun before the browser takes the terminal and finished while it
 /// runs: a large page is shown from its first decoded items while the rest are decoded.
@@ -56,7 +56,7 @@ public final class OpeningLoad: Sendable {
     }
   }
 
-  private let inbox = Mutex(Inbox())
+  private let inbox = Locked(Inbox())
 
   private init() {}
 

@@ -8,6 +8,7 @@ enum PNGDecoder {
     var image = png_image()
     image.version = cascade_png_image_version()
     defer { png_image_free(&image) }
+    let bytes = try PNGChunks.forDecoding(bytes)
     return try bytes.withUnsafeBufferPointer { (source) throws(PictureError) -> RGBAImage in
       guard let base = source.baseAddress else { throw .truncated(.png) }
       guard png_image_begin_read_from_memory(&image, base, source.count) != 0 else {

@@ -19,7 +19,8 @@ public enum PictureDecoder {
     limits: PictureLimits = PictureLimits()
   ) throws(PictureError) -> RGBAImage {
     let header = try header(of: bytes, limits: limits)
-    return try DecodeMemory.shared.holding(heldBytes(header, fitting: target)) {
+    let held = try heldBytes(header, bytes, fitting: target, within: DecodeMemory.shared.budget)
+    return try DecodeMemory.shared.holding(held) {
       () throws(PictureError) -> RGBAImage in
       let stored = try decodeStored(bytes, header: header, fitting: target, limits: limits)
       let oriented = stored.oriented(header.orientation)
@@ -53,6 +54,27 @@ public enum PictureDecoder {
     }
     try limits.check(header, byteCount: bytes.count)
     return header
+  }
+
+  /// What a decode of `bytes` holds at once: its pixels (`heldBytes(_:fitting:)`) and what
+  /// the codec allocates besides (a JPEG's coefficient buffers, `JPEGWork`).
+  /// - Throws: for a JPEG whose coefficient buffers would take it past `budget`, and one of
+  ///   more than `JPEGWork.maximumScans` scans. (A picture over the budget by its pixels alone
+  ///   is within `PictureLimits`, and is decoded alone.)
+  static func heldBytes(
+    _ header: PictureHeader, _ bytes: [UInt8], fitting target: (width: Int, height: Int)?,
+    within budget: Int
+  ) throws(PictureError) -> Int {
+    let pixels = heldBytes(header, fitting: target)
+    guard header.format == .jpeg, let work = JPEGWork.read(bytes) else { return pixels }
+    guard work.scans <= JPEGWork.maximumScans else {
+      throw .tooManyScans(count: work.scans, limit: JPEGWork.maximumScans)
+    }
+    let held = pixels + work.coefficientBytes
+    if work.coefficientBytes > 0, held > budget {
+      throw .tooMuchMemory(.jpeg, bytes: held, budget: budget)
+    }
+    return held
   }
 
   /// The most pixel memory a decode of `header`'s picture holds at once: the codec's output

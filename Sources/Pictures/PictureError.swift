@@ -21,6 +21,10 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooManyBytes(count: Int, limit: Int)
   /// The codec library refused the data, in its own words.
   case decoder(PictureFormat, message: String)
+  /// Decoding would take more memory than all decoding together may use.
+  case tooMuchMemory(PictureFormat, bytes: Int, budget: Int)
+  /// A JPEG with more scans than `JPEGWork.maximumScans`: each is a pass over the picture.
+  case tooManyScans(count: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -48,6 +52,14 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
         + "raise --max-image-bytes to show it"
     case .decoder(let format, let message):
       return "the \(format) decoder refused the picture: \(message)"
+    case .tooMuchMemory(let format, let bytes, let budget):
+      return
+        "decoding this \(format) picture would take \(bytes >> 20) MiB, more than the "
+        + "\(budget >> 20) MiB all decoding may use at once"
+    case .tooManyScans(let count, let limit):
+      return
+        "a JPEG picture of \(count) scans, more than \(limit): each scan is a pass over the "
+        + "whole picture"
     }
   }
 }

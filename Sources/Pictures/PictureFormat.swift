@@ -36,6 +36,27 @@ public enum PictureFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     }
   }
 
+  /// Whether `bytes` are a whole picture of the format their first bytes claim, as far as can be
+  /// told without decoding: what a cache may keep. An HTML page a captive portal answered with
+  /// is no picture, and a picture cut short does not end as its format ends; both would be
+  /// served again on every later run. A JPEG may carry bytes after its end (a phone's motion
+  /// photo): its EOI need only follow the start of its last scan.
+  public static func isWholePicture(_ bytes: [UInt8]) -> Bool {
+    guard let format = sniff(bytes) else { return false }
+    guard format == .jpeg else { return format.endsWhole(bytes[...]) }
+    var index = bytes.count - 2
+    var end: Int?
+    while index >= 0 {
+      if bytes[index] == 0xFF {
+        if bytes[index + 1] == 0xD9, end == nil { end = index }
+        // Entropy-coded data stuffs every 0xFF, so a marker found here is a real one.
+        if bytes[index + 1] == 0xDA { return end != nil }
+      }
+      index -= 1
+    }
+    return false
+  }
+
   /// Whether `bytes` end as a whole file of this format does: a JPEG with EOI, a PNG with its
   /// IEND chunk, a GIF with its trailer, a WebP as long as its RIFF header says.
   ///

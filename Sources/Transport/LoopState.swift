@@ -156,10 +156,18 @@ final class LoopState {
     }
   }
 
+  /// The longest header line libcurl takes: `CURL_MAX_HTTP_HEADER`.
+  static let maximumHeaderLine = 100 << 10
+
   private static func error(_ code: CURLcode, transfer: Transfer) -> TransferError {
     let url = transfer.url
     let limits = transfer.request.limits
     let detail = transfer.message(code)
+    // libcurl refuses a header line over CURL_MAX_HTTP_HEADER (100 KB) as out of memory
+    // (`CURLE_TOO_LARGE`, 100, from 8.6): said as what it is, not as memory running out.
+    if !transfer.headersComplete, code == CURLE_OUT_OF_MEMORY || code.rawValue == 100 {
+      return .headerLineTooLong(url: url, limit: Self.maximumHeaderLine)
+    }
     switch code {
     case CURLE_OPERATION_TIMEDOUT:
       return .timedOut(url: url, clock: .connect, seconds: limits.connectTimeout)

@@ -22,6 +22,9 @@ public enum TransferError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooLarge(url: String, limit: Int64)
   /// The response headers passed `TransferLimits.maxHeaderBytes`.
   case headersTooLarge(url: String, limit: Int)
+  /// One response header line was longer than libcurl takes (`limit` bytes), which it reports
+  /// as running out of memory.
+  case headerLineTooLong(url: String, limit: Int)
   /// More than `limit` redirects from `url`, the address first asked for.
   case tooManyRedirects(url: String, limit: Int)
   /// A redirect from `url` led back to `repeated`, an address already visited.
@@ -51,6 +54,8 @@ public enum TransferError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url): the body is larger than \(limit) bytes; raise the byte limit if you trust it"
     case .headersTooLarge(let url, let limit):
       return "\(url): the response headers are larger than \(limit) bytes; the server misbehaves"
+    case .headerLineTooLong(let url, let limit):
+      return "\(url): a response header line is longer than \(limit) bytes; the server misbehaves"
     case .tooManyRedirects(let url, let limit):
       return "\(url): more than \(limit) redirects; the server's redirects are misconfigured"
     case .redirectLoop(let url, let repeated):

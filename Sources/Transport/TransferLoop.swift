@@ -1,5 +1,6 @@
 import CCurl
 import Glibc
+import Locking
 import Synchronization
 
 /// libcurl's multi interface on one thread of its own: every transfer of a `Transport` shares

@@ -1,3 +1,5 @@
+import Locking
+
 /// Where the handle of a transfer is kept for whoever may cancel it, when the cancel can come
 /// before the handle exists: a task cancelled while the transfer starts, a reader closed at once.
 ///

@@ -1,3 +1,5 @@
+import Locking
+
 /// A whole body and the answer it came with.
 public struct FetchedBody: Sendable {
   public var response: TransferResponse

@@ -3,7 +3,7 @@ import BrowserShell
 import EmbeddedPictures
 import FeedKit
 import Foundation
-import Synchronization
+import Locking
 
 /// The browser's memory while a reader pages through thousands of pictures: the state, the
 /// picture loader and the drawn-picture cache as the browser runs them (without curses), on a
@@ -22,7 +22,7 @@ enum PictureMemoryWorkload {
     }
     let budget = 64 << 20
     let cache = PictureCache(budget: budget)
-    let events = Mutex<[Event]>([])
+    let events = Locked<[Event]>([])
     let arrived = DispatchSemaphore(value: 0)
     var configuration = PictureLoader.Configuration(
       source: .file(folder.appendingPathComponent("feed.json").path), colorMode: .direct)

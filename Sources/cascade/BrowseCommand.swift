@@ -46,6 +46,12 @@ enum BrowseCommand {
         Console.error("no feed to reopen: none has been browsed yet (or its state was lost)")
         return 1
       }
+      guard !last.isMasked else {
+        Console.error(
+          "cannot reopen \(last.feed ?? "the last feed"): its address held a password or a "
+            + "token, which is not kept on disk; give the whole address again")
+        return 1
+      }
       argument = last.feed
       resume = last.place
     }

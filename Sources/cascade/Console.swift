@@ -1,5 +1,6 @@
 import BrowserCore
 import Foundation
+import Locking
 import Synchronization
 
 /// Writes to stdout and stderr. Errors go out as one line, prefixed with the program's name, so
@@ -11,7 +12,7 @@ import Synchronization
 /// an error: the output just ends. `FileHandle.write` trapped on both.
 enum Console {
   /// The first error writing standard output, other than `EPIPE`.
-  private static let failure = Mutex<Int32?>(nil)
+  private static let failure = Locked<Int32?>(nil)
   /// Set once standard output cannot take more: later writes are dropped.
   private static let closed = Atomic(false)
   /// Standard output was closed when Cascade started (`>&-`): its descriptor now holds

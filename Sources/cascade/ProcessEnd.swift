@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// What a command leaves for the end of the process instead of freeing it itself.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// when it exits. The values are kept, not leaked while the process goes on: nothing calls
 /// this but a command about to return its exit status to `main`.
 enum ProcessEnd {
-  private static let kept = Mutex<[any Sendable]>([])
+  private static let kept = Locked<[any Sendable]>([])
 
   /// Keeps `value` alive until the process exits.
   static func keep(_ value: any Sendable) {

@@ -247,6 +247,21 @@ import Testing
     #expect(state.message == "error: feed.json: cannot read: gone")
   }
 
+  /// A chain that stops being followed says why, and asks for no more pages.
+  @Test func anEndedChainSaysWhyAndLoadsNoMore() throws {
+    var state = Fixtures.state(Fixtures.items(200), hasMore: true)
+    let effects = state.handle(.bottom)
+    guard case .load(let request) = try #require(effects.first) else {
+      Issue.record("no load")
+      return
+    }
+    _ = state.apply(.ended(because: "the next page held only items already loaded"), to: request)
+    #expect(state.message == "end of feed: the next page held only items already loaded")
+    #expect(state.hasMorePages == false)
+    #expect(state.items.count == 200)
+    #expect(state.handle(.scroll(1)).isEmpty)
+  }
+
   @Test func pullingUpAtTheBottomLoadsMoreOrSaysEndOfFeed() throws {
     var state = Fixtures.state(Fixtures.items(40), hasMore: false)
     _ = state.handle(.bottom)

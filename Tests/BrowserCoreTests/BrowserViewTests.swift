@@ -79,6 +79,19 @@ import Testing
     assertSnapshot(render(state).text, named: "detailsOverlay")
   }
 
+  /// The details of an item whose picture and link carry a password and a key show neither.
+  @Test func detailsMaskSecretsInURLs() {
+    let item = FeedItem(
+      imageURL: "https://ann:hunter2@x.example/a.jpg?api_key=SECRET1", width: 100, height: 60,
+      title: "secret", link: "https://x.example/page?token=SECRET2")
+    var state = Fixtures.state([item], size: CanvasSize(columns: 100, rows: 24))
+    _ = state.handle(.select(.next))
+    _ = state.handle(.details)
+    let text = render(state).text
+    #expect(text.contains("api_key=***"))
+    for secret in ["hunter2", "SECRET1", "SECRET2"] { #expect(!text.contains(secret)) }
+  }
+
   @Test func asciiThemeWithoutUnicode() {
     var state = Fixtures.state(Fixtures.sample, size: CanvasSize(columns: 60, rows: 16))
     _ = state.handle(.select(.next))

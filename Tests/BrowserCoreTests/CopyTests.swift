@@ -27,6 +27,10 @@ import Testing
   /// it was pasted.
   @Test(arguments: [
     "http://example.com/\u{1B}]52;c;eA==\u{07}", "http://x/a\nrm -rf ~", "http://x/\u{9B}1m",
+    // Bidi controls, zero-width and separator characters: a link other than the one shown.
+    "https://example.com/\u{202E}gpj.exe", "https://exa\u{200B}mple.com/", "https://x/\u{FEFF}",
+    "https://x/\u{2066}a\u{2069}", "https://x/a\u{2028}b", "https://x/a\u{2029}b",
+    "https://x/\u{061C}a", "https://x/\u{2067}\u{2068}",
   ])
   func aLinkWithControlCharactersIsNotCopied(link: String) {
     var state = Fixtures.state([
@@ -34,7 +38,7 @@ import Testing
     ])
     state.select(0)
     #expect(state.handle(.copy(.link)).isEmpty)
-    #expect(state.message == "not copying #1's link: it holds control characters")
+    #expect(state.message == "not copying #1's link: it holds control or invisible characters")
   }
 
   @Test func theOutcomeIsWorded() {

@@ -25,7 +25,7 @@ import Testing
   @Test func aLinkWithControlCharactersSaysSoWithoutThem() {
     var state = Fixtures.state(Fixtures.items(3))
     _ = state.update(.opened("http://example.com/\u{1B}[2J", failure: .unsafeCharacters))
-    #expect(state.message.hasSuffix("the link holds spaces or control characters"))
+    #expect(state.message.hasSuffix("the link holds spaces, control or invisible characters"))
     #expect(!state.message.unicodeScalars.contains { $0.value < 0x20 })
   }
 

@@ -45,6 +45,10 @@ import Testing
   @Test(arguments: [
     "http://example.com/\u{1B}]52;c;eA==\u{07}", "https://x/a b", "http://x/\u{7F}",
     "http://example.com/a\u{9B}b",
+    // Bidi controls, zero-width and separator characters: a link other than the one shown.
+    "https://example.com/\u{202E}gpj.exe", "https://exa\u{200B}mple.com/", "https://x/\u{FEFF}",
+    "https://x/\u{2066}a\u{2069}", "https://x/a\u{2028}b", "https://x/a\u{2029}b",
+    "https://x/\u{061C}a", "https://x/a\u{00A0}b",
   ])
   func aWebLinkWithControlCharactersIsRefusedForThat(url: String) {
     guard case .failure(let refusal) = Opener.command(for: url, environment: [:]) else {

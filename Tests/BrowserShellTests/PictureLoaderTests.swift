@@ -135,6 +135,91 @@ import Testing
     #expect(hits.withLock { $0 } == 2, "a refresh reads the web again")
   }
 
+  /// A captive portal's page (or a picture cut short) is not kept by the disk cache; bytes it
+  /// kept that do not decode (from an older run) are dropped and fetched again, once. Every
+  /// later run said "not a picture" until --no-cache.
+  @Test func theDiskCacheKeepsOnlyPicturesAndDropsWhatDoesNotDecode() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    let portal = Array("<html><body>Log in to the Wi-Fi</body></html>".utf8)
+    let served = Mutex<[[UInt8]]>([portal, Array(bytes.prefix(bytes.count / 2)), bytes])
+    let hits = Mutex(0)
+    server.route("/a.png") { _ in
+      hits.withLock { $0 += 1 }
+      let body = served.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: body)
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let disk = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
+    let feed = FeedSource.url(server.url("/feed.json"))
+    let url = server.url("/a.png")
+    let key = PictureKey(url: url, columns: 4, rows: 4)
+    // The portal's page, then the picture cut short: each shown as what it is, neither kept.
+    for _ in 0..<2 {
+      let failure = try await load([key], from: feed, diskCache: disk)[key]
+      #expect(failure != nil && failure! != nil)
+      #expect(disk.bytes(for: url) == nil)
+    }
+    // What an older run kept: a page under the picture's URL.
+    disk.store(portal, for: url)
+    let results = try await load([key], from: feed, diskCache: disk)
+    #expect(results[key] == .some(nil), "the kept page was dropped and the picture fetched")
+    #expect(hits.withLock { $0 } == 3)
+    #expect(disk.bytes(for: url) == bytes)
+  }
+
+  /// Waits (ten seconds on a quiet machine, never as long as a slow picture takes) until
+  /// `condition` holds.
+  static func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
+    while !condition(), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  /// Four pictures dripping from one server at a byte a second held every job the loader had,
+  /// and twelve pictures from another server stayed blank until the slow ones ended (300 s).
+  @Test func aSlowServerNeverHoldsAnotherServersPicturesBack() async throws {
+    let slow = try TestHTTPServer()
+    let fast = try TestHTTPServer()
+    defer {
+      slow.stop()
+      fast.stop()
+    }
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    for n in 0..<4 { slow.route("/\(n).png", reply: .drip(body: bytes, interval: 1)) }
+    for n in 0..<12 {
+      fast.route(
+        "/\(n).png",
+        reply: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
+    }
+    let results = Mutex<[PictureKey: String?]>([:])
+    let loader = PictureLoader(
+      PictureLoader.Configuration(source: .url(fast.url("/feed.json")), colorMode: .direct),
+      cache: PictureCache()
+    ) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.withLock { $0[key] = failure }
+      }
+    }
+    let slowKeys = (0..<4).map { PictureKey(url: slow.url("/\($0).png"), columns: 4, rows: 4) }
+    let fastKeys = (0..<12).map { PictureKey(url: fast.url("/\($0).png"), columns: 4, rows: 4) }
+    loader.load(slowKeys)
+    try await Self.waitUntil { slow.requests.count == 4 }
+    loader.load(fastKeys)
+    try await Self.waitUntil {
+      results.withLock { state in fastKeys.allSatisfy { state[$0] != nil } }
+    }
+    results.withLock { state in
+      for key in fastKeys { #expect(state[key] == .some(nil), "\(key.url) was not drawn") }
+      for key in slowKeys { #expect(state[key] == nil, "\(key.url) cannot have arrived yet") }
+    }
+    loader.cancel(slowKeys)
+  }
+
   /// A folder of one picture, `a.png` (a copy of a fixture), with a disk cache of its own.
   struct CachedPicture {
     let folder = FileManager.default.temporaryDirectory

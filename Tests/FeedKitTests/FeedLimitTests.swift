@@ -7,6 +7,7 @@ import Testing
     (.bodySize(64 << 20), "--max-bytes"), (.itemCount(5_000_000), "--max-items"),
     (.nestingDepth(256), "--max-depth"), (.stringLength(1 << 20), "--max-string"),
     (.totalTime(300), "--total-time"), (.pageCount(100_000), "--max-pages"),
+    (.pictureTime(30), "--picture-time"),
   ]
 
   @Test(arguments: limits)

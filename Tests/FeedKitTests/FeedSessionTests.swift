@@ -33,6 +33,21 @@ private func isEnd(_ update: FeedUpdate) -> Bool {
   return false
 }
 
+/// Loads more until a page adds nothing; the reason the chain ended, or nil (recorded) when
+/// it went on or ended otherwise.
+private func reasonTheChainEnded(_ session: FeedSession) async -> String? {
+  var last = FeedUpdate.superseded
+  for _ in 0..<50 {
+    last = await session.loadMore()
+    guard case .appended = last else { break }
+  }
+  guard case .ended(let reason) = last else {
+    Issue.record("the chain went on or ended otherwise: \(last)")
+    return nil
+  }
+  return reason
+}
+
 private func isSuperseded(_ update: FeedUpdate) -> Bool {
   if case .superseded = update { return true }
   return false
@@ -100,6 +115,41 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     #expect(ids(await session.loadMore()) == ["b"])
     #expect(await session.hasMorePages == false)
     #expect(isEnd(await session.loadMore()))
+  }
+
+  /// `next` links to new URLs of pages that repeat the items loaded: 13,487 requests in 15 s
+  /// over loopback, until `--max-pages`. The chain ends after the first such page, saying why.
+  @Test func aNextPageOfItemsAlreadyLoadedEndsTheChain() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    for n in 1...50 {
+      server.route("/p/\(n)", reply: .json(feedJSON(["a", "b"], next: "/p/\(n + 1)")))
+    }
+    let session = FeedSession(source: .url(server.url("/p/1")))
+    _ = await session.refresh()
+    guard let reason = await reasonTheChainEnded(session) else { return }
+    #expect(reason.contains("only items already loaded"))
+    #expect(server.requests.count == 2)
+    #expect(await session.hasMorePages == false)
+  }
+
+  /// Empty pages with new `next` links: a few are followed (a page may show nothing), each
+  /// after a longer wait, then the chain ends and says why.
+  @Test func emptyNextPagesBackOffThenEndTheChain() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/p/1", reply: .json(feedJSON(["a"], next: "/p/2")))
+    for n in 2...50 { server.route("/p/\(n)", reply: .json(feedJSON([], next: "/p/\(n + 1)"))) }
+    var options = LoadOptions()
+    options.pageBackoff = .milliseconds(100)
+    let session = FeedSession(source: .url(server.url("/p/1")), options: options)
+    _ = await session.refresh()
+    let start = ContinuousClock.now
+    guard let reason = await reasonTheChainEnded(session) else { return }
+    #expect(reason.contains("\(FeedSession.emptyPageLimit) pages in a row held no items"))
+    #expect(server.requests.count == 1 + FeedSession.emptyPageLimit)
+    // Before the second empty page 100 ms, before the third 200 ms.
+    #expect(ContinuousClock.now - start >= .milliseconds(300))
   }
 
   @Test func templatePagesUntilAnEmptyPage() async throws {

@@ -158,7 +158,8 @@ import Testing
   static func hasControls(_ text: String) -> Bool {
     text.unicodeScalars.contains {
       $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value)
-        || (0x2066...0x2069).contains($0.value)
+        || (0x2066...0x2069).contains($0.value) || (0x200B...0x200F).contains($0.value)
+        || [0x061C, 0x2028, 0x2029, 0xFEFF].contains($0.value)
     }
   }
 
@@ -195,6 +196,7 @@ import Testing
     .unreadable(source: "a\u{0}b", detail: "\u{85}next line"),
     .invalidArgument(argument: "\u{202e}txt.exe", detail: "x"),
     .notAFeed(source: "\u{1b}]0;title\u{7}", detail: "\u{2066}isolate\u{2069}"),
+    .network(url: "http://exa\u{200B}mple.com/\u{FEFF}", detail: "a\u{2028}b\u{2029}c\u{061C}"),
   ])
   func everyErrorMessageEscapesControls(error: FeedError) {
     #expect(!Self.hasControls(error.description), "\(error.description)")

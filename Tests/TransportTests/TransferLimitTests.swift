@@ -105,6 +105,18 @@ import Testing
     #expect(seconds < TimeBounds.scaled(2))
   }
 
+  /// One header line over libcurl's 100 KB, within the headers' cap: reported as "Out of
+  /// memory".
+  @Test func aHeaderLineOverLibcurlsLimitIsSaidToBeOne() async throws {
+    let (recorder, _) = try await run(
+      .endlessHeaders(lineLength: 150_000), limits: TransferLimits(maxHeaderBytes: 1 << 20))
+    guard case .headerLineTooLong(_, 102_400) = recorder.error else {
+      Issue.record("expected headerLineTooLong, got \(String(describing: recorder.result))")
+      return
+    }
+    #expect(recorder.error?.description.contains("header line is longer than 102400 bytes") == true)
+  }
+
   @Test func contentLengthOverTheCapIsRefusedBeforeTheBody() async throws {
     let body = [UInt8](repeating: 1, count: 5000)
     let (recorder, _) = try await run(

@@ -1,5 +1,5 @@
+import Locking
 import PictureCells
-import Synchronization
 
 /// Pictures drawn as cells, by key, within a byte budget: the least recently used go first.
 ///
@@ -22,7 +22,7 @@ public final class PictureCache: Sendable {
 
   /// The budget in bytes of cells kept.
   public let budget: Int
-  private let contents = Mutex(Contents())
+  private let contents = Locked(Contents())
   private let released: (@Sendable (PictureKey, SymbolPicture) -> Void)?
 
   /// - Parameter released: told of each picture that leaves (evicted, removed, or replaced by

@@ -1,6 +1,6 @@
 import FeedKit
+import Locking
 import PictureCells
-import Synchronization
 
 /// Placeholders drawn lately, by placeholder and size, so that a frame does not decode a blur
 /// again for every box still waiting for its picture.
@@ -19,7 +19,7 @@ final class PlaceholderCache: Sendable {
   }
 
   private static let capacity = 256
-  private let entries = Mutex<[Key: SymbolPicture]>([:])
+  private let entries = Locked<[Key: SymbolPicture]>([:])
 
   /// `placeholder` drawn `columns` × `rows` (see `PlaceholderPicture.make`).
   func picture(

@@ -20,11 +20,10 @@ extension BrowserState {
       return []
     }
     // A paste runs in a shell or an editor: control characters from a feed could act there
-    // (an escape sequence, a newline that runs a command), so such a text is not copied.
-    // (Unicode's control category: C0, DEL and C1.)
-    guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else {
-      message = "not copying #\(s + 1)'s \(target.name): it holds control characters"
+    // (an escape sequence, a newline that runs a command), and invisible ones make it another
+    // link than the one shown (`LinkCharacters`), so such a text is not copied.
+    guard !LinkCharacters.hidesAny(text) else {
+      message = "not copying #\(s + 1)'s \(target.name): it holds control or invisible characters"
       return []
     }
     return [.copy(text, CopyRequest(target: target, number: s + 1))]
@@ -39,7 +38,7 @@ extension BrowserState {
     case .unsupported:
       message =
         "this terminal cannot take a copy (no OSC 52 in its terminfo); "
-        + "\(what) is \(DisplayText(text, maximumWidth: 200))"
+        + "\(what) is \(DisplayText(URLSecrets.masked(text), maximumWidth: 200))"
     case .tooLong(let limit):
       message = "\(what) is longer than \(limit) bytes, more than a terminal takes to copy"
     case .tmuxBuffer(let setting):

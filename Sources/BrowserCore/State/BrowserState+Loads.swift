@@ -70,6 +70,9 @@ extension BrowserState {
     case .endOfFeed:
       hasMorePages = false
       message = "end of feed"
+    case .ended(let reason):
+      hasMorePages = false
+      message = "end of feed: \(reason)"
     case .failed(let error):
       // Kept on screen, and not retried on its own: see `PrefetchHold`.
       prefetchHold = .untilAsked
@@ -104,7 +107,7 @@ extension BrowserState {
       let effects = start(with: [], skipped: SkipReport(), hasMore: false, title: title)
       message = "error: \(error)"
       return effects
-    case .endOfFeed, .superseded:
+    case .endOfFeed, .ended, .superseded:
       return start(with: [], skipped: SkipReport(), hasMore: false, title: title)
     }
   }

@@ -153,7 +153,7 @@ public struct BrowserState: Sendable {
       if loading == request, filter != nil, streamedPage == nil {
         switch update {
         case .replaced, .appended: clearFilter()
-        case .partial, .endOfFeed, .failed, .superseded: break
+        case .partial, .endOfFeed, .ended, .failed, .superseded: break
         }
       }
       let refreshed = loading == request && request.kind == .refresh
@@ -173,7 +173,8 @@ public struct BrowserState: Sendable {
       copied(text, request, outcome: outcome)
       return []
     case .opened(let url, let failure):
-      message = failure?.message(for: url) ?? "opened \(DisplayText(url, maximumWidth: 80))"
+      let shown = URLSecrets.masked(url)
+      message = failure?.message(for: shown) ?? "opened \(DisplayText(shown, maximumWidth: 80))"
       return []
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }

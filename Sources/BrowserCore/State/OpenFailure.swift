@@ -2,7 +2,8 @@
 public enum OpenFailure: Hashable, Sendable {
   /// Only http and https links are opened.
   case notWeb
-  /// The link holds a space or a control character: a feed's trick, not a real link.
+  /// The link holds a space, a control or an invisible character (`LinkCharacters`): a feed's
+  /// trick, not a real link.
   case unsafeCharacters
   /// `$BROWSER` is not set and there is no `xdg-open`: nothing to open links with.
   case noOpener
@@ -20,7 +21,7 @@ public enum OpenFailure: Hashable, Sendable {
     case .unsafeCharacters:
       return
         "not opening \(DisplayText(url, maximumWidth: 60)): "
-        + "the link holds spaces or control characters"
+        + "the link holds spaces, control or invisible characters"
     case .noOpener:
       return
         "nothing to open links with: set $BROWSER to a browser (BROWSER=firefox) "

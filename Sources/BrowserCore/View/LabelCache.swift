@@ -1,5 +1,5 @@
 import FeedKit
-import Synchronization
+import Locking
 
 /// The labels of the boxes drawn lately, so that scrolling does not sanitise the same titles
 /// again on every frame.
@@ -16,7 +16,7 @@ final class LabelCache: Sendable {
   }
 
   private static let capacity = 1024
-  private let entries = Mutex<[Int: Entry]>([:])
+  private let entries = Locked<[Int: Entry]>([:])
 
   /// The label of `item` shown as `number`, made by `make` when it is not cached.
   func label(_ item: FeedItem, number: Int, make: (FeedItem, Int) -> BoxLabel) -> BoxLabel {

@@ -32,8 +32,8 @@ struct OverlayRenderer {
     var lines: [DisplayText] = [
       label.title,
       "",
-      DisplayText("image: " + item.imageURL),
-      DisplayText("link:  " + (item.link ?? "none")),
+      DisplayText("image: " + URLSecrets.masked(item.imageURL)),
+      DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")),
       DisplayText("size:  \(label.size(times: theme.times))"),
       DisplayText("item:  \(label.number) of \(count)"),
       DisplayText("id:    " + (item.id ?? "none")),
@@ -115,7 +115,7 @@ struct OverlayRenderer {
           "\(label.size(times: theme.times)) · #\(label.number) of \(count)"),
         .plain
       ),
-      (DisplayText(item.imageURL), CellAppearance(attributes: .dim)),
+      (DisplayText(URLSecrets.masked(item.imageURL)), CellAppearance(attributes: .dim)),
       (
         DisplayText(
           hints(

@@ -1,6 +1,6 @@
 import BrowserCore
 import FeedKit
-import Synchronization
+import Locking
 
 /// One picture the loader works on, from its start to its result: where it is read from, and
 /// whether its box scrolled away meanwhile.
@@ -20,7 +20,7 @@ final class PictureJob: Sendable {
     var transfer: Task<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(_ key: PictureKey, source: FeedSource) {
     self.key = key

@@ -53,26 +53,23 @@ struct PictureKeeper: Sendable {
     return abbreviatingHome(path)
   }
 
-  /// Starts the viewer on the picture at `url`: the cached file, the feed's own local file, or
-  /// a copy in the temporary folder when neither is on disk. The program's name.
+  /// Starts the viewer on the picture at `url`: the feed's own local file, else a copy of its
+  /// bytes (from the disk cache, else fetched) in a private temporary folder. The program's
+  /// name.
   func view(_ url: String) async throws(KeepError) -> String {
     var path: String?
     if case .file(let local)? = try? settings?.source.pictureLocation(of: url) {
       path = local
     } else {
+      // A copy of the picture's own bytes, named for what it is: a disk cache entry starts
+      // with its key's hash, which no viewer reads.
       let bytes = try await originalBytes(url)
-      if let cache = settings?.diskCache, case .web(let address)? = try? location(url),
-        cache.bytes(for: address) != nil
-      {
-        path = cache.path(for: address)
-      } else {
-        let folder = NSTemporaryDirectory() + "cascade-\(getuid())"
-        try? FileManager.default.createDirectory(
-          atPath: folder, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-        path = try Self.writeNew(
-          bytes, in: folder, named: Self.fileName(for: url, format: PictureFormat.sniff(bytes)))
-      }
+      let folder = NSTemporaryDirectory() + "cascade-\(getuid())"
+      try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      path = try Self.writeNew(
+        bytes, in: folder, named: Self.fileName(for: url, format: PictureFormat.sniff(bytes)))
     }
     guard let path else { throw KeepError(reason: "no file to show") }
     switch Opener.view(path, environment: environment) {

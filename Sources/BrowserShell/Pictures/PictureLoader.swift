@@ -3,9 +3,9 @@ import Dispatch
 import EmbeddedPictures
 import FeedKit
 import Glibc
+import Locking
 import PictureCells
 import Pictures
-import Synchronization
 
 /// Runs the state's picture effects: fetches each picture's bytes (built in, from a file, from
 /// the disk cache or the web), decodes them at the smallest size that covers the cells, draws
@@ -16,7 +16,9 @@ import Synchronization
 /// thread (a worker blocked on the network would leave the pool a core short). The newest
 /// requests go first (they are the boxes now in view), but never more than
 /// `transfersPerServer` transfers to one server: a busy server's queue waits its turn while
-/// other servers' pictures go ahead. A cancelled request costs nothing if it has not started,
+/// other servers' pictures go ahead. Transfers are counted apart from the `jobs` that read and
+/// decode, so pictures dripping from a slow server never hold another server's back; each
+/// transfer ends by `LoadOptions.pictureTime`. A cancelled request costs nothing if it has not started,
 /// and stops its transfer and skips its decode if it has. A hostile picture costs its own box:
 /// every failure becomes the box's reason.
 public final class PictureLoader: Sendable {
@@ -26,8 +28,10 @@ public final class PictureLoader: Sendable {
     public var limits = PictureLimits()
     public var load = LoadOptions()
     public var diskCache: PictureDiskCache?
-    /// Pictures worked on at once.
+    /// Pictures read from files or the disk cache and decoded at once.
     public var jobs = 4
+    /// Web transfers at once, to all servers.
+    public var transfers = 16
     /// Web transfers at once to one server (`host:port`), as browsers allow per host: a feed of
     /// one site's pictures asked for many at a time still opens no more connections than a
     /// browser would.
@@ -95,7 +99,7 @@ public final class PictureLoader: Sendable {
   private let configuration: Configuration
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let renderer: SymbolRenderer
 
   /// - Parameter post: delivers each result to the main loop (and wakes it).
@@ -161,16 +165,18 @@ public final class PictureLoader: Sendable {
     }
   }
 
-  /// The first waiting request that may start: not still running (cancelled), and for a web
-  /// picture, one whose server has a transfer to spare.
+  /// The first waiting request that may start: not still running (cancelled); for a web
+  /// picture, one whose server has a transfer to spare, for another a free job.
   private func next() -> PictureJob? {
     queue.withLock { queue in
-      guard queue.running.count < configuration.jobs else { return nil }
       var found: Int?
+      let working = queue.running.count - queue.transferring.count
       for (index, job) in queue.pending.enumerated() where queue.running[job.key] == nil {
-        if let server = job.server,
-          queue.transfers[server, default: 0] >= configuration.transfersPerServer
-        {
+        if let server = job.server {
+          guard queue.transferring.count < configuration.transfers,
+            queue.transfers[server, default: 0] < configuration.transfersPerServer
+          else { continue }
+        } else if working >= configuration.jobs {
           continue
         }
         found = index
@@ -215,7 +221,8 @@ public final class PictureLoader: Sendable {
 
   /// On a worker: the caches, then the picture's bytes, read here for a built-in picture or a
   /// file, or fetched by a transfer that comes back to a worker with them.
-  private func begin(_ job: PictureJob) {
+  /// - Parameter readingDiskCache: false passes the disk cache by (its bytes did not decode).
+  private func begin(_ job: PictureJob, readingDiskCache: Bool = true) {
     let key = job.key
     if job.isCancelled || cache.picture(for: key) != nil { return end(job, failure: nil) }
     let location: PictureLocation
@@ -223,7 +230,7 @@ public final class PictureLoader: Sendable {
     case .success(let resolved): location = resolved
     case .failure(let error): return end(job, failure: error.description)
     }
-    var useDiskCache = true
+    var useDiskCache = readingDiskCache
     if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
     let output: Output
     if let kitty = configuration.kitty {
@@ -256,13 +263,13 @@ public final class PictureLoader: Sendable {
       } catch {
         end(job, failure: error.description)
       }
-    case .web:
+    case .web(let url):
       let transfer = Task { [configuration] in
-        let fetched: Result<[UInt8], FeedError>
+        let fetched: Result<PictureFetch.Fetched, FeedError>
         do throws(FeedError) {
           fetched = .success(
-            try await PictureFetch.bytes(
-              of: location, options: configuration.load,
+            try await PictureFetch.fetch(
+              location, options: configuration.load,
               maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
               readCache: useDiskCache))
         } catch {
@@ -271,7 +278,9 @@ public final class PictureLoader: Sendable {
         self.endTransfer(job)
         DispatchQueue.global(qos: .userInitiated).async {
           switch fetched {
-          case .success(let bytes): self.make(job, from: bytes, into: output)
+          case .success(let fetched):
+            // Bytes the disk cache kept that do not decode are dropped and fetched once more.
+            self.make(job, from: fetched.bytes, into: output, cachedFor: fetched.cached ? url : nil)
           case .failure(let error): self.end(job, failure: error.description)
           }
         }
@@ -280,8 +289,24 @@ public final class PictureLoader: Sendable {
     }
   }
 
+  /// Drops `url`'s bytes from the disk cache and fetches them from the web, holding a transfer
+  /// on the server again.
+  private func fetchAgain(_ job: PictureJob, url: String) {
+    configuration.diskCache?.remove(url)
+    queue.withLock { queue in
+      if let server = job.server, queue.transferring.insert(job.key).inserted {
+        queue.transfers[server, default: 0] += 1
+      }
+    }
+    begin(job, readingDiskCache: false)
+  }
+
   /// On a worker: decodes `bytes` and makes `output` of them, unless `job` was cancelled.
-  private func make(_ job: PictureJob, from bytes: [UInt8], into output: Output) {
+  /// - Parameter cachedFor: the URL the disk cache kept `bytes` for: if they do not decode,
+  ///   they are fetched again instead of reported.
+  private func make(
+    _ job: PictureJob, from bytes: [UInt8], into output: Output, cachedFor url: String? = nil
+  ) {
     let key = job.key
     guard !job.isCancelled else { return end(job, failure: nil) }
     do {
@@ -309,6 +334,7 @@ public final class PictureLoader: Sendable {
       }
       end(job, failure: nil)
     } catch let error as PictureError {
+      if let url { return fetchAgain(job, url: url) }
       end(job, failure: error.description)
     } catch let error as PixelsError {
       end(job, failure: error.description)

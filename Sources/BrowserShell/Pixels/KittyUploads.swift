@@ -1,6 +1,6 @@
 import BrowserCore
 import PictureCells
-import Synchronization
+import Locking
 
 /// Pictures sent to a kitty-graphics terminal: the transmissions the loader's threads made,
 /// waiting for the main thread (the only one that writes to the terminal), and which picture
@@ -22,7 +22,7 @@ public final class KittyUploads: Sendable {
 
   /// Whether commands are wrapped for tmux's passthrough.
   public let insideTmux: Bool
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init(insideTmux: Bool) { self.insideTmux = insideTmux }
 

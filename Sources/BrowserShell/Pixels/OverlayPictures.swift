@@ -1,7 +1,7 @@
 import BrowserCore
 import Glibc
 import Pictures
-import Synchronization
+import Locking
 
 /// Pictures drawn over curses' frame — sixel, iTerm2's inline files, kitty's placements (an
 /// `OverlayDrawer` each) — kept as the loader's threads made them, and what was drawn where,
@@ -50,9 +50,9 @@ public final class OverlayPictures: Sendable {
   /// simply not drawn (its blank area shows) until it is loaded again.
   public let budget: Int
   private let drawer: any OverlayDrawer
-  private let store = Mutex(Store())
+  private let store = Locked(Store())
   /// The main thread's: what is on screen now.
-  private let drawn = Mutex<[OverlayPlacement]>([])
+  private let drawn = Locked<[OverlayPlacement]>([])
 
   /// - Parameter protocol: sixel, iTerm2, or kitty (placed without placeholders).
   public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {

@@ -59,6 +59,16 @@ extension FeedDocument {
     if WebPage.isPage(start) {
       throw .webPage(source: source, feed: WebPage.feedLink(in: start))
     }
+    // XML of another kind (`<note>`): read as JSON it was "malformed JSON".
+    let root = Array(start.prefix(FeedFormat.detectionPrefix)).withUnsafeBufferPointer {
+      XMLPrologue($0).root
+    }
+    if let root {
+      throw .notAFeed(
+        source: source,
+        detail: "an XML document whose root element is <\(root.prefix(40))>, where RSS has "
+          + "<rss> or <rdf:RDF> and Atom <feed>; give the address of a feed")
+    }
     if ByteOrderMark.firstCharacter(in: start.prefix(FeedFormat.detectionPrefix)) == nil,
       start.count < FeedFormat.detectionPrefix
     {

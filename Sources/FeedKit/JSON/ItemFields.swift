@@ -361,8 +361,9 @@ struct ItemFields {
     return out + "\""
   }
 
-  /// `text` with C0 and C1 controls, DEL and bidirectional formatting characters written as
-  /// `\u{1b}`, so that printing it cannot move the cursor, retitle the terminal or reorder text.
+  /// `text` with C0 and C1 controls, DEL, bidirectional formatting, zero-width and separator
+  /// characters written as `\u{1b}`, so that printing it cannot move the cursor, retitle the
+  /// terminal, reorder text or hide a difference.
   static func escapingControls(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var out = ""
@@ -372,7 +373,9 @@ struct ItemFields {
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069,
+      0xFEFF:
+      true
     default: false
     }
   }

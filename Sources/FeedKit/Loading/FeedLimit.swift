@@ -17,6 +17,8 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   case pageCount(Int)
   /// The bytes of one picture file (`--max-image-bytes`).
   case pictureSize(Int)
+  /// `LoadOptions.pictureTime`: seconds for one picture's transfer.
+  case pictureTime(Double)
 
   /// What the limit is, with the value that was exceeded.
   public var description: String {
@@ -28,6 +30,7 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     case .totalTime(let seconds): "the page took longer than \(seconds.shortText) s in all"
     case .pageCount(let count): "more than \(count) pages were loaded"
     case .pictureSize(let bytes): "the picture is larger than \(ByteCountText(bytes))"
+    case .pictureTime(let seconds): "the picture took longer than \(seconds.shortText) s"
     }
   }
 
@@ -41,6 +44,7 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     case .totalTime: "--total-time"
     case .pageCount: "--max-pages"
     case .pictureSize: "--max-image-bytes"
+    case .pictureTime: "--picture-time"
     }
   }
 
@@ -52,7 +56,7 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     case .pictureSize:
       // One picture too large says nothing of the feed.
       "to draw such pictures, raise the limit with \(flag) N"
-    case .totalTime:
+    case .totalTime, .pictureTime:
       "the server is too slow; try again, or allow longer with \(flag) SECONDS"
     case .pageCount:
       "the feed does not end; to read further, raise the limit with \(flag) N"

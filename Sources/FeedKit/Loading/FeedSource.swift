@@ -64,13 +64,13 @@ public enum FeedSource: Hashable, Sendable {
     }
   }
 
-  /// How the source is named in messages and the status bar.
+  /// How the source is named in messages and the status bar: a URL with its secrets masked.
   public var displayName: String {
     switch self {
     case .file(let path): path
     case .standardInput: "standard input"
-    case .url(let url): url
-    case .template(let template): template
+    case .url(let url): URLSecrets.masked(url)
+    case .template(let template): URLSecrets.masked(template)
     case .sample: SampleFeed.name
     }
   }

@@ -22,9 +22,17 @@ public struct LoadOptions: Hashable, Sendable {
   /// Seconds for one page in all, connection, redirects and body included; nil waits as long
   /// as data keeps arriving (`--total-time`).
   public var totalTime: Double? = 300
+  /// Seconds for one picture's transfer in all (`--picture-time`), within `totalTime`: a
+  /// server that drips a picture gives up its place to the next picture long before a page's
+  /// deadline.
+  public var pictureTime: Double = 30
   /// Most pages one session follows; a `next` chain or template longer than this ends with an
   /// error instead of running forever (`--max-pages`).
   public var maxPages: Int = 100_000
+  /// The wait before loading more after a page that added fewer items than it repeated (or
+  /// none), doubled for each such page in a row up to 16 times it: a server whose pages keep
+  /// coming back is asked less and less often, not thousands of times a second.
+  public var pageBackoff: Duration = .milliseconds(500)
   /// Where the loaders report how far a page has got, for a progress display; nil for none.
   public var progress: LoadProgress?
   /// The format to read pages in; nil tells it from each page's content (`--format`).

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// How far the page being loaded has got: bytes read, of how many when known, and the items it
 /// held once decoded. Loaders write it as bytes arrive; a display reads `snapshot` whenever it
@@ -72,7 +72,7 @@ public final class LoadProgress: Hashable, Sendable {
     }
   }
 
-  private let state = Mutex(Snapshot())
+  private let state = Locked(Snapshot())
 
   public init() {}
 

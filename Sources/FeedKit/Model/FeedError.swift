@@ -35,9 +35,10 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The message, with every control and bidirectional formatting character escaped: sources,
   /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
-  /// link), and the message goes to a terminal.
+  /// link), and the message goes to a terminal. Passwords and tokens in the URLs it quotes are
+  /// masked (`URLSecrets`).
   public var description: String {
-    ItemFields.escapingControls(rawDescription)
+    URLSecrets.masking(in: ItemFields.escapingControls(rawDescription))
   }
 
   private var rawDescription: String {

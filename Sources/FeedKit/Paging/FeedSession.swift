@@ -3,7 +3,10 @@
 /// Pages follow these rules: a top-level `next` link (absolute, or relative to the page
 /// it came from); else, for a `{page}` template, pages 1, 2, 3, … until an empty page, a 404, or a
 /// page without new items; else the feed has one page. Items whose `identity` is already present
-/// are not added twice.
+/// are not added twice. A `next` chain ends at a page it visited, at a page whose items were
+/// all loaded already (a server whose `next` links lead to new URLs of the same items), and
+/// after `emptyPageLimit` empty pages in a row, each saying why (`.ended`); after a page that
+/// added fewer items than it repeated, the next waits (`LoadOptions.pageBackoff`).
 ///
 /// Loads are cancellable and never race: `refresh()` cancels whatever is running and a
 /// generation counter makes the older load answer `.superseded` without touching the state, so
@@ -38,6 +41,16 @@ public actor FeedSession {
   private var running: Task<Result<FeedLoader.Page, FeedError>, Never>?
   /// The running load's page while it is shown as it is decoded.
   private var streaming: StreamedLoad?
+  /// Pages in a row that added fewer items than they repeated; the next waits for
+  /// `notBefore`.
+  private var unproductivePages = 0
+  private var notBefore: ContinuousClock.Instant?
+  /// Pages in a row, followed by `next` links, that held no item at all.
+  private var emptyPages = 0
+
+  /// Empty pages in a row after which a `next` chain is no longer followed: a feed may have a
+  /// page with nothing to show (every post without a picture), hardly several.
+  public static let emptyPageLimit = 3
 
   public init(source: FeedSource, options: LoadOptions = LoadOptions()) {
     self.source = source
@@ -88,6 +101,7 @@ public actor FeedSession {
     case .success(let page):
       if handedOut == 0 { loaded = LoadedItems() }
       visitedPages = [page.location]
+      (unproductivePages, notBefore, emptyPages) = (0, nil, 0)
       title = page.document.title
       var skipped = page.document.skipped
       skipped.add(duplicates)
@@ -123,6 +137,11 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
+    if let notBefore, notBefore > .now {
+      let waiting = generation
+      try? await Task.sleep(until: notBefore, clock: .continuous)
+      guard waiting == generation, running == nil, !Task.isCancelled else { return .superseded }
+    }
     let (mine, result, _, _) = await run(pageSource, partial: nil)
     guard mine == generation else { return .superseded }
     switch result {
@@ -137,7 +156,13 @@ public actor FeedSession {
       var skipped = page.document.skipped
       let fresh = loaded.keepNew(page.document.items, skipped: &skipped)
       cursor = cursorAfter(page, number: number, newItems: fresh.count)
+      let repeated = page.document.items.count - fresh.count
+      backOff(after: fresh.count, repeated: repeated)
       if source.isTemplate, fresh.isEmpty { return .endOfFeed }
+      if let reason = endOfChain(fresh: fresh.count, repeated: repeated) {
+        cursor = .end
+        return .ended(because: reason)
+      }
       return .appended(fresh, skipped: skipped, hasMore: hasMorePages)
     }
   }
@@ -186,6 +211,33 @@ public actor FeedSession {
     // The items handed out are on the reader's screen: loaded, whatever the end.
     if let stream, stream.loaded.count > 0 { loaded = stream.loaded }
     return (mine, result, stream?.loaded.count ?? 0, stream?.duplicates ?? SkipReport())
+  }
+
+  /// Counts a page that added fewer items than it repeated, and sets when the next may load.
+  private func backOff(after fresh: Int, repeated: Int) {
+    guard fresh == 0 || fresh < repeated else {
+      (unproductivePages, notBefore) = (0, nil)
+      return
+    }
+    unproductivePages += 1
+    notBefore = .now + loader.options.pageBackoff * (1 << min(unproductivePages - 1, 4))
+  }
+
+  /// Why a `next` chain is no longer followed after a page that added `fresh` items and
+  /// repeated `repeated`; nil to go on.
+  private func endOfChain(fresh: Int, repeated: Int) -> String? {
+    guard fresh == 0, case .link = cursor else {
+      emptyPages = 0
+      return nil
+    }
+    if repeated > 0 {
+      return
+        "the next page held only items already loaded (\(repeated)), so its next link is not "
+        + "followed"
+    }
+    emptyPages += 1
+    guard emptyPages >= Self.emptyPageLimit else { return nil }
+    return "\(emptyPages) pages in a row held no items, so the next link is not followed"
   }
 
   private func cursorAfter(_ page: FeedLoader.Page, number: Int, newItems: Int) -> Cursor {

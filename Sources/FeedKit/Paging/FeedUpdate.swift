@@ -12,6 +12,9 @@ public enum FeedUpdate: Sendable {
   case partial([FeedItem])
   /// Loading more found no further page; nothing changed.
   case endOfFeed
+  /// Loading more stopped following the feed's pages, for the reason given (a `next` link to a
+  /// page of items already loaded); nothing changed.
+  case ended(because: String)
   /// The load failed; nothing changed and every loaded item is kept. The user can try again.
   case failed(FeedError)
   /// A newer load replaced this one (or one is already running); ignore this update.

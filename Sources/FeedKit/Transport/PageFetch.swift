@@ -32,6 +32,9 @@ enum PageFetch {
     case .headersTooLarge(let url, let limit):
       return .network(
         url: url, detail: "the server sent more than \(ByteCountText(limit)) of headers")
+    case .headerLineTooLong(let url, let limit):
+      return .network(
+        url: url, detail: "the server sent a header line longer than \(ByteCountText(limit))")
     case .tooManyRedirects(let url, _):
       return .tooManyRedirects(url: url, limit: options.maxRedirects)
     case .redirectLoop(let url, let repeated):

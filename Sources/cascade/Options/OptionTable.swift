@@ -151,6 +151,11 @@ enum OptionTable {
       read: { .integer($0.pictures.maxImageBytes) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
     OptionSpec(
+      name: "--picture-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
+      help: "give up on one picture's transfer after this long, for the next to go ahead",
+      commands: [.browse, .print], group: .pictures, read: { .number($0.load.pictureTime) },
+      apply: { s, v in if case .number(let x) = v { s.load.pictureTime = x } }),
+    OptionSpec(
       name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
       help: "pictures fetched from the web, and the cells drawn of pictures, kept on disk, "
         + "under $XDG_CACHE_HOME/cascade",

@@ -12,8 +12,14 @@ extension PictureOptions {
     settings.load = load
     settings.memoryBudget = memoryCache << 20
     if !noCache {
-      settings.diskCache = PictureDiskCache.standard(
+      switch PictureDiskCache.standard(
         budget: diskCache << 20, environment: ProcessInfo.processInfo.environment)
+      {
+      case .success(let cache): settings.diskCache = cache
+      // Said before the browser takes the terminal, and left on it when the browser quits.
+      case .failure(let refusal): Console.error(refusal.description)
+      case nil: break
+      }
     }
     return settings
   }

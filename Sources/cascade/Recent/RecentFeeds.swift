@@ -7,15 +7,24 @@ import Foundation
 ///
 /// The file is state, not configuration: it is rewritten on every quit, always whole, through
 /// a temporary file renamed into place, so a crash or two browsers quitting at once leave
-/// either list but never half of one. A file that cannot be read is treated as empty: losing
-/// the list of recent feeds must never stop the browser.
+/// either list but never half of one; two browsers quitting at once take turns under a lock on
+/// `recent.json.lock`, each adding its feed to the list the other left. A file that cannot be
+/// read is treated as empty: losing the list of recent feeds must never stop the browser.
+///
+/// A URL that holds a password or a token (`URLSecrets`) is kept masked, beside the SHA-256
+/// of the whole URL: the secret is never on disk, and `--last` asks for the URL again.
 struct RecentFeeds: Codable, Equatable {
   /// One feed and where the reader was in it.
   struct Entry: Codable, Equatable {
     /// The FEED argument as it can be opened from any folder (a file's absolute path); nil
-    /// for the sample feed.
+    /// for the sample feed. A URL with its secrets masked when it had any.
     var feed: String?
     var place: ReadingPlace?
+    /// The SHA-256 of the whole URL, when `feed` is masked.
+    var key: String?
+
+    /// Whether `feed` had secrets masked, and so cannot be opened again as it is.
+    var isMasked: Bool { key != nil }
   }
 
   /// Most recent first.
@@ -46,13 +55,7 @@ struct RecentFeeds: Codable, Equatable {
   /// feeds a person reads are their business), the file whatever the folder's mode.
   /// - Throws: a `SaveError` that says what failed, in words.
   func save(to url: URL) throws(SaveError) {
-    let folder = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw SaveError(step: "cannot create the folder \(folder.path)", code: nil)
-    }
+    try Self.makeFolder(for: url)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(self) else {
@@ -60,8 +63,10 @@ struct RecentFeeds: Codable, Equatable {
     }
     // A temporary file beside it, renamed into place: a reader sees the old list or the new.
     let temporary = url.path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SaveError(step: "cannot write \(temporary)", code: errno) }
+    // Whatever the umask or an older file allowed: the owner's alone.
+    fchmod(descriptor, 0o600)
     let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     let code = errno
     close(descriptor)
@@ -79,10 +84,35 @@ struct RecentFeeds: Codable, Equatable {
   /// Puts `entry` first in the list at `url` as it is now, and saves it: read again rather
   /// than kept from the start, since another browser may have quit meanwhile, and its feed
   /// must not be lost by writing back the list as it was.
+  ///
+  /// The read and the write happen under an exclusive lock, so that of two browsers quitting
+  /// together the second reads what the first wrote.
   static func remember(_ entry: Entry, at url: URL) throws(SaveError) {
+    try makeFolder(for: url)
+    let lockPath = url.path + ".lock"
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { throw SaveError(step: "cannot open \(lockPath)", code: errno) }
+    defer { close(lock) }
+    fchmod(lock, 0o600)
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw SaveError(step: "cannot lock \(lockPath)", code: errno) }
+    }
+    defer { flock(lock, LOCK_UN) }
     var latest = load(from: url)
     latest.record(entry)
     try latest.save(to: url)
+  }
+
+  /// Creates the list's folder; it is the owner's alone (0700), whatever it was before.
+  private static func makeFolder(for url: URL) throws(SaveError) {
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw SaveError(step: "cannot create the folder \(folder.path)", code: nil)
+    }
+    chmod(folder.path, 0o700)
   }
 
   /// Why the list could not be saved.
@@ -97,7 +127,7 @@ struct RecentFeeds: Codable, Equatable {
 
   /// Puts `entry` first, dropping an older entry for the same feed and the oldest past `limit`.
   mutating func record(_ entry: Entry) {
-    feeds.removeAll { $0.feed == entry.feed }
+    feeds.removeAll { $0.feed == entry.feed && $0.key == entry.key }
     feeds.insert(entry, at: 0)
     if feeds.count > Self.limit { feeds.removeLast(feeds.count - Self.limit) }
   }
@@ -108,7 +138,9 @@ struct RecentFeeds: Codable, Equatable {
     switch source {
     case .sample: Entry(feed: nil)
     case .standardInput: nil
-    case .url(let url), .template(let url): Entry(feed: url)
+    case .url(let url), .template(let url):
+      URLSecrets.holdsSecret(url)
+        ? Entry(feed: URLSecrets.masked(url), key: SHA256.hex(url)) : Entry(feed: url)
     case .file(let path):
       Entry(
         feed: path.hasPrefix("/")

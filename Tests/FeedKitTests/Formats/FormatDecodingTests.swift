@@ -443,6 +443,22 @@ import Testing
     #expect(error?.description.contains("malformed JSON Feed at line 2") == true)
   }
 
+  /// A list with one bad line was refused whole; the line is skipped and counted.
+  @Test func urlListSkipsAndCountsABadLine() throws {
+    let document = try decode(
+      "https://a.example/one.jpg\n{oops}\n./two.png\nhttps://a.example/three.jpg\n")
+    #expect(
+      document.items.map(\.imageURL) == [
+        "https://a.example/one.jpg", "./two.png", "https://a.example/three.jpg",
+      ])
+    #expect(document.skipped.count == 1)
+    #expect(document.skipped.message?.contains("line 2") == true)
+    let error = #expect(throws: FeedError.self) {
+      try FeedDocument.decode(Array("prose\nmore prose\n".utf8), format: .urlList, origin: "l")
+    }
+    #expect(error?.description.contains("is not a URL or a picture's path") == true)
+  }
+
   @Test func urlListWithByteOrderMarkKeepsItsFirstURL() throws {
     let document = try decode("\u{FEFF}https://a.example/one.jpg\r\n./two.png\r\n")
     #expect(document.items.map(\.imageURL) == ["https://a.example/one.jpg", "./two.png"])

@@ -37,6 +37,32 @@ import Testing
     #expect(document.items.first?.imageURL == "https://h.example/1.jpg?a=1&b=2©")
   }
 
+  /// A misspelt closing tag was refused ("mismatched tag"); feed readers take it as closing
+  /// the element it was meant to.
+  @Test func aMismatchedClosingTagClosesTheInnermostElement() throws {
+    let document = try decode(
+      """
+      <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+      <language>en-us</langauge>
+      <item><title a="x>y">One</Title><enclosure url="https://e.example/1.jpg" type="image/jpeg"/></item>
+      <item><description>a<br>b</description><enclosure url="https://e.example/2.jpg" type="image/jpeg"/></item>
+      </channel></rss>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == ["https://e.example/1.jpg", "https://e.example/2.jpg"])
+    #expect(document.items.first?.title == "One")
+  }
+
+  /// XML that is not a feed said "malformed JSON".
+  @Test func xmlOfAnotherKindIsSaidToBeNoFeed() {
+    let error = #expect(throws: FeedError.self) {
+      try FeedDocument.decode(
+        Array("<?xml version=\"1.0\"?><note><to>Tove</to></note>".utf8), origin: "n.xml")
+    }
+    #expect(error?.description.contains("root element is <note>") == true)
+    #expect(error?.description.contains("JSON") == false)
+  }
+
   @Test func bareAmpersandIsText() throws {
     let document = try decode(
       """
@@ -130,12 +156,12 @@ import Testing
   }
 
   @Test func parserErrorsAreSaidInWords() {
-    let mismatch = failure("<rss>\n<channel><title>a</b>\n</channel></rss>")
-    #expect(mismatch?.description.contains("tag mismatch") == true)
-    #expect(mismatch?.description.contains("at line 2, column ") == true)
+    let twice = failure("<rss>\n<channel><title a=\"1\" a=\"2\">a</title>\n</channel></rss>")
+    #expect(twice?.description.contains("attribute given twice in one tag") == true)
+    #expect(twice?.description.contains("at line 2, column ") == true)
     let empty = failure(" \n", format: .rss)
     #expect(empty?.description.contains("document is empty") == true)
-    #expect(mismatch?.description.contains("XML error") == false)
+    #expect(twice?.description.contains("XML error") == false)
   }
 
   @Test func positionsMapBackThroughEveryRewrite() {

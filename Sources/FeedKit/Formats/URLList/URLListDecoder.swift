@@ -1,12 +1,16 @@
 /// Plain text with one picture a line: an http(s) or file URL, or a path (absolute, or
 /// relative to the list's folder; from standard input, to the working directory), as
 /// `find . -name '*.jpg' | cascade -` writes. Blank lines and `#` comments are ignored. A list
-/// gives no sizes: every item is unsized.
+/// gives no sizes: every item is unsized. A line that is neither a URL nor a picture's path is
+/// skipped and counted, as an item without a picture is in other formats; a list of nothing
+/// but such lines is no list.
 enum URLListDecoder {
   static func decode(
     _ bytes: [UInt8], source: String, options: LoadOptions
   ) throws(FeedError) -> FeedDocument {
     var items: [FeedItem] = []
+    var skipped = SkipReport()
+    var firstBad: FeedError?
     var lineNumber = 0
     let lines = ByteOrderMark.skipped(bytes).split(
       separator: 0x0A, omittingEmptySubsequences: false)
@@ -20,9 +24,14 @@ enum URLListDecoder {
       let line = String(decoding: rawLine, as: UTF8.self).trimmingASCIIWhitespace()
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
       guard isEntry(line) else {
-        throw .malformed(
-          format: .urlList, source: source, location: "line \(lineNumber), column 1",
-          detail: "\(ItemFields.quoted(String(line.prefix(80)))) is not a URL or a picture's path")
+        let what = "\(ItemFields.quoted(String(line.prefix(80)))) is not a URL or a picture's path"
+        skipped.record("line \(lineNumber): \(what)")
+        firstBad =
+          firstBad
+          ?? .malformed(
+            format: .urlList, source: source, location: "line \(lineNumber), column 1",
+            detail: what)
+        continue
       }
       guard items.count < options.maxItems else {
         throw .limitExceeded(
@@ -30,23 +39,25 @@ enum URLListDecoder {
       }
       items.append(.unsized(imageURL: line))
     }
-    return FeedDocument(items: items)
+    if items.isEmpty, let firstBad { throw firstBad }
+    return FeedDocument(items: items, skipped: skipped)
   }
 
-  /// Whether a document's start is such a list: at least one entry, and every complete
-  /// non-blank, non-comment line one.
+  /// Whether a document's start is such a list: among its complete non-blank, non-comment
+  /// lines, entries more than twice as many as the lines that are not (which the decoder
+  /// skips): a list with a stray line is still a list, prose with a picture's name is not.
   static func looksLikeList(_ prefix: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> Bool {
     var lines = ByteOrderMark.skipped(prefix).split(
       separator: 0x0A, omittingEmptySubsequences: false)
     if !isComplete, lines.count > 1 { lines.removeLast() }
     var entries = 0
+    var others = 0
     for rawLine in lines {
       let line = String(decoding: rawLine, as: UTF8.self).trimmingASCIIWhitespace()
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-      guard isEntry(line) else { return false }
-      entries += 1
+      if isEntry(line) { entries += 1 } else { others += 1 }
     }
-    return entries > 0
+    return entries > 0 && 2 * others < entries
   }
 
   /// A URL of a scheme pictures are read from, or something shaped like a picture's path.

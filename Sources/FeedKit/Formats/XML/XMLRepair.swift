@@ -13,6 +13,9 @@
 ///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
 ///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
 ///   error; inside, libxml2 dropped that entry and every one after it without saying so.
+/// - A closing tag that closes no open element (`<language>en-us</langauge>`): it closes the
+///   innermost one, as feed readers take it. One that closes an outer element while inner ones
+///   are still open (`<description>a<br>b</description>`) closes those first.
 ///
 /// Every change is recorded, so that a position the parser reports in the mended bytes is
 /// given back as the position in the bytes the feed sent (`originalOffset`).
@@ -22,6 +25,8 @@ struct XMLRepair {
   /// The changes, in order: `original` bytes at `offset` in the sent document became `written`
   /// bytes at `newOffset` in `bytes`.
   private var edits: [Edit] = []
+  /// The names of the elements open at the point reached.
+  private var open: [[UInt8]] = []
 
   private struct Edit {
     var offset: Int
@@ -46,6 +51,8 @@ struct XMLRepair {
       let byte = sent[index]
       if byte == UInt8(ascii: "<"), let end = Self.verbatimEnd(in: sent, at: index) {
         copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        index = end
+      } else if byte == UInt8(ascii: "<"), let end = tag(in: sent, at: index) {
         index = end
       } else if byte == UInt8(ascii: "&") {
         index = reference(in: sent, at: index)
@@ -121,6 +128,69 @@ struct XMLRepair {
     while end < sent.count, end - index < 4, sent[end] & 0xC0 == 0x80 { end += 1 }
     replace(end - index, at: index, with: [0xEF, 0xBF, 0xBD])
     return end
+  }
+
+  /// Follows the element tag at `index`: an opening tag is noted as open (and left to be
+  /// copied: nil), a closing tag of the innermost element closes it (nil too), and another
+  /// closing tag is rewritten; returns the index after what it rewrote.
+  private mutating func tag(in sent: [UInt8], at index: Int) -> Int? {
+    var at = index + 1
+    let closing = at < sent.count && sent[at] == UInt8(ascii: "/")
+    if closing { at += 1 }
+    let nameStart = at
+    guard at < sent.count, Self.startsName(sent[at]) else { return nil }
+    while at < sent.count, !Self.endsTagName(sent[at]) { at += 1 }
+    let name = Array(sent[nameStart..<at])
+    var end = at
+    var quote: UInt8?
+    while end < sent.count {
+      let byte = sent[end]
+      if let opened = quote {
+        if byte == opened { quote = nil }
+      } else if !closing, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: ">") {
+        break
+      }
+      end += 1
+    }
+    guard end < sent.count else { return nil }
+    guard closing else {
+      if sent[end - 1] != UInt8(ascii: "/") { open.append(name) }
+      return nil
+    }
+    if open.last == name {
+      open.removeLast()
+      return nil
+    }
+    var written: [UInt8] = []
+    if let depth = open.lastIndex(of: name) {
+      for inner in open[(depth + 1)...].reversed() { written += Self.closingTag(inner) }
+      written += sent[index...end]
+      open.removeSubrange(depth...)
+    } else if let innermost = open.popLast() {
+      written = Self.closingTag(innermost)
+    } else {
+      return nil
+    }
+    replace(end + 1 - index, at: index, with: written)
+    return end + 1
+  }
+
+  private static func closingTag(_ name: [UInt8]) -> [UInt8] {
+    Array("</".utf8) + name + [UInt8(ascii: ">")]
+  }
+
+  /// Whether `byte` can start an element's name: a letter, `_`, `:` or a byte of a non-ASCII
+  /// character.
+  private static func startsName(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: ":") || byte >= 0x80
+  }
+
+  private static func endsTagName(_ byte: UInt8) -> Bool {
+    ByteOrderMark.isBlank(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
   }
 
   /// Copies or rewrites the `&` at `index` and the reference it starts; returns the index
