@@ -1,6 +1,6 @@
 import BrowserCore
-import PictureCells
 import Locking
+import PictureCells
 
 /// Pictures sent to a kitty-graphics terminal: the transmissions the loader's threads made,
 /// waiting for the main thread (the only one that writes to the terminal), and which picture

@@ -1,7 +1,7 @@
 import BrowserCore
 import Glibc
-import Pictures
 import Locking
+import Pictures
 
 /// Pictures drawn over curses' frame — sixel, iTerm2's inline files, kitty's placements (an
 /// `OverlayDrawer` each) — kept as the loader's threads made them, and what was drawn where,
