@@ -112,6 +112,11 @@ enum BrowseCommand {
       pictures?.decision = report.decision
       typedAhead = report.answers?.typed ?? []
       if let type = report.terminalType { terminalType = type }
+      // Boxes shaped for the terminal's own cells: laid out for 2:1 cells, a picture in
+      // kitty's 8×19 ones was 16 % off its box, and drawn smaller, a row short.
+      if !options.cellAspectGiven, let aspect = report.decision.measuredCellAspect {
+        browser.cellAspect = aspect
+      }
     }
     let app = BrowserApp(
       feed: feed, options: browser, pictures: pictures, colors: options.theme,

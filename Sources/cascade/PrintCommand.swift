@@ -60,6 +60,8 @@ enum PrintCommand {
     if options.pictures.protocolName == "off" { colorMode = nil }
     var browser = options.browser
     browser.feedName = source.displayName
+    // The sheet stands still: its moving pictures are marked as such.
+    browser.animations = false
     // Without colours there are no pictures to draw: the boxes say their sizes, as in the
     // browser, instead of waiting for pictures that never come.
     if colorMode == nil { browser.pictures = false }

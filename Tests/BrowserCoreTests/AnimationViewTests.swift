@@ -66,17 +66,19 @@ import Testing
     #expect(Self.count("B", in: later) == area)
     #expect(later.next == 270)
 
-    // Paused: the clock stands, the first frame shows with the mark, and no timer is asked.
+    // Paused: the clock stands, the first frame shows, the caption's mark says it moves, and
+    // no timer is asked.
     _ = state.update(.action(.toggleAnimations))
     #expect(state.message == "moving pictures paused")
     _ = state.update(.animationTick(milliseconds: 1000))
     #expect(state.animationClock == 130)
     let paused = Self.draw(state, cache)
     #expect(paused.next == nil)
-    #expect(Self.count("▶", in: paused) == 1 && Self.count("A", in: paused) == area - 1)
+    #expect(Self.count("▶", in: paused) == 1 && Self.count("A", in: paused) == area)
 
     _ = state.update(.action(.toggleAnimations))
     #expect(state.message == "moving pictures playing")
+    #expect(Self.count("▶", in: Self.draw(state, cache)) == 0)
     _ = state.update(.animationTick(milliseconds: 300))
     #expect(Self.count("A", in: Self.draw(state, cache)) == area, "430 ms: the loop again")
   }

@@ -192,3 +192,16 @@ import Testing
     #expect(decision.cellPixels == PixelSize(width: 8, height: 16))
   }
 }
+
+extension PictureDecisionTests {
+  /// The cells' shape shapes the boxes when the terminal says it (kitty's 8×19 cells are 2.375
+  /// times taller than wide, not 2): a picture laid out for 2 was drawn a row short there.
+  @Test func aMeasuredCellShapesTheBoxes() {
+    let answered = PictureDecision(
+      choice: .auto, environment: [:],
+      answers: TerminalAnswers(parsing: Array("\u{1B}[6;19;8t\u{1B}[?62;4c".utf8)))
+    #expect(answered.measuredCellAspect == 19.0 / 8.0)
+    #expect(
+      PictureDecision(choice: .auto, environment: [:], answers: nil).measuredCellAspect == nil)
+  }
+}

@@ -46,8 +46,6 @@ struct RealTerminalTests {
           at: Self.photos.appendingPathComponent(name), to: folder.appendingPathComponent(copy))
       }
     }
-    let layout = try await PhotoLayout.read(
-      folder: folder, arguments: Self.arguments, columns: Self.columns, expected: 12)
     let display = try await VirtualDisplay.start()
     defer { display.close() }
     // The terminal's answers decide how pictures are drawn (xterm gets sixel when its device
@@ -58,14 +56,21 @@ struct RealTerminalTests {
       kind, on: display, columns: Self.columns, rows: Self.rows,
       arguments: [folder.path] + Self.arguments + ["--probe-budget", "5000"])
     defer { terminal.close() }
+    // The boxes are shaped for the terminal's own cells, which it tells Cascade (xterm's are
+    // 8×17 pixels here, kitty's 8×19): the layout in tmux, which tells none, is given their
+    // shape.
+    let grid = try await terminal.grid()
+    let aspect = Double(grid.cellHeight) / Double(grid.cellWidth)
+    let shaped = Self.arguments + ["--cell-aspect", String(aspect)]
+    let layout = try await PhotoLayout.read(
+      folder: folder, arguments: shaped, columns: Self.columns, expected: 12, cellAspect: aspect)
     // The same view in tmux, with pictures off, given the same keys: its text says where the
     // view is scrolled to and which cells are blank.
-    let command = ([CascadeProcess.binary.path, folder.path] + Self.arguments)
+    let command = ([CascadeProcess.binary.path, folder.path] + shaped)
       .map { "'\($0)'" }.joined(separator: " ")
     let twin = try TmuxSession(
       command: command + " --pictures off", width: Self.columns, height: Self.rows)
     defer { twin.close() }
-    let grid = try await terminal.grid()
     var check = PhotoCheck(
       layout: layout, grid: grid, columns: Self.columns, rows: Self.rows,
       background: RealTerminal.background)

@@ -8,9 +8,9 @@ enum PictureSlot {
   /// size (`PlaceholderPicture`) when the feed gave one, else stays blank; the caption shows.
   case loading(PictureKey, placeholder: SymbolPicture?)
   case ready(SymbolPicture)
-  /// Drawn by the terminal over the frame (sixel, iTerm2), which shows it only wholly in view,
-  /// since pixels cannot be cut at a row: while the box is partly in view the area shows the
-  /// item's placeholder, if the feed gave one, as it did while the picture loaded.
+  /// Drawn by the terminal over the frame (sixel, iTerm2, kitty's placements): partly in view,
+  /// its rows in view are drawn; the placeholder, if the feed gave one, stands in only where
+  /// no picture is kept.
   case pixels(SymbolPicture, placeholder: SymbolPicture?)
   /// Could not be fetched or decoded: a marker in the box, over the placeholder if there is one
   /// (the nearest thing to the picture there will be); the reason in the details.
@@ -27,6 +27,16 @@ extension Color {
       self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     case .palette(let index): self = .palette(index)
     case .terminalDefault: self = .default
+    }
+  }
+}
+
+extension PictureSlot {
+  /// Whether the slot shows a moving picture standing still: paused or off (`playing` false).
+  func movesStill(playing: Bool) -> Bool {
+    switch self {
+    case .ready(let picture), .pixels(let picture, _): picture.moves && !playing
+    default: false
     }
   }
 }

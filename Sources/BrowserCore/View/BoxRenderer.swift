@@ -69,7 +69,9 @@ struct BoxRenderer {
       drawPicture(picture, in: area, clip: clip, into: &canvas)
       let caption = screenRow + h - 2
       guard visible(caption) else { return }
-      let number = DisplayText("#\(label.number)")
+      // A moving picture shown still (paused, or moving pictures off) says so by its number.
+      let mark = picture.movesStill(playing: animationClock != nil) ? theme.movingMark : ""
+      let number = DisplayText(mark + "#\(label.number)")
       let room = textWidth - number.width - 1
       if room >= 4 {
         canvas.write(
@@ -184,14 +186,6 @@ struct BoxRenderer {
       for r in 0..<rows where clip.contains(top + r) {
         let start = r * cells.columns
         canvas.putPictureRow(frame[start..<(start + columns)], row: top + r, column: left)
-      }
-      // A picture that would move, shown still (paused, off): a mark in its corner says so.
-      if cells.moves, animationClock == nil || cells.animation == nil, columns >= 3,
-        clip.contains(top)
-      {
-        canvas.put(
-          theme.isUnicode ? "▶" : ">", width: 1, row: top, column: left,
-          style: CellAppearance(attributes: [.reverse, .bold]))
       }
     }
   }

@@ -126,4 +126,8 @@ public struct Theme: Hashable, Sendable {
       attributes: .bold)
   }
   var overlayStyle: CellAppearance { CellAppearance() }
+
+  /// What a moving picture standing still (paused, or moving pictures off) shows by its
+  /// number.
+  var movingMark: String { isUnicode ? "▶ " : "> " }
 }

@@ -390,6 +390,15 @@ public final class PictureLoader: Sendable {
       rows: size.rows)
   }
 
+  /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
+  /// its box says it moves.
+  private func stillOfMoving(_ bytes: [UInt8]) -> Bool {
+    guard !configuration.animations, let format = PictureFormat.sniff(bytes),
+      format == .gif || format == .webp
+    else { return false }
+    return AnimationDecoder.isAnimated(bytes)
+  }
+
   /// A moving picture's frames at `fitting` pixels, for a terminal that plays them itself:
   /// its first frame and the rest; nil for a still, or with animations off. The frames held
   /// at once are within `animationBudget`.
@@ -439,10 +448,10 @@ public final class PictureLoader: Sendable {
         id: id, firstDelay: animation.firstDelay, frames: frames, loops: animation.loops)
     }
     if let replaced { cache.remove(replaced) }
-    cache.insert(
-      .placeholder(
-        KittyPlaceholder(imageID: id, direct: kitty.direct), columns: cells.columns, rows: rows),
-      for: key)
+    var picture = SymbolPicture.placeholder(
+      KittyPlaceholder(imageID: id, direct: kitty.direct), columns: cells.columns, rows: rows)
+    picture.moves = moving != nil || stillOfMoving(bytes)
+    cache.insert(picture, for: key)
   }
 
   /// Keeps `key`'s picture at its cells' pixel size for the frames that draw it over curses'
@@ -475,6 +484,10 @@ public final class PictureLoader: Sendable {
       throw PixelsError.unencodable
     }
     var picture = SymbolPicture.overlay(id, columns: cells.columns, rows: cells.rows)
+    // kitty and iTerm2 play it; a sixel box shows its first frame, and so does any with moving
+    // pictures off.
+    picture.moves =
+      (moving != nil && overlay.protocolUsed != .sixel) || stillOfMoving(bytes)
     // The view picks each frame by its clock where the terminal shows one at a time.
     if overlay.protocolUsed == .sixel, let moving {
       picture = picture.moving(

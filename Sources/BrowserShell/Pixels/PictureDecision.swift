@@ -22,6 +22,15 @@ public struct PictureDecision: Hashable, Sendable {
   /// a choice is honoured or refused with a reason, never silently replaced.
   public var refusal: String?
 
+  /// How many times taller than wide the terminal's cells are, when it said (or its window's
+  /// pixel size did), within what `--cell-aspect` takes; nil when the size is assumed.
+  public var measuredCellAspect: Double? {
+    guard cellPixelsSource != "assumed", cellPixels.width > 0, cellPixels.height > 0 else {
+      return nil
+    }
+    return min(8, max(0.25, Double(cellPixels.height) / Double(cellPixels.width)))
+  }
+
   /// Whether pictures are drawn over curses' frame after it is sent (sixel, iTerm2, kitty
   /// without placeholders), rather than held in its cells (placeholders, symbols).
   public var drawsOverFrame: Bool {

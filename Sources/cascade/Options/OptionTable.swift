@@ -58,7 +58,12 @@ enum OptionTable {
       name: "--cell-aspect", placeholder: "X", kind: .number(0.25...8),
       help: "how many times taller than wide a terminal cell is", commands: [.browse, .print],
       group: .browser, read: { .number($0.browser.cellAspect) },
-      apply: { s, v in if case .number(let x) = v { s.browser.cellAspect = x } }),
+      apply: { s, v in
+        if case .number(let x) = v {
+          s.browser.cellAspect = x
+          s.cellAspectGiven = true
+        }
+      }),
     OptionSpec(
       name: "--pull-threshold", placeholder: "N", kind: .integer(1...50),
       help: "rows of pull that refresh or load more", commands: [.browse], group: .browser,

@@ -15,6 +15,9 @@ struct Settings: Sendable {
   /// `--last`: reopen the feed browsed last, at the same place.
   var last = false
   var browser = BrowserOptions()
+  /// Whether the command line or the config file gave `--cell-aspect`: else the terminal's
+  /// own cells, when it says their size, shape the boxes.
+  var cellAspectGiven = false
   var load = LoadOptions()
   var layout = LayoutSettings()
   var pictures = PictureOptions()

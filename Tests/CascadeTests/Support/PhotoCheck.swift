@@ -93,8 +93,11 @@ struct PhotoCheck {
         height = Int(photoHeight.rounded())
         top = found.maxY + 1 - height
       } else {
-        // Cut below and never seen whole: judged near its top, where a stretch matters little.
-        sampledRows = Double(found.minY + 8)...Double(found.minY + 24)
+        // Cut below and never seen whole: its height from the photograph's shape, judged near
+        // its top (within what is in view), where a stretch matters little.
+        height = Int(photoHeight.rounded())
+        sampledRows =
+          Double(found.minY + min(8, (shown - 1) / 2))...Double(min(found.minY + 24, found.maxY))
       }
       // A cut picture reaches the edge that cuts it (sixel draws whole bands of six rows).
       if cutAbove && found.minY > viewTop + 2 {

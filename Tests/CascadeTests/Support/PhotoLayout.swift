@@ -21,7 +21,8 @@ struct PhotoLayout {
   /// Lays out `folder` with `arguments` on a screen `columns` cells wide: in a tmux window tall
   /// enough to show every box whole, so none is cut.
   static func read(
-    folder: URL, arguments: [String], columns: Int, tallRows: Int = 200, expected: Int
+    folder: URL, arguments: [String], columns: Int, tallRows: Int = 200, expected: Int,
+    cellAspect: Double = 2
   ) async throws -> PhotoLayout {
     let command = ([CascadeProcess.binary.path, folder.path] + arguments + ["--pictures", "off"])
       .map { "'\($0)'" }.joined(separator: " ")
@@ -49,7 +50,7 @@ struct PhotoLayout {
       guard let inside = PictureArea.inside(box: box.rect),
         let picture = PictureArea.fitted(
           pixelWidth: Double(photo.width), pixelHeight: Double(photo.height), in: inside,
-          cellAspect: 2)
+          cellAspect: cellAspect)
       else { throw PhotoLayoutError.noPictureArea(name) }
       boxes.append(Box(rect: box.rect, picture: picture, name: name, photo: photo))
     }
