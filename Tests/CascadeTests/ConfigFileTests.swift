@@ -18,10 +18,15 @@ import Testing
       if let text { try Data(text.utf8).write(to: file) }
     }
 
+    /// A config home at `folder`, which may hold no config at all.
+    init(existing folder: URL) { self.folder = folder }
+
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
-    func run(_ arguments: [String]) async throws -> CascadeProcess.Result {
-      try await CascadeProcess.run(arguments, environment: environment)
+    func run(_ arguments: [String], more: [String: String] = [:]) async throws
+      -> CascadeProcess.Result
+    {
+      try await CascadeProcess.run(arguments, environment: environment.merging(more) { $1 })
     }
   }
 
@@ -86,7 +91,12 @@ import Testing
       defer { try? FileManager.default.removeItem(at: file) }
       let second = try await home.run(command + ["-C", file.path, "--print-config"])
       #expect(second.status == 0, "\(second.stderr)")
-      #expect(second.stdout == first.stdout, "\(command)")
+      // The same settings; only the first line, which says where they came from, differs.
+      let (firstSource, firstBody) = Self.sourceAndBody(first.stdout)
+      let (secondSource, secondBody) = Self.sourceAndBody(second.stdout)
+      #expect(secondBody == firstBody, "\(command)")
+      #expect(firstSource.hasPrefix("// The defaults, then the command line: no config file at "))
+      #expect(secondSource == "// The defaults, then \(file.path), then the command line.")
       #expect(second.stdout.contains(#""seed": 18446744073709551615"#))
     }
   }
@@ -161,8 +171,12 @@ import Testing
     (#"{"config": "x.json"}"#, #""config" is not read from a config file; give --config"#),
     // An option of the command line only is named as one (it was an "unknown key").
     (#"{"header": "X-Key: 1"}"#, #""header" is not read from a config file: headers go only to"#),
-    ("{\n  \"columns\": 4,\n  \"style\" \"ring\"\n}", ":3:11: expected ':' after the key"),
-    ("{\"columns\": 4,}", ":1:15: a ',' before '}' (remove it)"),
+    (
+      "{\n  \"columns\": 4,\n  \"style\" \"ring\"\n}",
+      ":3:11: unexpected '\"', expected ':' after the key"
+    ),
+    ("{\"columns\": 4 /* four\n}", ":1:15: a comment '/*' is not closed with '*/'"),
+    ("{\"columns\": 4,,}", ":1:15: unexpected ',', expected a key"),
     ("{\"columns\": 4, \"columns\": 5}", #":1:16: "columns" is given twice"#),
     ("{\"columns\": 04}", ":1:13: '04' is not a number"),
     ("[4]", "the config must be one JSON object"),
@@ -225,6 +239,80 @@ import Testing
         || result.stdout.contains(#""top": ["<Home>", "gg"]"#))
     #expect(result.stdout.contains(#""quit": ["<C-c>", "Q"]"#), "Ctrl-C always quits")
     #expect(result.stdout.contains(#""bottom": ["<End>", "G"]"#))
+  }
+
+  /// `--print-config`'s output without its first line, the comment saying where it came from,
+  /// and that line.
+  static func sourceAndBody(_ printed: String) -> (source: String, body: String) {
+    let lines = printed.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    return (String(lines.first ?? ""), String(lines.dropFirst().first ?? ""))
+  }
+
+  @Test func commentsAndTrailingCommasAreAllowed() async throws {
+    let home = try ConfigHome(
+      """
+      // Written by hand.
+      {
+        "columns": 4,  // four fit at 100 cells
+        /* "style": "ring", */
+        "theme": {"border": "blue",},
+      }
+      """)
+    defer { home.remove() }
+    let result = try await home.run(["--print-config"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""columns": 4,"#))
+    #expect(result.stdout.contains(#""style": "waterfall","#))
+    #expect(result.stdout.contains(#""border": "blue""#), "\(result.stdout)")
+  }
+
+  /// The person's own file, else the first of `$XDG_CONFIG_DIRS`'s folders that holds one (a
+  /// relative folder is skipped), and `--print-config` names the file that won.
+  @Test func theConfigIsLookedUpInTheXDGFoldersInOrder() async throws {
+    let home = try ConfigHome(#"{"columns": 4}"#)
+    defer { home.remove() }
+    let system = try ConfigHome(nil)
+    defer { system.remove() }
+    let first = system.folder.appendingPathComponent("first")
+    let second = system.folder.appendingPathComponent("second")
+    for (folder, columns) in [(first, 5), (second, 6)] {
+      let file = folder.appendingPathComponent("cascade/config.json")
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(#"{"columns": \#(columns)}"#.utf8).write(to: file)
+    }
+    let missing = system.folder.appendingPathComponent("missing").path
+    let dirs = ["relative/folder", missing, first.path, second.path].joined(separator: ":")
+
+    let own = try await home.run(["--print-config"], more: ["XDG_CONFIG_DIRS": dirs])
+    #expect(own.stdout.contains(#""columns": 4,"#), "\(own.stderr)")
+    #expect(Self.sourceAndBody(own.stdout).source.contains(home.file.path))
+
+    let none = ConfigHome(existing: system.folder.appendingPathComponent("nobody"))
+    let systems = try await none.run(["--print-config"], more: ["XDG_CONFIG_DIRS": dirs])
+    #expect(systems.stdout.contains(#""columns": 5,"#), "\(systems.stderr)")
+    #expect(
+      Self.sourceAndBody(systems.stdout).source
+        == "// The defaults, then \(first.path)/cascade/config.json, then the command line.")
+
+    let nowhere = try await none.run(["--print-config"], more: ["XDG_CONFIG_DIRS": missing])
+    #expect(
+      Self.sourceAndBody(nowhere.stdout).source
+        == "// The defaults, then the command line: no config file at \(none.file.path) or "
+        + "\(missing)/cascade/config.json.")
+  }
+
+  @Test func aMistakeInASystemConfigNamesThatFile() async throws {
+    let system = try ConfigHome("{\n  \"columns\": 4\n  \"style\": \"ring\"\n}")
+    defer { system.remove() }
+    let none = ConfigHome(existing: system.folder.appendingPathComponent("nobody"))
+    let result = try await none.run(
+      ["--print-config"], more: ["XDG_CONFIG_DIRS": system.folder.path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "\(system.file.path):3:3: unexpected '\"', expected ',' or '}' after a member"),
+      "\(result.stderr)")
   }
 
   @Test func anEmptyFileIsAnEmptyConfig() async throws {

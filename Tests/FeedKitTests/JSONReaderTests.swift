@@ -266,3 +266,55 @@ private func failure(_ text: String, maxDepth: Int = 512) -> (message: String, l
     }
   }
 }
+
+/// The annotated grammar, for files people write: comments and trailing commas. Feeds are read
+/// strictly (`syntaxIsChecked` above).
+@Suite struct JSONReaderGrammarTests {
+  /// Whether `text` reads as one value in `grammar`, with a prefix of it still arriving.
+  private func reads(
+    _ text: [UInt8], grammar: JSONReader.Grammar, isComplete: Bool = true
+  ) -> Result<Void, JSONReader.Failure> {
+    text.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(bytes: buffer, isComplete: isComplete, grammar: grammar)
+      return Result { () throws(JSONReader.Failure) in
+        try reader.skipValue()
+        try reader.expectEnd()
+      }
+    }
+  }
+
+  @Test(arguments: [
+    "// head\n[1, /* one */ 2, // two\n 3]", "{\"a\": [1, 2,], \"b\": {\"c\": 1,},}",
+    "/**/[]/***/", "[\"// /* */ in a string\", /**/ 1]", "//\n{}//",
+  ])
+  func commentsAndTrailingCommasAreTakenOnlyWhenAsked(text: String) {
+    #expect((try? reads(Array(text.utf8), grammar: .annotated).get()) != nil, "\(text)")
+    #expect((try? reads(Array(text.utf8), grammar: .strict).get()) == nil, "\(text)")
+  }
+
+  @Test(arguments: ["[1,,]", "[,]", "{,}", "[1 /]", "[1 /* open]", "/ []", "[1] /"])
+  func whatIsNeitherACommentNorATrailingCommaFails(text: String) {
+    #expect((try? reads(Array(text.utf8), grammar: .annotated).get()) == nil, "\(text)")
+  }
+
+  /// A prefix of a document still arriving never fails on a comment or comma cut off at its
+  /// end: it waits for more (an end of input at the prefix's end), as every other token does.
+  @Test func aCutCommentWaitsForTheRest() {
+    let text = Array("[1, // one\n 2 /* two */, 3, /* three */ ]".utf8)
+    #expect((try? reads(text, grammar: .annotated).get()) != nil)
+    for cut in 0..<text.count {
+      let result = reads(Array(text[..<cut]), grammar: .annotated, isComplete: false)
+      guard case .failure(.syntax(let offset, let message)) = result else {
+        Issue.record("prefix of \(cut) bytes: \(result)")
+        continue
+      }
+      #expect(offset == cut && message.hasPrefix("unexpected end of input"), "cut at \(cut)")
+    }
+  }
+
+  @Test func aLeadingZeroIsNamed() throws {
+    let error = try #require(failure("[1, 007]"))
+    #expect(error.message == "'007' is not a number: JSON writes no leading zeros")
+    #expect(error.location == "line 1, column 5")
+  }
+}

@@ -5,9 +5,11 @@
 /// dictionary per item. Strings and numbers come back as `Token`s (byte ranges) and are turned
 /// into Swift values only when the decoder wants them; keys are compared as bytes.
 ///
-/// The reader follows RFC 8259 strictly (no comments, no trailing commas, no single quotes), with
-/// two allowances: a leading UTF-8 byte order mark is skipped, and invalid UTF-8 inside strings
-/// becomes U+FFFD, as does an escaped lone surrogate.
+/// By default the reader follows RFC 8259 strictly (no comments, no trailing commas, no single
+/// quotes), as a feed must be read the way every other program reads it; `Grammar.annotated`
+/// also takes comments and trailing commas, for files people write by hand. Either way a
+/// leading UTF-8 byte order mark is skipped, and invalid UTF-8 inside strings becomes U+FFFD,
+/// as does an escaped lone surrogate.
 ///
 /// The bytes may be a prefix of the document that grows (`StreamedBytes`): while `isComplete` is
 /// false, anything that needs a byte past the end fails as an end of input at `bytes.count`,
@@ -28,6 +30,16 @@ struct JSONReader {
   struct Mark {
     var offset: Int
     var depth: Int
+  }
+
+  /// What the reader takes besides RFC 8259's JSON.
+  enum Grammar: Equatable, Sendable {
+    /// RFC 8259 and nothing else: what a feed is.
+    case strict
+    /// Also `//` and `/* */` comments where whitespace may go, and a comma after the last
+    /// member of an object or element of a list: a config file a person annotates and edits
+    /// line by line.
+    case annotated
   }
 
   /// The kind of value that starts at the cursor.
@@ -64,6 +76,7 @@ struct JSONReader {
   private(set) var depth = 0
   let maxDepth: Int
   let maxStringLength: Int
+  let grammar: Grammar
   /// Bytes before this offset are no longer read (they may be gone); `forgottenPlace` is the
   /// line and column just after them.
   private(set) var forgotten = 0
@@ -73,12 +86,13 @@ struct JSONReader {
   ///   byte order mark must then be complete in `bytes` (three bytes read, or the whole input).
   init(
     bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool = true, maxDepth: Int = 512,
-    maxStringLength: Int = .max
+    maxStringLength: Int = .max, grammar: Grammar = .strict
   ) {
     self.bytes = bytes
     self.isComplete = isComplete
     self.maxDepth = maxDepth
     self.maxStringLength = maxStringLength
+    self.grammar = grammar
     offset = bytes.starts(with: ByteOrderMark.utf8) ? ByteOrderMark.utf8.count : 0
   }
 
@@ -111,14 +125,48 @@ struct JSONReader {
 
   // MARK: Structure
 
-  /// Skips spaces, tabs, carriage returns and newlines.
+  /// Skips spaces, tabs, carriage returns and newlines, and comments in the annotated grammar.
   mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
       case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+      case UInt8(ascii: "/") where grammar == .annotated:
+        guard skipComment() else { return }
       default: return
       }
     }
+  }
+
+  /// Skips the comment at the cursor (a `/`); false, with the cursor left on the `/`, when no
+  /// whole comment starts there, so that the caller reports it (`unexpected(expecting:)` says
+  /// which). A comment cut off by the end of bytes still arriving is skipped to that end, to be
+  /// read again with more.
+  private mutating func skipComment() -> Bool {
+    let start = offset
+    guard start + 1 < bytes.count else {
+      if !isComplete { offset = bytes.count }
+      return !isComplete
+    }
+    var index = start + 2
+    switch bytes[start + 1] {
+    case UInt8(ascii: "/"):
+      while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+    case UInt8(ascii: "*"):
+      while index + 1 < bytes.count,
+        !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+      {
+        index += 1
+      }
+      guard index + 1 < bytes.count else {
+        if !isComplete { offset = bytes.count }
+        return !isComplete
+      }
+      index += 2
+    default:
+      return false
+    }
+    offset = index
+    return true
   }
 
   /// The kind of the next value, without consuming it.
@@ -345,6 +393,15 @@ struct JSONReader {
     if peek(UInt8(ascii: "-")) { offset += 1 }
     if peek(UInt8(ascii: "0")) {
       offset += 1
+      // `04` would otherwise fail at its `4`, after a number `0`, which misleads.
+      if offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+        _ = skipDigits()
+        let written = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        offset = start
+        throw .syntax(
+          offset: start, message: "'\(written)' is not a number: JSON writes no leading zeros")
+      }
     } else if !skipDigits() {
       throw unexpected(expecting: "a digit")
     }
@@ -362,98 +419,17 @@ struct JSONReader {
     return Token(start: start, end: offset, hasEscapes: false)
   }
 
-  // MARK: Token values
-
-  /// The text of a string token, escapes decoded; invalid UTF-8 and lone surrogates become U+FFFD.
-  func string(_ token: Token) -> String {
-    let raw = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-    guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var index = token.start
-    while index < token.end {
-      let byte = bytes[index]
-      guard byte == UInt8(ascii: "\\") else {
-        out.append(byte)
-        index += 1
-        continue
-      }
-      let escape = bytes[index + 1]
-      index += 2
-      switch escape {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = hexValue(at: index)
-        index += 4
-        if (0xD800...0xDBFF).contains(scalar) {
-          // A high surrogate counts only when a low one follows as the next escape.
-          if index + 6 <= token.end, bytes[index] == UInt8(ascii: "\\"),
-            bytes[index + 1] == UInt8(ascii: "u")
-          {
-            let low = hexValue(at: index + 2)
-            if (0xDC00...0xDFFF).contains(low) {
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-              index += 6
-            }
-          }
-        }
-        // A lone surrogate is not a scalar: it becomes U+FFFD.
-        out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-      default: out.append(escape)  // \" \\ \/
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// Whether a string token's text is exactly `literal` (ASCII); keys are matched with this.
-  func stringEquals(_ token: Token, _ literal: StaticString) -> Bool {
-    if token.hasEscapes { return string(token) == literal.description }
-    guard token.count == literal.utf8CodeUnitCount else { return false }
-    let literalBytes = UnsafeBufferPointer(
-      start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    // An index loop: the generic `elementsEqual` over a slice was not specialised to one.
-    for i in 0..<token.count where bytes[token.start + i] != literalBytes[i] { return false }
-    return true
-  }
-
-  /// The number's text as written (for ids and messages).
-  func text(_ token: Token) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
-  }
-
-  /// The value of `range` when it is 1 to 15 decimal digits and nothing else, added up digit
-  /// by digit (exact: 15 digits stay below 2^53, so this is what `Double(_:)` would read);
-  /// otherwise nil. How sizes are written, as numbers and as strings.
-  static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-    guard !range.isEmpty, range.count <= 15 else { return nil }
-    // Over the digits' own buffer, with wrapping arithmetic that 15 digits cannot overflow: a
-    // size is read twice per item, and a bounds and an overflow check per digit were most of it.
-    var value = 0
-    for byte in UnsafeBufferPointer(rebasing: bytes[range]) {
-      let digit = byte &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      value = value &* 10 &+ Int(digit)
-    }
-    return Double(value)
-  }
-
-  /// The value of a number token; infinite when the number is too large for a `Double`.
-  func double(_ token: Token) -> Double {
-    // Most sizes are short integers: skip the string round trip for them.
-    if let value = Self.plainInteger(bytes, token.start..<token.end) { return value }
-    return Double(text(token)) ?? .nan
-  }
-
   // MARK: Errors
 
   /// `line 3, column 14` for a byte offset; columns count characters, not bytes.
   func location(of offset: Int) -> String {
-    let place = advance(forgottenPlace, over: forgotten..<max(forgotten, min(offset, bytes.count)))
+    let place = place(of: offset)
     return "line \(place.line), column \(place.column)"
+  }
+
+  /// The line and column of a byte offset, each counted from 1; columns count characters.
+  func place(of offset: Int) -> (line: Int, column: Int) {
+    advance(forgottenPlace, over: forgotten..<max(forgotten, min(offset, bytes.count)))
   }
 
   /// The line and column after `range`, starting from `place` at its start.
@@ -498,6 +474,15 @@ struct JSONReader {
   private func unexpected(expecting what: String) -> Failure {
     guard offset < bytes.count else { return endOfInput(expecting: what) }
     let byte = bytes[offset]
+    // `skipWhitespace` stopped at a `/` that starts no whole comment.
+    if grammar == .annotated, byte == UInt8(ascii: "/") {
+      let opensBlock = offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "*")
+      return .syntax(
+        offset: offset,
+        message: opensBlock
+          ? "a comment '/*' is not closed with '*/'"
+          : "unexpected '/', expected \(what) (a comment starts with // or /*)")
+    }
     let found =
       (0x21...0x7E).contains(byte)
       ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(hex(byte))"
@@ -531,7 +516,14 @@ struct JSONReader {
     switch bytes[offset] {
     case UInt8(ascii: ","):
       offset += 1
-      return true
+      guard grammar == .annotated else { return true }
+      // A trailing comma: the container may end after it.
+      skipWhitespace()
+      if offset == bytes.count, !isComplete { throw endOfInput(expecting: what) }
+      guard peek(closing) else { return true }
+      offset += 1
+      depth -= 1
+      return false
     case closing:
       offset += 1
       depth -= 1
@@ -584,21 +576,6 @@ struct JSONReader {
     default:
       offset = index + 1
       throw unexpected(expecting: "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
-    }
-  }
-
-  private func hexValue(at index: Int) -> UInt32 {
-    var value: UInt32 = 0
-    for digit in index..<index + 4 { value = value << 4 | UInt32(hexDigit(bytes[digit]) ?? 0) }
-    return value
-  }
-
-  private func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
     }
   }
 

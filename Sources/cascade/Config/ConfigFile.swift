@@ -1,3 +1,4 @@
+import FeedKit
 import Foundation
 
 /// The config file: where it is, what it holds, and how it sets options under the command line.
@@ -5,22 +6,38 @@ import Foundation
 /// A key is an option's name without its dashes (`"columns": 4`, `"no-images": true`), checked
 /// with the option's own kind and range, so every option is a config key and the file can never
 /// drift from `--help`. `null` (and `false` for a flag) leaves an option at its default, which
-/// is how `--print-config` writes the options that have none.
+/// is how `--print-config` writes the options that have none. The file is JSON that a person
+/// may annotate: `//` and `/* */` comments and trailing commas are allowed.
 struct ConfigFile {
   var path: String
-  var members: [(key: String, value: ConfigJSON)]
+  var members: [(key: String, value: WrittenJSON)]
 
   /// A config is a few lines of options; anything larger is not one.
   static let maximumSize = 1 << 20
 
-  /// `$XDG_CONFIG_HOME/cascade/config.json`, else `~/.config/cascade/config.json`. The XDG
-  /// base directory rules ignore a relative `XDG_CONFIG_HOME`, and so does Cascade.
-  static func defaultPath(environment: [String: String]) -> String? {
+  /// Where a config file is looked for when none is named, in the XDG base directory
+  /// specification's order: the person's own (`$XDG_CONFIG_HOME/cascade/config.json`, else
+  /// `~/.config/cascade/config.json`), then the system's, one for each folder of
+  /// `$XDG_CONFIG_DIRS` (`/etc/xdg` when it is unset or empty). The first that exists is read,
+  /// alone. A relative folder is ignored, as the specification says.
+  static func searchPaths(environment: [String: String]) -> [String] {
+    var folders: [String] = []
     if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      return base + "/cascade/config.json"
+      folders.append(base)
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      folders.append(home + "/.config")
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.config/cascade/config.json"
+    let system = environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
+    folders += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    return folders.map { $0 + "/cascade/config.json" }
+  }
+
+  /// The first config file of `searchPaths` that exists, read; nil when none does.
+  static func find(environment: [String: String]) throws(ConfigError) -> ConfigFile? {
+    for path in searchPaths(environment: environment) {
+      if let file = try load(path: path, required: false) { return file }
+    }
+    return nil
   }
 
   /// Reads and parses the file at `path`. A missing file is no config unless it was asked for
@@ -45,16 +62,14 @@ struct ConfigFile {
     // A byte order mark, which Windows editors write first, is not part of the JSON (it failed
     // as "1:1: expected a value"); positions are still counted from the first character.
     if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = Data(data.dropFirst(3)) }
-    // An empty file is an empty config, so `-C /dev/null` reads none.
-    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-      return ConfigFile(path: path, members: [])
-    }
-    let document: ConfigJSON
+    let document: WrittenJSON?
     do {
-      document = try ConfigJSON.parse(Array(data))
+      document = try WrittenJSON.parse(Array(data))
     } catch {
       throw .syntax(path: path, line: error.line, column: error.column, message: error.message)
     }
+    // An empty file (or one all comments) is an empty config, so `-C /dev/null` reads none.
+    guard let document else { return ConfigFile(path: path, members: []) }
     guard case .object(let members) = document else {
       throw .notAnObject(path: path, got: document.kindName)
     }
@@ -93,7 +108,7 @@ struct ConfigFile {
   }
 
   /// Throws the first option's error unless `json` is a valid value for one of `specs`.
-  private static func check(_ json: ConfigJSON, asAnyOf specs: [OptionSpec], path: String)
+  private static func check(_ json: WrittenJSON, asAnyOf specs: [OptionSpec], path: String)
     throws(ConfigError)
   {
     var first: ConfigError?
@@ -110,7 +125,7 @@ struct ConfigFile {
 
   /// The option's value from JSON, checked as the command line checks it; nil leaves the
   /// option alone.
-  static func value(_ json: ConfigJSON, for spec: OptionSpec, path: String) throws(ConfigError)
+  static func value(_ json: WrittenJSON, for spec: OptionSpec, path: String) throws(ConfigError)
     -> OptionSpec.Value?
   {
     let key = spec.configKey

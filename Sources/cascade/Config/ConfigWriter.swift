@@ -4,7 +4,8 @@ import BrowserCore
 ///
 /// Every configurable option of the command is written, in the order of `--help`, with its
 /// effective value (`null` for one left to the terminal, `false` for a flag that is off), so the
-/// output is both a list of every key and a config file that sets exactly what is in force.
+/// output is both a list of every key and a config file that sets exactly what is in force. A
+/// comment first says which config file was read, if any.
 enum ConfigWriter {
   static func render(_ settings: Settings, for command: Command) -> String {
     var lines = OptionTable.options(for: command).filter(\.configurable).map { spec in
@@ -16,7 +17,7 @@ enum ConfigWriter {
     if command == .browse {
       lines.append("  " + KeysConfig.render(KeyBindings(rebinding: settings.keys)))
     }
-    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    return settings.configSource.comment + "\n{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
 
   static func json(_ value: OptionSpec.Value?, kind: OptionSpec.Kind) -> String {

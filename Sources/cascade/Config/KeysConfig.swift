@@ -14,7 +14,7 @@ enum KeysConfig {
 
   static var actions: String { Action.named.map(\.name).joined(separator: ", ") }
 
-  static func parse(_ json: ConfigJSON, path: String) throws(ConfigError) -> [Action: [[Key]]] {
+  static func parse(_ json: WrittenJSON, path: String) throws(ConfigError) -> [Action: [[Key]]] {
     guard case .object(let members) = json else {
       throw .badValue(
         path: path, key: key,

@@ -1,4 +1,5 @@
 import BrowserCore
+import FeedKit
 
 /// The config file's `"theme"`: a colour for each part of the interface, by name (`"blue"`,
 /// `"bright-red"`, `"default"`), by number in the 256-colour palette (`208`), or as `"#rrggbb"`
@@ -19,7 +20,7 @@ enum ThemeConfig {
     ThemeColors.Part.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
   }
 
-  static func parse(_ json: ConfigJSON, path: String) throws(ConfigError) -> ThemeColors {
+  static func parse(_ json: WrittenJSON, path: String) throws(ConfigError) -> ThemeColors {
     guard case .object(let members) = json else {
       throw .badValue(
         path: path, key: key,

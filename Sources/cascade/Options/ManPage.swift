@@ -78,13 +78,16 @@ enum ManPage {
     var lines = [
       ".SH CONFIGURATION",
       text(
-        "cascade reads $XDG_CONFIG_HOME/cascade/config.json (else "
-          + "~/.config/cascade/config.json) when it exists, or the file given with -C. It is "
-          + "one JSON object; a key is an option's name without its dashes, with the value the "
-          + "option takes (a list of numbers for --insets and --rect, true for a flag, null "
-          + "for the default), and the command line overrides it. An unknown key or a bad "
-          + "value is an error naming the file, the key and what is allowed. "
-          + "cascade --print-config prints the configuration in force as such a file."),
+        "cascade reads the file given with -C, else the first cascade/config.json that "
+          + "exists in $XDG_CONFIG_HOME (else ~/.config), then in each folder of "
+          + "$XDG_CONFIG_DIRS (else /etc/xdg). It is one JSON object, with // and /* */ "
+          + "comments and trailing commas allowed; a key is an option's name without its "
+          + "dashes, with the value the option takes (a list of numbers for --insets and "
+          + "--rect, true for a flag, null for the default), and the command line overrides "
+          + "it. An unknown key, a bad value or JSON that does not parse is an error naming "
+          + "the file, the key or the line and column, and what is allowed. "
+          + "cascade --print-config prints the configuration in force as such a file, after "
+          + "a comment naming the file it read."),
       ".PP", "The keys:", ".RS", text(unique.joined(separator: ", ")), ".RE",
       ".PP",
       text(
@@ -133,6 +136,8 @@ enum ManPage {
       text(
         "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
           + "~/.cache, ~/.local/state)."),
+      ".TP", ".B XDG_CONFIG_DIRS",
+      text("Where a config file is looked for when the person has none (else /etc/xdg)."),
     ]
   }
 
@@ -147,6 +152,8 @@ enum ManPage {
   static let closingSections: [String] = [
     ".SH FILES",
     ".TP", ".I ~/.config/cascade/config.json", text("The config file."),
+    ".TP", ".I /etc/xdg/cascade/config.json",
+    text("The config file of everyone who has none of their own."),
     ".TP", ".I ~/.cache/cascade/pictures", text("Pictures fetched from the web."),
     ".TP", ".I ~/.local/state/cascade/recent.json",
     text("The feeds browsed last and the place in each, for --last."),

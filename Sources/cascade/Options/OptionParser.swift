@@ -47,11 +47,17 @@ enum OptionParser {
         "\(one) and \(other) both choose \(what): give one", command: command.rawValue)
     }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
-    if !settings.help, !settings.version,
-      let path = settings.configFile ?? ConfigFile.defaultPath(environment: environment)
-    {
+    if !settings.help, !settings.version {
       do {
-        let file = try ConfigFile.load(path: path, required: settings.configFile != nil)
+        let file =
+          if let named = settings.configFile {
+            try ConfigFile.load(path: named, required: true)
+          } else {
+            try ConfigFile.find(environment: environment)
+          }
+        settings.configSource =
+          file.map { .file($0.path) }
+          ?? .none(searched: ConfigFile.searchPaths(environment: environment))
         try file?.apply(to: &settings, for: command)
       } catch {
         // The keys are worth listing when the file is there and has one wrong; not when it

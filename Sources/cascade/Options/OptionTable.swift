@@ -19,14 +19,15 @@ enum OptionTable {
   static let config: [OptionSpec] = [
     OptionSpec(
       name: "--config", alias: "-C", placeholder: "FILE", kind: .path,
-      help: "read this config file instead of $XDG_CONFIG_HOME/cascade/config.json "
-        + "(else ~/.config/cascade/config.json); the command line overrides it",
+      help: "read this config file instead of the first cascade/config.json found in "
+        + "$XDG_CONFIG_HOME (else ~/.config), then $XDG_CONFIG_DIRS (else /etc/xdg); the "
+        + "command line overrides it",
       commands: [.browse, .layout, .print], group: .config, configurable: false,
       apply: { s, v in if case .text(let t) = v { s.configFile = t } }),
     OptionSpec(
       name: "--print-config", placeholder: "", kind: .flag,
       help: "print the configuration in force (defaults, config file, command line) as a "
-        + "config file, and exit",
+        + "config file, first naming the config file read, and exit",
       commands: [.browse, .layout, .print], group: .config, configurable: false,
       apply: { s, _ in s.printConfig = true }),
   ]

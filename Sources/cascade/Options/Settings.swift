@@ -12,6 +12,9 @@ struct Settings: Sendable {
   var configFile: String?
   /// `--print-config`: print the effective configuration instead of running.
   var printConfig = false
+  /// The config file that was read (`-C FILE`, or the first found), or the places looked in
+  /// when none was: what `--print-config` says its settings came from.
+  var configSource = ConfigSource.none(searched: [])
   /// `--last`: reopen the feed browsed last, at the same place.
   var last = false
   var browser = BrowserOptions()

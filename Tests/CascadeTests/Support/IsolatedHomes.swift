@@ -10,6 +10,8 @@ enum IsolatedHomes {
   static var environment: [String: String] {
     [
       "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+      // Not `/etc/xdg`: a config installed on the machine would change what the tests see.
+      "XDG_CONFIG_DIRS": root.appendingPathComponent("config-dirs").path,
       "XDG_STATE_HOME": root.appendingPathComponent("state").path,
     ]
   }
