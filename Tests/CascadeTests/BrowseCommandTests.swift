@@ -17,6 +17,12 @@ import Testing
     (["--max-items", "0"], "--max-items must be"), (["--seed", "-3"], "--seed must be"),
     // --height was ignored beside --all, without a word.
     (["print", "--height", "5", "--all"], "--height and --all both choose the rows printed"),
+    // Named in the option table's order, whichever comes first, for each command.
+    (["--column-width", "20", "--columns", "3"], "--columns and --column-width both choose"),
+    (
+      ["layout", "--column-width", "20", "--columns", "3", "--width", "80"],
+      "--columns and --column-width both choose the columns"
+    ),
     (["help", "prnt"], "no help on 'prnt'"),
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {

@@ -2,12 +2,6 @@ import Foundation
 
 /// Parses a command's arguments with the option table, over the config file.
 enum OptionParser {
-  /// Options that choose the same thing two ways: the columns by count or by width, the rows
-  /// `print` prints by number or all of them.
-  static let alternatives = [
-    ("--columns", "--column-width", "the columns"), ("--height", "--all", "the rows printed"),
-  ]
-
   /// The settings a command line asks for: the defaults, then the config file, then the
   /// options given; `help` is set for `--help`. The command line is checked whole before the
   /// config file is read, so a typo in either is reported without reading the other first.
@@ -40,11 +34,15 @@ enum OptionParser {
         "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
           + " as well", command: command.rawValue)
     }
-    // Two ways of choosing one thing: given both, one would be ignored without a word.
-    let names = Set(given.map(\.spec.name))
-    for (one, other, what) in Self.alternatives where names.contains(one) && names.contains(other) {
-      throw UsageError(
-        "\(one) and \(other) both choose \(what): give one", command: command.rawValue)
+    // Two ways of choosing one thing (`OptionSpec.chooses`): given both, one would be ignored
+    // without a word. Named in the table's order.
+    let alternatives = given.map(\.spec).filter { $0.chooses != nil }
+    for one in specs where alternatives.contains(where: { $0.name == one.name }) {
+      let rival = alternatives.first { $0.chooses == one.chooses && $0.name != one.name }
+      if let rival, let what = one.chooses {
+        throw UsageError(
+          "\(one.name) and \(rival.name) both choose \(what): give one", command: command.rawValue)
+      }
     }
     for (spec, value) in given where !spec.configurable { spec.apply(&settings, value) }
     if !settings.help, !settings.version {
@@ -69,14 +67,13 @@ enum OptionParser {
         throw UsageError(error.description, command: command.rawValue, advice: advice)
       }
     }
-    // One of `alternatives` on the command line replaces the other from the file.
-    if names.contains("--columns") {
-      settings.browser.columnWidth = nil
-      settings.layout.columnWidth = nil
+    // An alternative on the command line replaces the other from the file, for every command
+    // (one file serves them all).
+    for one in alternatives {
+      for other in OptionTable.all where other.chooses == one.chooses && other.name != one.name {
+        other.unset?(&settings)
+      }
     }
-    if names.contains("--column-width") { settings.browser.columns = nil }
-    if names.contains("--height") { settings.print.all = false }
-    if names.contains("--all") { settings.print.height = nil }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
     settings.feed = scanner.positionals.first
     settings.load.headersFeed = settings.feed

@@ -54,6 +54,13 @@ struct OptionSpec: Sendable {
   /// `--print-config` writes it, so the default is read from the real settings, never restated.
   var read: @Sendable (Settings) -> Value? = { _ in nil }
   var apply: @Sendable (inout Settings, Value) -> Void
+  /// What the option chooses when another option chooses it too, another way (`the columns`,
+  /// by count or by width): options with the same `chooses` are alternatives. Both on the
+  /// command line is a usage error (one would be ignored without a word), and either on the
+  /// command line replaces the other from the config file (`unset`).
+  var chooses: String? = nil
+  /// Puts the option back to unset, when an alternative to it is given on the command line.
+  var unset: (@Sendable (inout Settings) -> Void)? = nil
 
   /// The key that sets this option in the config file: its name without the dashes.
   var configKey: String { String(name.drop { $0 == "-" }) }

@@ -48,13 +48,15 @@ enum OptionTable {
       help: "columns (default: one per 24 cells of the terminal's width)",
       commands: [.browse, .print],
       group: .browser, read: { $0.browser.columns.map(Value.integer) },
-      apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } }),
+      apply: { s, v in if case .integer(let n) = v { s.browser.columns = n } },
+      chooses: "the columns", unset: { $0.browser.columns = nil }),
     OptionSpec(
       name: "--column-width", placeholder: "N", kind: .number(1...10_000),
       help: "instead: as many columns N cells wide as fit, on every resize",
       commands: [.browse, .print], group: .browser,
       read: { $0.browser.columnWidth.map(Value.number) },
-      apply: { s, v in if case .number(let x) = v { s.browser.columnWidth = x } }),
+      apply: { s, v in if case .number(let x) = v { s.browser.columnWidth = x } },
+      chooses: "the columns", unset: { $0.browser.columnWidth = nil }),
     OptionSpec(
       name: "--cell-aspect", placeholder: "X", kind: .number(0.25...8),
       help: "how many times taller than wide a terminal cell is", commands: [.browse, .print],
@@ -192,12 +194,14 @@ enum OptionTable {
       help: "the rows of the waterfall printed (default: the terminal's, else 24)",
       commands: [.print], group: .printing,
       read: { $0.print.height.map(Value.integer) },
-      apply: { s, v in if case .integer(let n) = v { s.print.height = n } }),
+      apply: { s, v in if case .integer(let n) = v { s.print.height = n } },
+      chooses: "the rows printed", unset: { $0.print.height = nil }),
     OptionSpec(
       name: "--all", placeholder: "", kind: .flag,
       help: "the whole of the first page, however tall", commands: [.print], group: .printing,
       read: { $0.print.all ? .flag : nil },
-      apply: { s, _ in s.print.all = true }),
+      apply: { s, _ in s.print.all = true },
+      chooses: "the rows printed", unset: { $0.print.all = false }),
   ]
 
   static let layout: [OptionSpec] = [
@@ -210,13 +214,16 @@ enum OptionTable {
       name: "--columns", placeholder: "C", kind: .integer(1...10_000), help: "column count",
       commands: [.layout], group: .layout,
       read: { .integer($0.layout.configuration.columnCount) },
-      apply: { s, v in if case .integer(let n) = v { s.layout.configuration.columnCount = n } }),
+      apply: { s, v in if case .integer(let n) = v { s.layout.configuration.columnCount = n } },
+      // A count always has a value: the width, when given, wins over it.
+      chooses: "the columns"),
     OptionSpec(
       name: "--column-width", placeholder: "N", kind: .number(0.001...1e9),
       help: "instead of a count: as many columns of width N as fit", commands: [.layout],
       group: .layout,
       read: { $0.layout.columnWidth.map(Value.number) },
-      apply: { s, v in if case .number(let x) = v { s.layout.columnWidth = x } }),
+      apply: { s, v in if case .number(let x) = v { s.layout.columnWidth = x } },
+      chooses: "the columns", unset: { $0.layout.columnWidth = nil }),
     OptionSpec(
       name: "--column-spacing", placeholder: "S", kind: .number(0...1e9),
       help: "the gap between columns", commands: [.layout], group: .layout,
