@@ -132,8 +132,9 @@ public struct DisplayText: Hashable, Sendable {
     return result
   }
 
-  /// The number of cells `scalar` takes on its own: 2 for East Asian wide and fullwidth, 0 for
-  /// non-spacing marks, else 1.
+  /// The number of cells `scalar` takes on its own, as glibc's `wcwidth` counts it
+  /// (`CellWidthTable`): 2 for wide and fullwidth, 0 for marks and invisible formatting, else
+  /// 1 — also for controls, which never reach the screen, and scalars too new for the table.
   package static func cellWidth(of scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x300 { return 1 }
