@@ -54,13 +54,17 @@ struct ProgressEndToEndTests {
     #expect(!after.contains("a-long-folder"), "no row of it is left: \(after)")
   }
 
-  /// A feed whose first item comes only after a few seconds of padding, dripped a byte at a
-  /// time: the browser waits for it before it takes the terminal.
+  /// A feed whose first item comes only after about 4.5 seconds of padding, and the rest after
+  /// as long again, ten bytes every 30 ms: the browser waits for the first item before it takes
+  /// the terminal.
+  ///
+  /// Ten bytes a step rather than one every 3 ms: each sleep overruns under load, and three
+  /// thousand of them made the load last over 30 s on a busy machine (the test gave up at 98 %).
   private static func slowFeed(_ server: TestHTTPServer) {
     let items = (1...30).map { #"{"img":"https://example.com/\#($0).jpg","w":10,"h":10}"# }
     let padding = String(repeating: " ", count: 1_500)
     let body = Array(#"\#(padding){"data":[\#(items.joined(separator: ","))]}"#.utf8)
-    server.route("/feed", reply: .drip(body: body, interval: 0.003))
+    server.route("/feed", reply: .paced(body: body, chunk: 10, interval: 0.03) { _, _ in })
   }
 
   @Test func keysTypedWhileTheFeedStallsAreNotEchoed() async throws {
@@ -103,7 +107,7 @@ struct ProgressEndToEndTests {
     try await tmux.send("+")
     // The first frame is drawn before the keys waiting for the browser are read, so it may
     // show 2 columns: the keys arrived once a later frame shows 3. A lost key never does.
-    let (browsing, shown) = try await tmux.waitFor(timeout: 30) {
+    let (browsing, shown) = try await tmux.waitFor(timeout: 60) {
       let status = TmuxSession.statusLine($0)
       return status.contains("30 items") && status.contains("3 cols")
     }
