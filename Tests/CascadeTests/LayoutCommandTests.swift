@@ -153,11 +153,12 @@ import Testing
 }
 
 extension LayoutCommandTests {
-  /// The README's example printed 12925.04 where the binary printed 12311.83: its first lines
-  /// are what the command beside them prints now.
+  /// The documented example (docs/commands.md) printed 12925.04 where the binary printed
+  /// 12311.83: its first lines are what the command beside them prints now.
   @Test func theReadmesExampleIsWhatTheBinaryPrints() async throws {
     let readme = try String(
-      contentsOf: CascadeProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: CascadeProcess.packageRoot.appendingPathComponent("docs/commands.md"),
+      encoding: .utf8)
     let section = try #require(readme.range(of: "## `cascade layout`"))
     let text = readme[section.upperBound...]
     let start = try #require(text.range(of: "swift run cascade layout "))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README documents every option the commands take, and no option they do not: `--help` is
+/// The README and docs/ document every option the commands take, and no option they do not: `--help` is
 /// written from the option table, so comparing it with the README compares the table.
 @Suite struct OptionDocumentationTests {
   /// Flags the README names that belong to other programs (swift format, swift build,
@@ -25,10 +25,16 @@ import Testing
     #expect(browse.status == 0 && layout.status == 0 && print.status == 0)
     let help = Self.flags(in: browse.stdout + layout.stdout + print.stdout)
       .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
-    let readmeURL = URL(fileURLWithPath: #filePath)
+    // The README is the guide; the option-by-option reference is in docs/ beside it.
+    let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("README.md")
-    let readme = Self.flags(in: try String(contentsOf: readmeURL, encoding: .utf8))
+    let docs = root.appendingPathComponent("docs")
+    let pages =
+      [root.appendingPathComponent("README.md")]
+      + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).sorted()
+      .filter { $0.hasSuffix(".md") }.map { docs.appendingPathComponent($0) }
+    let text = try pages.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    let readme = Self.flags(in: text)
       .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
     #expect(help.subtracting(readme).isEmpty, "not in the README: \(help.subtracting(readme))")
     #expect(readme.subtracting(help).isEmpty, "not an option: \(readme.subtracting(help))")
