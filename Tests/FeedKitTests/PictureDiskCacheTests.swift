@@ -24,7 +24,7 @@ import Testing
     let cache = try #require(PictureDiskCache(directory: path, budget: 1 << 20))
     let url = "https://example.com/a.jpg"
     // A collision: another URL's entry under this URL's file name.
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: cache.path(for: url), contents: Data("https://evil.example/x\n\u{1}\u{2}".utf8))
     #expect(cache.bytes(for: url) == nil)
   }
@@ -78,7 +78,7 @@ import Testing
     // What a crash between writing and renaming leaves behind.
     // The process that wrote it is gone: no process has such an id.
     let temporary = cache.path(for: url) + ".tmp-99999999-456"
-    FileManager.default.createFile(atPath: temporary, contents: Data((url + "\nhalf").utf8))
+    _ = FileManager.default.createFile(atPath: temporary, contents: Data((url + "\nhalf").utf8))
     #expect(cache.bytes(for: url) == nil)
     _ = PictureDiskCache(directory: path, budget: 1 << 20)
     #expect(!FileManager.default.fileExists(atPath: temporary))
@@ -106,7 +106,7 @@ import Testing
       PictureDiskCache.name(for: "x") + ".bak",
     ]
     for name in theirs {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: path + "/" + name, contents: Data(repeating: 1, count: 2_000))
     }
     let chunk = [UInt8](repeating: 7, count: 900)
@@ -131,7 +131,7 @@ import Testing
       atPath: base + "/cache/cascade/pictures", withDestinationPath: theirs)
     let files = (0..<5).map { theirs + "/file\($0)" }
     for file in files {
-      FileManager.default.createFile(atPath: file, contents: Data(repeating: 1, count: 900))
+      _ = FileManager.default.createFile(atPath: file, contents: Data(repeating: 1, count: 900))
     }
     let opened = try #require(
       PictureDiskCache.standard(budget: 100, environment: ["XDG_CACHE_HOME": base + "/cache"]))

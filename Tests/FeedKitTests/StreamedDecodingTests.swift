@@ -197,6 +197,15 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     }
   }
 
+  /// Found by the fuzzer: a number with a leading zero cut by a read was quoted as far as the
+  /// read went ('0617283945'), the whole document's error quoting all its digits.
+  @Test func aLeadingZeroIsQuotedWholeWhateverTheReadSize() throws {
+    let feed = Array(#"[{"img": "a", "w": 06172839450617283945}]"#.utf8)
+    for size in [1, 2, 3, 7] {
+      #expect(try streamed(feed, readSize: size).0 == whole(feed), "read size \(size)")
+    }
+  }
+
   @Test func byteOrderMarkIsSkippedWhateverTheReadSize() throws {
     // Found by the fuzzer: with reads shorter than the mark, it was taken for the document.
     let feed = [0xEF, 0xBB, 0xBF] + Array(#"[{"img": "a", "w": 1, "h": 1}]"#.utf8)

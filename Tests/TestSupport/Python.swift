@@ -17,7 +17,7 @@ package enum Python {
     let inputFile = folder.appendingPathComponent("input")
     let outputFile = folder.appendingPathComponent("output")
     try input.write(to: inputFile)
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
@@ -27,7 +27,7 @@ package enum Python {
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     let errorFile = folder.appendingPathComponent("error")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     process.waitUntilExit()

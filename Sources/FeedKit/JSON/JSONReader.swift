@@ -396,6 +396,12 @@ struct JSONReader {
       // `04` would otherwise fail at its `4`, after a number `0`, which misleads.
       if offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
         _ = skipDigits()
+        // The rest of the digits may be in bytes not read yet: the error quotes them all, as
+        // the same document read whole does.
+        if offset == bytes.count, !isComplete {
+          offset = start
+          throw endOfInput(expecting: "the rest of a number")
+        }
         let written = String(
           decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         offset = start
