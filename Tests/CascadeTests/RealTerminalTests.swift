@@ -52,15 +52,23 @@ struct RealTerminalTests {
     // attributes offer it), and an emulator just started on a busy machine answers late
     // (kitty on software OpenGL took over 250 ms, the default budget): a budget that only a
     // terminal that answers nothing spends.
+    // The boxes are shaped for the terminal's cells, which it may tell Cascade late or from
+    // its window's pixel size (xterm's 8×17 here, kitty's 8×19): the emulator's grid is read
+    // first, then Cascade is run again with that shape given, as the tmux twin is, so that
+    // both lay out alike whatever the terminal answered (an xterm run once showed a box's
+    // border a row off from the twin's).
+    let measuring = try RealTerminal.start(
+      kind, on: display, columns: Self.columns, rows: Self.rows,
+      arguments: [folder.path] + Self.arguments + ["--pictures", "off"])
+    let grid = try await measuring.grid()
+    measuring.close()
+    let aspect = Double(grid.cellHeight) / Double(grid.cellWidth)
     let terminal = try RealTerminal.start(
       kind, on: display, columns: Self.columns, rows: Self.rows,
-      arguments: [folder.path] + Self.arguments + ["--probe-budget", "5000"])
+      arguments: [folder.path] + Self.arguments + [
+        "--probe-budget", "5000", "--cell-aspect", String(aspect),
+      ])
     defer { terminal.close() }
-    // The boxes are shaped for the terminal's own cells, which it tells Cascade (xterm's are
-    // 8×17 pixels here, kitty's 8×19): the layout in tmux, which tells none, is given their
-    // shape.
-    let grid = try await terminal.grid()
-    let aspect = Double(grid.cellHeight) / Double(grid.cellWidth)
     let shaped = Self.arguments + ["--cell-aspect", String(aspect)]
     let layout = try await PhotoLayout.read(
       folder: folder, arguments: shaped, columns: Self.columns, expected: 12, cellAspect: aspect)
