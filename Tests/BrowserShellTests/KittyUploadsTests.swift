@@ -49,4 +49,24 @@ import Testing
     #expect(text(uploads.deleteAll()).contains("i=\(id),"))
     #expect(uploads.take().isEmpty)
   }
+
+  /// A moving picture sent while animations are stopped (`a`) is stopped too: it played while
+  /// the caption said it stood still.
+  @Test func anAnimationSentWhileStoppedIsStopped() {
+    let uploads = KittyUploads(insideTmux: false)
+    let (first, _) = uploads.send(
+      png: Self.png, columns: 2, rows: 1, for: PictureKey(url: "a", columns: 2, rows: 1))
+    uploads.animate(id: first, firstDelay: 100, frames: [(Self.png, 100)], loops: 0)
+    _ = uploads.take()
+    #expect(text(uploads.play(false)) == "\u{1B}_Ga=a,i=\(first),s=1,q=2\u{1B}\\")
+    let (later, _) = uploads.send(
+      png: Self.png, columns: 2, rows: 1, for: PictureKey(url: "b", columns: 2, rows: 1))
+    uploads.animate(id: later, firstDelay: 100, frames: [(Self.png, 100)], loops: 0)
+    #expect(text(uploads.take()).hasSuffix("\u{1B}_Ga=a,i=\(later),s=1,q=2\u{1B}\\"))
+    _ = uploads.play(true)
+    let (playing, _) = uploads.send(
+      png: Self.png, columns: 2, rows: 1, for: PictureKey(url: "c", columns: 2, rows: 1))
+    uploads.animate(id: playing, firstDelay: 100, frames: [(Self.png, 100)], loops: 0)
+    #expect(!text(uploads.take()).contains("s=1"))
+  }
 }

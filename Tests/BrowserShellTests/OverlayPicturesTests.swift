@@ -80,7 +80,8 @@ import Testing
 
   /// Around a frame: the transmission first, then the frame, then the placement at the area's
   /// top left cell; a picture forgotten for the budget is freed in the terminal.
-  @Test func oldKittyTransmitsBeforePlacingAndFreesWhatItForgets() throws {
+  /// The bytes `body` has the headless `terminal` write.
+  static func written(_ body: (Terminal) throws -> Void) throws -> String {
     let output = try #require(tmpfile())
     let input = try #require(fopen("/dev/null", "r"))
     defer {
@@ -89,13 +90,7 @@ import Testing
     }
     let terminal = try Terminal(headless: "xterm-256color", output: output, input: input)
     defer { terminal.restore() }
-    let overlay = OverlayPictures(
-      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
-    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
-    var order: [String] = []
-    var placement = OverlayPlacement(id: id, area: CellRect(row: 3, column: 5, width: 2, height: 1))
-    placement.skippedRows = 1
-    _ = overlay.update([placement], terminal: terminal) { order.append("frame") }
+    try body(terminal)
     fflush(output)
     rewind(output)
     var bytes: [UInt8] = []
@@ -105,13 +100,53 @@ import Testing
       guard count > 0 else { break }
       bytes += buffer.prefix(count)
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let transmit = try #require(text.range(of: "a=t,f=100"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// kitty before 0.28 frees every picture on a screen clear (ED 2), placed or not: a picture
+  /// sent before the first frame (whose repaint clears) came back as an empty box in real
+  /// kitty 0.26.5, and so did every picture after a resize. A transmission goes after the
+  /// frame, before its placement, and again after a repaint.
+  @Test func oldKittyTransmitsAfterTheFrameBeforePlacingAndAgainAfterARepaint() throws {
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    var placement = OverlayPlacement(id: id, area: CellRect(row: 3, column: 5, width: 2, height: 1))
+    placement.skippedRows = 1
+    var removal = ""
+    let text = try Self.written { terminal in
+      _ = overlay.update([placement], terminal: terminal) {
+        terminal.writeBetweenFrames(Array("FRAME1".utf8))
+      }
+      // Moved: placed again, not sent again.
+      placement.area.row = 4
+      _ = overlay.update([placement], terminal: terminal) {
+        terminal.writeBetweenFrames(Array("FRAME2".utf8))
+      }
+      // A repaint (resize, return from the shell): sent again after its frame.
+      terminal.writeBetweenFrames(overlay.forgetDrawn())
+      _ = overlay.update([placement], terminal: terminal) {
+        terminal.writeBetweenFrames(Array("FRAME3".utf8))
+      }
+      removal = String(decoding: overlay.removeAll(), as: UTF8.self)
+    }
+    let sends = text.ranges(of: "a=t,f=100").map(\.lowerBound)
+    let frames = try (1...3).map { try #require(text.range(of: "FRAME\($0)")).lowerBound }
     let place = try #require(text.range(of: "\u{1B}[4;6H\u{1B}_Ga=p,i=\(id),p=1,x=0,y=20"))
-    #expect(transmit.lowerBound < place.lowerBound && order == ["frame"])
+    try #require(sends.count == 2, "\(text)")
+    #expect(frames[0] < sends[0] && sends[0] < place.lowerBound && place.lowerBound < frames[1])
+    #expect(frames[2] < sends[1])
+    #expect(text.contains("a=d,d=a"), "the repaint takes every placement off first")
     // Quitting takes the placement off and frees the picture.
-    let removal = String(decoding: overlay.removeAll(), as: UTF8.self)
     #expect(removal.contains("a=d,d=i,i=\(id),p=1") && removal.contains("a=d,d=I,i=\(id)"))
+  }
+
+  /// A picture kept and never drawn was never sent: nothing to free for it.
+  @Test func oldKittyFreesOnlyWhatItSent() throws {
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    #expect(!String(decoding: overlay.removeAll(), as: UTF8.self).contains("i=\(id)"))
   }
 }
 
@@ -150,10 +185,17 @@ import Testing
       firstDelay: 100, frames: [AnimationFrame(image: frame, delay: 100)], loops: 0)
     let id = try #require(overlay.keep(frame, columns: 2, rows: 2, animation: moving))
     let still = try #require(overlay.keep(frame, columns: 2, rows: 2))
-    let sent = String(decoding: overlay.takePending(), as: UTF8.self)
+    let sent = try String(
+      decoding: #require(overlay.sequence(id)) + #require(overlay.sequence(still)), as: UTF8.self)
     #expect(sent.contains("a=f,i=\(id),") && !sent.contains("a=f,i=\(still),"))
     let stop = String(decoding: overlay.play(false), as: UTF8.self)
     #expect(stop == "\u{1B}_Ga=a,i=\(id),s=1,q=2\u{1B}\\")
+    // One sent while they are stopped is stopped too.
+    let later = try #require(overlay.keep(frame, columns: 2, rows: 2, animation: moving))
+    let laterSent = try String(decoding: #require(overlay.sequence(later)), as: UTF8.self)
+    let frames = try #require(laterSent.range(of: "a=f,i=\(later),"))
+    let stopped = try #require(laterSent.range(of: "a=a,i=\(later),s=1"))
+    #expect(frames.lowerBound < stopped.lowerBound)
   }
 }
 

@@ -50,7 +50,8 @@ struct KittyPlacementDrawer: OverlayDrawer {
 
   func forget(id: UInt32) -> [UInt8] { KittyGraphics.delete(id: id) }
 
-  /// Every placement, data kept: the pictures are placed again after the repaint.
+  /// Every placement, data kept; the repaint's clear frees the data anyway in kitty before
+  /// 0.28, so `OverlayPictures` sends each picture again as it places it.
   func clearScreen() -> [UInt8] { KittyGraphics.deleteAllPlacements() }
 
   private func place(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {

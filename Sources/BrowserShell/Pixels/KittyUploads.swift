@@ -18,6 +18,8 @@ public final class KittyUploads: Sendable {
     var owners: [UInt32: PictureKey] = [:]
     /// The images the terminal plays as animations.
     var moving: Set<UInt32> = []
+    /// Whether they play (`a`): one sent while they are stopped is stopped too.
+    var playing = true
   }
 
   /// Whether commands are wrapped for tmux's passthrough.
@@ -50,13 +52,16 @@ public final class KittyUploads: Sendable {
       state.moving.insert(id)
       state.pending += wrapped(
         KittyGraphics.animate(id: id, firstDelay: firstDelay, frames: frames, loops: loops))
+      if !state.playing { state.pending += wrapped(KittyGraphics.play(id: id, playing: false)) }
     }
   }
 
-  /// What stops or plays again every animation the terminal holds (`a`).
+  /// What stops or plays again every animation the terminal holds (`a`); those sent later
+  /// follow.
   public func play(_ playing: Bool) -> [UInt8] {
     state.withLock { state in
-      state.moving.sorted().flatMap { wrapped(KittyGraphics.play(id: $0, playing: playing)) }
+      state.playing = playing
+      return state.moving.sorted().flatMap { wrapped(KittyGraphics.play(id: $0, playing: playing)) }
     }
   }
 

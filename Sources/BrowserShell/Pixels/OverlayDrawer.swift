@@ -45,7 +45,8 @@ struct KeptOverlay: Sendable {
   /// The size in pixels of the picture as the terminal has it (kitty's source rectangles).
   var pixelWidth: Int
   var pixelHeight: Int
-  /// Bytes for the terminal before the picture is first drawn.
+  /// Bytes for the terminal before the picture is first drawn, and again whenever the
+  /// terminal may have dropped them (kitty's transmission).
   var upload: [UInt8] = []
   /// Whether the terminal plays it as an animation.
   var moving = false
@@ -55,7 +56,8 @@ struct KeptOverlay: Sendable {
 
   /// The memory it holds.
   var byteCount: Int {
-    whole.count + (image?.pixels.count ?? 0) + frames.reduce(0) { $0 + $1.pixels.count } + 64
+    whole.count + upload.count + (image?.pixels.count ?? 0)
+      + frames.reduce(0) { $0 + $1.pixels.count } + 64
   }
 
   /// The pixel rows of the picture that cell rows `rows` show.

@@ -21,9 +21,16 @@ public final class OverlayPictures: Sendable {
     var kept: [UInt32: KeptOverlay] = [:]
     var order: [UInt32] = []
     var total = 0
-    /// Bytes for the terminal before the next drawing: transmissions, and the freeing of
-    /// pictures forgotten.
+    /// Bytes for the terminal before the next drawing: the freeing of pictures forgotten.
     var pending: [UInt8] = []
+    /// The pictures whose transmission the terminal holds (kitty's): each is sent when first
+    /// drawn, and again after a repaint, since kitty before 0.28 frees every picture on the
+    /// screen clear (ED 2) curses repaints with — one sent before the first frame's clear,
+    /// or before a resize, came back as an empty box.
+    var sent: Set<UInt32> = []
+    /// Whether the animations the terminal plays are playing (`a`): one sent while they
+    /// are stopped is stopped too.
+    var playing = true
     /// Parts drawn lately (a picture cut at the view's edge), by picture and rows: scrolling
     /// back and forth does not encode them again.
     var parts: [PartKey: [UInt8]] = [:]
@@ -80,40 +87,52 @@ public final class OverlayPictures: Sendable {
     let made =
       animation.map { drawer.keep(image, animation: $0, columns: columns, rows: rows, id: id) }
       ?? drawer.keep(image, columns: columns, rows: rows, id: id)
-    guard var kept = made else { return nil }
-    let upload = kept.upload
-    kept.upload = []
+    guard let kept = made else { return nil }
     store.withLock { store in
       store.kept[id] = kept
       store.order.append(id)
       store.total += kept.byteCount
-      store.pending += upload
       while store.total > budget, store.order.count > 1 {
         let oldest = store.order.removeFirst()
         if let gone = store.kept.removeValue(forKey: oldest) {
           store.total -= gone.byteCount
-          store.pending += drawer.forget(id: oldest)
+          if store.sent.remove(oldest) != nil { store.pending += drawer.forget(id: oldest) }
         }
       }
     }
     return id
   }
 
-  /// What stops or plays again every picture the terminal plays as an animation (`a`).
+  /// What stops or plays again every picture the terminal plays as an animation (`a`); those
+  /// sent later follow.
   public func play(_ playing: Bool) -> [UInt8] {
     store.withLock { store in
-      store.kept.keys.sorted().filter { store.kept[$0]?.moving == true }
+      store.playing = playing
+      return store.sent.sorted().filter { store.kept[$0]?.moving == true }
         .flatMap { drawer.play(id: $0, playing: playing) }
     }
   }
 
-  /// The bytes that draw picture `id` whole at the cursor, if it is still kept.
+  /// The bytes that draw picture `id` whole at the cursor (sent to the terminal first where
+  /// it holds pictures and has not this one), if it is still kept.
   public func sequence(_ id: UInt32) -> [UInt8]? {
-    store.withLock { $0.kept[id]?.whole }
+    let upload = transmission(id)
+    return store.withLock { $0.kept[id].map { upload + $0.whole } }
   }
 
-  /// The bytes waiting for the terminal before pictures are drawn (kitty's transmissions),
-  /// taken.
+  /// Picture `id`'s transmission, stopped if animations are, when the terminal does not hold
+  /// it yet; empty otherwise. The terminal holds it from then on.
+  private func transmission(_ id: UInt32) -> [UInt8] {
+    store.withLock { store in
+      guard let kept = store.kept[id], !kept.upload.isEmpty, store.sent.insert(id).inserted
+      else { return [] }
+      let stopped = kept.moving && !store.playing
+      return kept.upload + (stopped ? drawer.play(id: id, playing: false) : [])
+    }
+  }
+
+  /// The bytes waiting for the terminal before pictures are drawn (the freeing of pictures
+  /// forgotten), taken.
   public func takePending() -> [UInt8] {
     store.withLock { store in
       defer { store.pending = [] }
@@ -153,6 +172,7 @@ public final class OverlayPictures: Sendable {
   @discardableResult
   func forgetDrawn() -> [UInt8] {
     drawn.withLock { $0 = [] }
+    store.withLock { $0.sent = [] }
     return drawer.clearScreen()
   }
 
@@ -166,8 +186,8 @@ public final class OverlayPictures: Sendable {
     var bytes: [UInt8] = []
     for placement in placed { bytes += drawer.erase(placement, staying: false) }
     return store.withLock { store in
-      for id in store.kept.keys.sorted() { bytes += drawer.forget(id: id) }
-      store = Store()
+      for id in store.sent.sorted() { bytes += drawer.forget(id: id) }
+      store = Store(playing: store.playing)
       return bytes.isEmpty ? [] : Array("\u{1B}7".utf8) + bytes + Array("\u{1B}8".utf8)
     }
   }
@@ -202,6 +222,8 @@ public final class OverlayPictures: Sendable {
     var bytes: [UInt8] = []
     for placement in plan.draw {
       guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
+      // After the frame: a clear in it would free a transmission sent before.
+      bytes += transmission(placement.id)
       // Save the cursor, go to the area's top left (1-based), draw, restore the cursor.
       bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
       bytes += sequence
