@@ -204,11 +204,8 @@ public final class OverlayPictures: Sendable {
     var before = takePending()
     // A moving picture's next frame is drawn over the one before, in the same place: taking
     // that one off first would make it flicker.
-    let nextFrames = Set(
-      current.map { OverlayPlacement(id: $0.id, area: $0.area, skippedRows: $0.skippedRows) })
-    let erase = plan.erase.filter {
-      !nextFrames.contains(OverlayPlacement(id: $0.id, area: $0.area, skippedRows: $0.skippedRows))
-    }
+    let spots = Set(current.map(\.spot))
+    let erase = plan.erase.filter { !spots.contains($0.spot) }
     if !erase.isEmpty {
       let staying = Set(current.map(\.id))
       before += Array("\u{1B}7".utf8)

@@ -11,6 +11,16 @@ struct OverlayPlacement: Hashable, Sendable {
 
   /// The picture's cell rows drawn.
   var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }
+
+  /// Where it is and how it is cut, whatever frame it shows: a moving picture's next frame
+  /// has the same spot as the one before.
+  var spot: Spot { Spot(id: id, area: area, skippedRows: skippedRows) }
+
+  struct Spot: Hashable {
+    var id: UInt32
+    var area: CellRect
+    var skippedRows: Int
+  }
 }
 
 /// What to do around curses sending a frame, for pictures drawn over it (sixel, iTerm2,
