@@ -68,4 +68,17 @@ import Testing
     var (state, _) = started(300)
     #expect(Self.ranking(state.update(.idle)) == nil)
   }
+
+  /// Pictures in view still waiting for their sizes are on their way too: the status line
+  /// does not say all have come before a box has its shape.
+  @Test func picturesWaitingForTheirSizeAreCountedAsOnTheirWay() throws {
+    var state = BrowserState(
+      options: BrowserOptions(columns: 3), screen: CanvasSize(columns: 80, rows: 24))
+    let items = (0..<30).map { FeedItem.unsized(imageURL: "https://example.com/\($0).jpg") }
+    let effects = state.update(
+      .started(.replaced(items, skipped: SkipReport(), hasMore: false), title: nil))
+    #expect(Self.ranking(effects) == nil, "nothing to fetch before the sizes")
+    let progress = try #require(state.pictureProgress)
+    #expect(progress.done == 0 && progress.total == state.visibleBoxes().count)
+  }
 }

@@ -122,13 +122,24 @@ extension BrowserState {
 }
 
 extension BrowserState {
-  /// How many of the pictures asked for (those in view and around it) have come, drawn or
-  /// failed, and how many were asked for; nil when none is on its way.
+  /// How many of the pictures in view have come, drawn or failed, and how many there are
+  /// (counting those still waiting for their size); nil when none is on its way. The pictures
+  /// fetched around the view are not counted: the reader is not waiting for them.
   public var pictureProgress: (done: Int, total: Int)? {
     var waiting = 0
-    for status in pictures.values where status == .requested { waiting += 1 }
-    guard waiting > 0 else { return nil }
-    return (pictures.count - waiting, pictures.count)
+    for key in pictureRanking.visible where pictures[key] == .requested { waiting += 1 }
+    var sizing = 0
+    if picturesShown, !items.isEmpty, overlay == .none {
+      for box in arrangement.boxes(inRows: visibleContentRows) {
+        guard case .item(let i) = box.content, awaitsSize(i), !hidesPicture(ofItem: i) else {
+          continue
+        }
+        sizing += 1
+      }
+    }
+    guard waiting + sizing > 0 else { return nil }
+    let total = pictureRanking.visible.count + sizing
+    return (total - waiting - sizing, total)
   }
 }
 
