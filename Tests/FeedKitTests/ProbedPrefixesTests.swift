@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
@@ -172,5 +173,34 @@ import Testing
     #expect(prefixes.take("a") == nil)
     #expect(prefixes.take("c")?.bytes.count == 100)
     #expect(prefixes.byteCount == 100)
+  }
+}
+
+extension ProbedPrefixesTests {
+  /// A fetch that fails (or is cancelled, its box scrolled away) gives the probe's bytes back:
+  /// the next fetch continues them rather than reading the picture from its start.
+  @Test func aFailedFetchLeavesThePrefixForTheNext() async throws {
+    let picture = try Self.large(300_000)
+    let served = Served(picture)
+    let failing = Locked(true)
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/p.jpg") { request in
+      if request.headers["range"] == "bytes=65536-", failing.withLock({ $0 }) {
+        failing.withLock { $0 = false }
+        return .status(503)
+      }
+      return served.answer(request)
+    }
+    let prefixes = ProbedPrefixes(budget: 1 << 20)
+    let url = server.url("/p.jpg")
+    await #expect(throws: FeedError.self) {
+      try await probeThenFetch(url, prefixes: prefixes)
+    }
+    let bytes = try await PictureFetch.fetch(
+      .web(url), options: LoadOptions(), maxBytes: 8 << 20, prefixes: prefixes
+    ).bytes
+    #expect(bytes == picture)
+    #expect(server.requests.last?.headers["range"] == "bytes=65536-")
   }
 }

@@ -69,6 +69,9 @@ public enum PictureFetch {
         (bytes, transferred, multiplexed) = try await web(
           url, after: prefix, options: options, maxBytes: maxBytes)
       } catch {
+        // A fetch cancelled (its box scrolled away) or failed leaves the probe's bytes for the
+        // next one.
+        if let prefix { prefixes.keep(prefix, for: url) }
         if case .tooLarge = error {
           throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
         }
