@@ -204,3 +204,36 @@ extension ProbedPrefixesTests {
     #expect(server.requests.last?.headers["range"] == "bytes=65536-")
   }
 }
+
+extension ProbedPrefixesTests {
+  /// A continuation cut off after some of the rest keeps what came: the next fetch asks only
+  /// for what is still missing.
+  @Test func aContinuationCutShortKeepsWhatItGot() async throws {
+    let picture = try Self.large(300_000)
+    let served = Served(picture)
+    let cut = Locked(true)
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/p.jpg") { request in
+      guard request.headers["range"] == "bytes=65536-", cut.withLock({ $0 }) else {
+        return served.answer(request)
+      }
+      cut.withLock { $0 = false }
+      return .closeMidAnswer(
+        status: 206,
+        headers: ["Content-Range": "bytes 65536-299999/300000", "ETag": "\"v1\""],
+        declaredLength: 300_000 - 65_536, body: Array(picture[65_536..<115_536]))
+    }
+    let prefixes = ProbedPrefixes(budget: 1 << 20)
+    let url = server.url("/p.jpg")
+    await #expect(throws: FeedError.self) {
+      try await probeThenFetch(url, prefixes: prefixes)
+    }
+    #expect(prefixes.byteCount == 115_536)
+    let bytes = try await PictureFetch.fetch(
+      .web(url), options: LoadOptions(), maxBytes: 8 << 20, prefixes: prefixes
+    ).bytes
+    #expect(bytes == picture)
+    #expect(server.requests.last?.headers["range"] == "bytes=115536-")
+  }
+}

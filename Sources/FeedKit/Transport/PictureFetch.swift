@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Pictures
 import Transport
 
@@ -67,11 +68,8 @@ public enum PictureFetch {
       let multiplexed: Bool
       do throws(TransferError) {
         (bytes, transferred, multiplexed) = try await web(
-          url, after: prefix, options: options, maxBytes: maxBytes)
+          url, after: prefix, options: options, maxBytes: maxBytes, prefixes: prefixes)
       } catch {
-        // A fetch cancelled (its box scrolled away) or failed leaves the probe's bytes for the
-        // next one.
-        if let prefix { prefixes.keep(prefix, for: url) }
         if case .tooLarge = error {
           throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
         }
@@ -93,11 +91,14 @@ public enum PictureFetch {
   }
 
   /// `url`'s bytes from the web, continuing `prefix` when there is one; and how many crossed
-  /// the network.
+  /// the network. A continuation cancelled (its box scrolled away) or failed leaves the
+  /// probe's bytes in `prefixes` for the next fetch, with what it added to them.
   private static func web(
-    _ url: String, after prefix: ProbedPrefixes.Prefix?, options: LoadOptions, maxBytes: Int
+    _ url: String, after prefix: ProbedPrefixes.Prefix?, options: LoadOptions, maxBytes: Int,
+    prefixes: ProbedPrefixes
   ) async throws(TransferError) -> (bytes: [UInt8], transferred: Int, multiplexed: Bool) {
     guard let transport = Transport.shared else {
+      if let prefix { prefixes.keep(prefix, for: url) }
       throw .connection(
         url: url, failure: .other, detail: "libcurl could not start a transfer loop")
     }
@@ -112,29 +113,67 @@ public enum PictureFetch {
       url: url, userAgent: CascadeVersion.userAgent,
       byteRangeFrom: prefix.map { Int64($0.bytes.count) }, headers: headers,
       originHeaders: options.originHeaders(for: url), limits: limits)
-    let fetched: FetchedBody
-    do {
-      fetched = try await transport.fetch(request)
-    } catch {
+    guard let prefix else {
+      let fetched = try await transport.fetch(request)
+      return (fetched.bytes, fetched.bytes.count, fetched.response.multiplexed)
+    }
+    /// Whether an answer carries the rest of `prefix`'s file: a 206 from where it ends (and,
+    /// without a validator, of the file's length as it was).
+    func continues(_ response: TransferResponse) -> Bool {
+      guard response.status == 206,
+        let range = PrefixFetch.contentRange(response.header("Content-Range"))
+      else { return false }
+      return range.start == prefix.bytes.count
+        && (prefix.validator != nil || prefix.total == nil || range.total == prefix.total)
+    }
+    let arrived = await fetchKeepingBytes(request, on: transport)
+    guard case .success(let response) = arrived.result else {
       // Past the end: the probe's bytes were the whole file after all.
-      if let prefix, case .httpStatus(_, 416) = error { return (prefix.bytes, 0, false) }
-      throw error
+      if case .failure(.httpStatus(_, 416)) = arrived.result { return (prefix.bytes, 0, false) }
+      var kept = prefix
+      if let response = arrived.response, continues(response) { kept.bytes += arrived.bytes }
+      prefixes.keep(kept, for: url)
+      if case .failure(let error) = arrived.result { throw error }
+      return (prefix.bytes, 0, false)
     }
-    let response = fetched.response
-    guard let prefix else { return (fetched.bytes, fetched.bytes.count, response.multiplexed) }
+    if continues(response) {
+      return (prefix.bytes + arrived.bytes, arrived.bytes.count, response.multiplexed)
+    }
     if response.status == 206 {
-      let range = PrefixFetch.contentRange(response.header("Content-Range"))
-      // Without a validator the rest is taken when the file's length is as it was.
-      if let range, range.start == prefix.bytes.count,
-        prefix.validator != nil || prefix.total == nil || range.total == prefix.total
-      {
-        return (prefix.bytes + fetched.bytes, fetched.bytes.count, response.multiplexed)
-      }
       // Some other part, or another version: the whole file, once more.
-      let whole = try await web(url, after: nil, options: options, maxBytes: maxBytes)
-      return (whole.bytes, whole.transferred + fetched.bytes.count, whole.multiplexed)
+      let whole = try await web(
+        url, after: nil, options: options, maxBytes: maxBytes, prefixes: prefixes)
+      return (whole.bytes, whole.transferred + arrived.bytes.count, whole.multiplexed)
     }
-    return (fetched.bytes, fetched.bytes.count, response.multiplexed)
+    return (arrived.bytes, arrived.bytes.count, response.multiplexed)
+  }
+
+  /// The transfer of `request`, its body kept as it arrives: what came before a cancel (the
+  /// calling task's) or a failure is there too, with the answer's headers if they came.
+  private static func fetchKeepingBytes(_ request: TransferRequest, on transport: Transport)
+    async -> (
+      result: Result<TransferResponse, TransferError>, response: TransferResponse?,
+      bytes: [UInt8]
+    )
+  {
+    let kept = Locked<(response: TransferResponse?, bytes: [UInt8])>((nil, []))
+    let slot = TransferSlot()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let consumer = TransferConsumer(
+          response: { response in kept.withLock { $0.response = response } },
+          chunk: { chunk in
+            kept.withLock { $0.bytes.append(contentsOf: chunk) }
+            return .accepted
+          },
+          finish: { continuation.resume(returning: $0) })
+        slot.attach(transport.start(request, consumer: consumer))
+      }
+    } onCancel: {
+      slot.cancel()
+    }
+    let (response, bytes) = kept.withLock { ($0.response, $0.bytes) }
+    return (result, response, bytes)
   }
 
   /// A regular file's bytes, refused past `maxBytes` before anything is read. Synchronous: a
