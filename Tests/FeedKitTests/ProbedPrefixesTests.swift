@@ -173,6 +173,8 @@ import Testing
     #expect(prefixes.take("a") == nil)
     #expect(prefixes.take("c")?.bytes.count == 100)
     #expect(prefixes.byteCount == 100)
+    ProbedPrefixes.keepingNothing.keep(.init(bytes: [1, 2, 3]), for: "a")
+    #expect(ProbedPrefixes.keepingNothing.byteCount == 0)
   }
 }
 

@@ -26,6 +26,9 @@ public final class ProbedPrefixes: Sendable {
   /// 64 KiB, more than the pictures of several screens probed ahead of their fetch.
   public static let shared = ProbedPrefixes(budget: 16 << 20)
 
+  /// For probes whose pictures are never fetched (`cascade layout`): keeps nothing.
+  public static let keepingNothing = ProbedPrefixes(budget: 0)
+
   private struct Store {
     var prefixes: [String: Prefix] = [:]
     /// URLs in the order kept, the oldest first.
