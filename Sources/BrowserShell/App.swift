@@ -128,8 +128,9 @@ public struct BrowserApp {
       var unwanted: [PictureKey] = []
       var ranking: PictureRanking?
       defer {
-        loader?.cancel(unwanted)
+        // Loads first: a picture wanted at a new size keeps the transfer of its old one.
         loader?.load(wanted)
+        loader?.cancel(unwanted)
         if let ranking { loader?.rank(ranking) }
       }
       // An effect's answer made here goes to the mailbox like any other, with a wake byte:

@@ -80,3 +80,36 @@ import Testing
     #expect(server.requests.map(\.path) == ["/0.png", "/1.png", "/3.png", "/2.png"])
   }
 }
+
+extension PictureLoaderRankingTests {
+  /// A box that moved to a column a cell wider asks for its picture at the new size and lets
+  /// go of the old: the transfer under way serves the new size, and is not started again.
+  @Test func onePictureAtANewSizeJoinsTheTransferUnderWay() async throws {
+    let server = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
+    try Self.serve(1, on: server, holdingFirstAt: gate)
+    let old = PictureKey(url: server.url("/0.png"), columns: 23, rows: 10)
+    let new = PictureKey(url: server.url("/0.png"), columns: 24, rows: 10)
+    let loaded = Locked<[PictureKey]>([])
+    var configuration = PictureLoader.Configuration(
+      source: .url(server.url("/feed.json")), colorMode: .direct)
+    configuration.transfersPerServer = 6
+    let loader = PictureLoader(configuration, cache: PictureCache()) { event in
+      if case .pictureLoaded(let key, _) = event { loaded.withLock { $0.append(key) } }
+    }
+    loader.load([old])
+    try await PictureLoaderTests.waitUntil { server.requests.count == 1 }
+    // As the shell does: the new size asked for, then the old one let go.
+    loader.load([new])
+    loader.cancel([old])
+    try await Task.sleep(for: .milliseconds(200))
+    gate.open()
+    try await PictureLoaderTests.waitUntil { loaded.withLock { $0 } == [new] }
+    #expect(loaded.withLock { $0 } == [new])
+    #expect(server.requests.count == 1, "the picture was fetched again for its new size")
+  }
+}

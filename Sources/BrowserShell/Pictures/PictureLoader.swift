@@ -122,6 +122,8 @@ public final class PictureLoader: Sendable {
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
   private let queue = Locked(Queue())
+  /// The web transfers under way, shared by the jobs for one picture at several sizes.
+  private let fetches = SharedFetches()
   private let renderer: SymbolRenderer
 
   /// - Parameter post: delivers each result to the main loop (and wakes it).
@@ -174,9 +176,19 @@ public final class PictureLoader: Sendable {
   public func cancel(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
     let gone = Set(keys)
-    queue.withLock { queue in
+    let stopping = queue.withLock { queue in
       queue.pending.removeAll { gone.contains($0.key) }
-      for key in gone { queue.running[key]?.cancel() }
+      return gone.compactMap { queue.running[$0]?.markCancelled() }
+    }
+    for transfer in stopping { transfer.cancel() }
+  }
+
+  /// Whether a job waiting or running, not cancelled, wants the picture at `url`: a transfer
+  /// for it is then kept going though the job that started it was cancelled.
+  private func wants(_ url: String) -> Bool {
+    queue.withLock { queue in
+      queue.pending.contains { $0.webURL == url }
+        || queue.running.values.contains { $0.webURL == url && !$0.isCancelled }
     }
   }
 
@@ -315,16 +327,17 @@ public final class PictureLoader: Sendable {
         end(job, failure: error.description)
       }
     case .web(let url):
-      let transfer = Task { [configuration] in
-        let fetched: Result<PictureFetch.Fetched, FeedError>
-        do throws(FeedError) {
-          fetched = .success(
-            try await PictureFetch.fetch(
-              location, options: configuration.load,
-              maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
-              readCache: useDiskCache))
-        } catch {
-          fetched = .failure(error)
+      let transfer = Task { [configuration, useDiskCache] in
+        let fetched = await self.fetches.bytes(of: url, stillWanted: self.wants) {
+          do throws(FeedError) {
+            return .success(
+              try await PictureFetch.fetch(
+                location, options: configuration.load,
+                maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
+                readCache: useDiskCache))
+          } catch {
+            return .failure(error)
+          }
         }
         if case .success(let fetched) = fetched, fetched.transferred > 0 {
           self.queue.withLock { queue in
