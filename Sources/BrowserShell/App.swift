@@ -126,9 +126,12 @@ public struct BrowserApp {
     func perform(_ effects: [Effect]) -> Bool {
       var wanted: [PictureKey] = []
       var unwanted: [PictureKey] = []
+      var ranking: PictureRanking?
       defer {
-        loader?.cancel(unwanted)
+        // Loads first: a picture wanted at a new size keeps the transfer of its old one.
         loader?.load(wanted)
+        loader?.cancel(unwanted)
+        if let ranking { loader?.rank(ranking) }
       }
       // An effect's answer made here goes to the mailbox like any other, with a wake byte:
       // without one it waited for the next key (`y` wrote its copy and said nothing until then).
@@ -155,6 +158,7 @@ public struct BrowserApp {
             wanted.append(key)
           }
         case .cancelPicture(let key): unwanted.append(key)
+        case .rankPictures(let order): ranking = order
         case .dropPicture(let key):
           // Only a picture the terminal holds costs anything kept: symbols and overlays stay
           // cached, ready for scrolling back.

@@ -2,17 +2,30 @@ import BrowserCore
 import FeedKit
 
 /// Runs an `Effect.probeSizes`: reads the pictures' headers through `SizeProbe` (ranged
-/// requests, all of a batch at once, in the order asked) and reports the results in one
-/// `Event.sizesProbed`, so the state lays out once per batch rather than once per picture.
+/// requests, all of a batch at once, in the order asked) and reports the results in
+/// `Event.sizesProbed`s of a few each as they arrive: the state lays out once per few pictures
+/// rather than once per picture, and a picture whose size is in is fetched while the rest of
+/// its batch is still being read (one event for the whole batch held them all back until its
+/// slowest probe).
 public enum SizeProber {
-  /// Starts the probes in the background; `post` gets the event.
+  /// Results reported together: a relayout each.
+  static let resultsPerEvent = 4
+
+  /// Starts the probes in the background; `post` gets the events.
   static func run(
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
     cache: PictureDiskCache?, post: @escaping @Sendable (Event) -> Void
   ) {
     Task.detached {
-      post(
-        .sizesProbed(await results(requests, source: source, options: options, cache: cache)))
+      var pending: [ProbedSize] = []
+      await results(requests, source: source, options: options, cache: cache) { result in
+        pending.append(result)
+        if pending.count >= resultsPerEvent {
+          post(.sizesProbed(pending))
+          pending = []
+        }
+      }
+      if !pending.isEmpty { post(.sizesProbed(pending)) }
     }
   }
 
@@ -21,11 +34,23 @@ public enum SizeProber {
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
     cache: PictureDiskCache? = nil
   ) async -> [ProbedSize] {
+    var all: [ProbedSize] = []
+    await results(requests, source: source, options: options, cache: cache) { all.append($0) }
+    return all
+  }
+
+  /// The sizes of a batch, each told to `report` as it arrives.
+  static func results(
+    _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
+    cache: PictureDiskCache?, report: (ProbedSize) -> Void
+  ) async {
     guard let source else {
-      return requests.map { ProbedSize(request: $0, width: 0, height: 0, failure: "no feed") }
+      for request in requests {
+        report(ProbedSize(request: request, width: 0, height: 0, failure: "no feed"))
+      }
+      return
     }
     let items = requests.map { FeedItem.unsized(imageURL: $0.imageURL) }
-    var results: [ProbedSize] = []
     await SizeProbe.probe(
       Array(items.indices), of: items, in: source, options: options,
       concurrency: max(1, requests.count), cache: cache
@@ -33,13 +58,11 @@ public enum SizeProber {
       let request = requests[position]
       switch result {
       case .success(let size):
-        results.append(ProbedSize(request: request, width: size.width, height: size.height))
+        report(ProbedSize(request: request, width: size.width, height: size.height))
       case .failure(let error):
-        results.append(
-          ProbedSize(request: request, width: 0, height: 0, failure: error.description))
+        report(ProbedSize(request: request, width: 0, height: 0, failure: error.description))
       }
     }
-    return results
   }
 
   /// Runs the `probeSizes` among `effects` and feeds the results back into `state`, until it

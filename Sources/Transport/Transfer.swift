@@ -19,6 +19,8 @@ final class Transfer {
   var abort: TransferError?
   // This hop's answer.
   private(set) var status = 0
+  /// Whether this hop's answer came over HTTP/2 or later (its status line says so).
+  private var multiplexed = false
   private(set) var headers: [TransferResponse.Header] = []
   private var headerBytes = 0
   /// Whether the blank line after this hop's final headers has arrived.
@@ -73,6 +75,8 @@ final class Transfer {
     setString(CURLOPT_USERAGENT, request.userAgent)
     if let range = request.byteRange {
       setString(CURLOPT_RANGE, "\(range.lowerBound)-\(range.upperBound)")
+    } else if let start = request.byteRangeFrom {
+      setString(CURLOPT_RANGE, "\(start)-")
     }
     for line in request.headers { headerList = curl_slist_append(headerList, line) }
     if !request.originHeaders.isEmpty {
@@ -134,7 +138,9 @@ final class Transfer {
     return text.map { String(cString: $0) }
   }
 
-  var response: TransferResponse { TransferResponse(status: status, url: url, headers: headers) }
+  var response: TransferResponse {
+    TransferResponse(status: status, url: url, headers: headers, multiplexed: multiplexed)
+  }
 
   static func isRedirect(_ status: Int) -> Bool { [301, 302, 303, 307, 308].contains(status) }
 
@@ -149,6 +155,7 @@ final class Transfer {
     if line.hasPrefix("HTTP/") {
       // A new answer (after a 100 Continue, say): its headers replace the last one's.
       headers = []
+      multiplexed = !line.hasPrefix("HTTP/1") && !line.hasPrefix("HTTP/0")
       var code = 0
       _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
       status = code

@@ -7,6 +7,9 @@ public struct TransferRequest: Sendable, Hashable {
   /// Bytes `lowerBound...upperBound` only (`Range: bytes=a-b`); nil for the whole body. A server
   /// may ignore it and answer 200 with everything: check `Content-Range`.
   public var byteRange: ClosedRange<Int64>?
+  /// Bytes from this offset to the end (`Range: bytes=N-`), when `byteRange` is nil: the rest
+  /// of a body whose start is already in hand. Check `Content-Range` here too.
+  public var byteRangeFrom: Int64?
   /// Extra request headers, as `Name: value` lines (an `Accept`, say).
   public var headers: [String]
   /// Headers sent only while a hop stays at `url`'s own origin (`TransferOrigin`): credentials
@@ -15,12 +18,14 @@ public struct TransferRequest: Sendable, Hashable {
   public var limits: TransferLimits
 
   public init(
-    url: String, userAgent: String, byteRange: ClosedRange<Int64>? = nil, headers: [String] = [],
-    originHeaders: [String] = [], limits: TransferLimits = TransferLimits()
+    url: String, userAgent: String, byteRange: ClosedRange<Int64>? = nil,
+    byteRangeFrom: Int64? = nil, headers: [String] = [], originHeaders: [String] = [],
+    limits: TransferLimits = TransferLimits()
   ) {
     self.url = url
     self.userAgent = userAgent
     self.byteRange = byteRange
+    self.byteRangeFrom = byteRangeFrom
     self.headers = headers
     self.originHeaders = originHeaders
     self.limits = limits

@@ -11,6 +11,9 @@ public struct TransferResponse: Sendable, Hashable {
   public var url: String
   /// In the order received; names as the server spelt them.
   public var headers: [Header]
+  /// Whether the answer came as one stream of a connection shared by many (HTTP/2 or later):
+  /// more transfers to the server then cost no more connections.
+  public var multiplexed = false
 
   /// The first header called `name`, compared without regard to case.
   public func header(_ name: String) -> String? {

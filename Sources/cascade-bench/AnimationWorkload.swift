@@ -146,17 +146,7 @@ enum AnimationWorkload {
       return times.sorted()[times.count / 2]
     }
 
-    private func cpuSeconds() -> Double {
-      guard
-        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return 0 }
-      // After the command's name: state is field 3, utime 14 and stime 15.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12])
-      else { return 0 }
-      return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
+    private func cpuSeconds() -> Double { ChildProcess.cpuSeconds(pid) }
 
     private func written() -> Double {
       guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else {

@@ -66,4 +66,18 @@ enum ChildProcess {
       FileManager.default.isExecutableFile(atPath: $0)
     }
   }
+
+  /// The CPU time process `pid` has used so far, user and system, in seconds (0 when it is
+  /// gone).
+  static func cpuSeconds(_ pid: Int32) -> Double {
+    guard
+      let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After the command's name: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12])
+    else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
 }

@@ -35,7 +35,7 @@ enum ProbeWorkload {
     let start = ContinuousClock.now
     await SizeProbe.probe(
       Array(items.indices), of: items, in: .url(server.url("/feed.json")),
-      options: LoadOptions(), concurrency: concurrency
+      options: LoadOptions(), concurrency: concurrency, prefixes: .keepingNothing
     ) { _, result in
       if case .failure = result { failures += 1 }
     }

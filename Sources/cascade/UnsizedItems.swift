@@ -18,7 +18,8 @@ enum UnsizedItems {
     if probe {
       var sized = items
       await SizeProbe.probe(
-        unsized, of: items, in: source, options: options, concurrency: concurrency
+        unsized, of: items, in: source, options: options, concurrency: concurrency,
+        prefixes: .keepingNothing
       ) { index, result in
         switch result {
         case .success(let size):

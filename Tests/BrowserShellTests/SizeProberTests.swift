@@ -1,13 +1,15 @@
 import BrowserCore
 import FeedKit
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
 @testable import BrowserShell
 
-/// The shell's side of late sizes: a batch of probes over loopback comes back as one event,
-/// and `settle` feeds batches back into a state until it asks for no more.
+/// The shell's side of late sizes: a batch of probes over loopback comes back a few sizes an
+/// event, as they arrive, and `settle` feeds batches back into a state until it asks for no
+/// more.
 @Suite struct SizeProberTests {
   @Test func batchReportsSizesAndFailures() async throws {
     let server = try TestHTTPServer()
@@ -45,5 +47,38 @@ import Testing
     let visible = state.visibleIndices()
     #expect(!visible.isEmpty)
     #expect(visible.allSatisfy { state.items[$0].hasSize })
+  }
+
+  /// One held picture does not hold back the sizes read before it: they come in events of
+  /// `resultsPerEvent` while it waits.
+  @Test func sizesComeAFewAtATimeNotWhenTheBatchEnds() async throws {
+    let server = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
+    let picture = Array(
+      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")))
+    for i in 0..<8 {
+      server.route("/\(i).png") { request in
+        if i == 7 { gate.wait() }
+        return .ranged(picture, for: request)
+      }
+    }
+    let requests = (0..<8).map { SizeRequest(index: $0, imageURL: server.url("/\($0).png")) }
+    let events = Locked<[[ProbedSize]]>([])
+    SizeProber.run(
+      requests, source: .url(server.url("/feed")), options: LoadOptions(), cache: nil
+    ) { event in
+      if case .sizesProbed(let sizes) = event { events.withLock { $0.append(sizes) } }
+    }
+    try await PictureLoaderTests.waitUntil { events.withLock { $0.count } == 1 }
+    #expect(events.withLock { $0.first?.count } == SizeProber.resultsPerEvent)
+    gate.open()
+    try await PictureLoaderTests.waitUntil {
+      events.withLock { $0.map(\.count).reduce(0, +) } == 8
+    }
+    #expect(events.withLock { $0.count } == 2)
   }
 }

@@ -25,6 +25,8 @@ package final class TestHTTPServer: @unchecked Sendable {
     case respond(status: Int, headers: [String: String], body: [UInt8])
     /// Headers promising `declaredLength` bytes, then `body` (shorter), then the socket closes.
     case closeMidBody(declaredLength: Int, body: [UInt8])
+    /// `closeMidBody` with a status and headers of its own (a 206 cut short, say).
+    case closeMidAnswer(status: Int, headers: [String: String], declaredLength: Int, body: [UInt8])
     /// A 200 with `Transfer-Encoding: chunked`, so the size is unknown until the end.
     case chunked(body: [UInt8], headers: [String: String])
     /// Read the request and never answer (the connection stays open until `stop()`).
@@ -201,6 +203,9 @@ package final class TestHTTPServer: @unchecked Sendable {
       writeAll(fd, body)
     case .closeMidBody(let declaredLength, let body):
       writeHead(fd, status: 200, headers: [:], length: declaredLength)
+      writeAll(fd, body)
+    case .closeMidAnswer(let status, let headers, let declaredLength, let body):
+      writeHead(fd, status: status, headers: headers, length: declaredLength)
       writeAll(fd, body)
     case .chunked(let body, let headers):
       var head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n"

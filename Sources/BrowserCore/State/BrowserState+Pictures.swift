@@ -1,9 +1,9 @@
 import FeedKit
 import LayoutEngine
 
-/// Which pictures to fetch: those of the boxes in view first, then those a screen above and
-/// below (so that scrolling finds them drawn), or the full-screen picture and its neighbours;
-/// and which to cancel once their boxes are far away.
+/// Which pictures to fetch: those of the boxes in view first, then those a screen ahead in the
+/// reading direction and a screen behind (so that scrolling finds them drawn), or the
+/// full-screen picture and its neighbours; and which to cancel once their boxes are far away.
 extension BrowserState {
   /// The picture of item `index` drawn into the picture area of a box at `rect`, if the box
   /// has room for one.
@@ -62,35 +62,44 @@ extension BrowserState {
     message = sensitiveShown ? "sensitive pictures shown" : "sensitive pictures hidden"
   }
 
-  /// The pictures wanted now, the most urgent first.
-  func wantedPictures() -> [PictureKey] {
-    guard picturesShown, !items.isEmpty else { return [] }
-    if case .details(let i) = overlay {
-      return [i, i + 1, i - 1].filter { !hidesPicture(ofItem: $0) }
-        .compactMap { fullScreenPictureKey(forItem: $0) }
-    }
+  /// The screens around the view in the order they are wanted: the one ahead in the reading
+  /// direction first, then the one behind.
+  var screensAround: [Range<Int>] {
     let view = visibleContentRows
     let above = (view.lowerBound - viewRows)..<view.lowerBound
     let below = view.upperBound..<(view.upperBound + viewRows)
-    var keys: [PictureKey] = []
-    for rows in [view, below, above] where !rows.isEmpty {
-      for box in arrangement.boxes(inRows: rows) {
-        guard case .item(let i) = box.content, !hidesPicture(ofItem: i),
-          let key = pictureKey(forItem: i, in: box.rect)
-        else { continue }
-        keys.append(key)
+    return readingUp ? [above, below] : [below, above]
+  }
+
+  /// The pictures wanted now, ranked: those in view, then a screen ahead, then one behind.
+  func wantedPictures() -> PictureRanking {
+    guard picturesShown, !items.isEmpty else { return PictureRanking() }
+    if case .details(let i) = overlay {
+      let keys = [i, i + 1, i - 1].filter { !hidesPicture(ofItem: $0) }
+        .compactMap { fullScreenPictureKey(forItem: $0) }
+      return PictureRanking(visible: Array(keys.prefix(1)), ahead: Array(keys.dropFirst()))
+    }
+    func keys(in rows: Range<Int>) -> [PictureKey] {
+      guard !rows.isEmpty else { return [] }
+      return arrangement.boxes(inRows: rows).compactMap { box in
+        guard case .item(let i) = box.content, !hidesPicture(ofItem: i) else { return nil }
+        return pictureKey(forItem: i, in: box.rect)
       }
     }
-    return keys
+    let visible = keys(in: visibleContentRows)
+    let shown = Set(visible)
+    return PictureRanking(
+      visible: visible, ahead: screensAround.flatMap(keys(in:)).filter { !shown.contains($0) })
   }
 
   /// Asks for the wanted pictures not yet asked for, in order, cancels those no longer wanted
-  /// that are still on their way, and drops those no longer wanted that were drawn.
+  /// that are still on their way, drops those no longer wanted that were drawn, and ranks the
+  /// wanted anew when the ranking changed.
   mutating func reconcilePictures() -> [Effect] {
-    let wanted = wantedPictures()
+    let ranking = wantedPictures()
     var effects: [Effect] = []
     var keep = Set<PictureKey>()
-    for key in wanted where keep.insert(key).inserted {
+    for key in ranking.visible + ranking.ahead where keep.insert(key).inserted {
       if pictures[key] == nil {
         pictures[key] = .requested
         effects.append(.loadPicture(key))
@@ -104,18 +113,33 @@ extension BrowserState {
       }
       pictures[key] = nil
     }
+    if ranking != pictureRanking {
+      pictureRanking = ranking
+      if !keep.isEmpty { effects.append(.rankPictures(ranking)) }
+    }
     return effects
   }
 }
 
 extension BrowserState {
-  /// How many of the pictures asked for (those in view and around it) have come, drawn or
-  /// failed, and how many were asked for; nil when none is on its way.
+  /// How many of the pictures in view have come, drawn or failed, and how many there are
+  /// (counting those still waiting for their size); nil when none is on its way. The pictures
+  /// fetched around the view are not counted: the reader is not waiting for them.
   public var pictureProgress: (done: Int, total: Int)? {
     var waiting = 0
-    for status in pictures.values where status == .requested { waiting += 1 }
-    guard waiting > 0 else { return nil }
-    return (pictures.count - waiting, pictures.count)
+    for key in pictureRanking.visible where pictures[key] == .requested { waiting += 1 }
+    var sizing = 0
+    if picturesShown, !items.isEmpty, overlay == .none {
+      for box in arrangement.boxes(inRows: visibleContentRows) {
+        guard case .item(let i) = box.content, awaitsSize(i), !hidesPicture(ofItem: i) else {
+          continue
+        }
+        sizing += 1
+      }
+    }
+    guard waiting + sizing > 0 else { return nil }
+    let total = pictureRanking.visible.count + sizing
+    return (total - waiting - sizing, total)
   }
 }
 

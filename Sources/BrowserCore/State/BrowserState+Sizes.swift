@@ -18,13 +18,10 @@ extension BrowserState {
   /// those already found (a refreshed page's).
   mutating func reconcileSizes() -> [Effect] {
     guard !items.isEmpty, arrangement.scrollsVertically else { return [] }
-    let view = visibleContentRows
-    let above = (view.lowerBound - viewRows)..<view.lowerBound
-    let below = view.upperBound..<(view.upperBound + viewRows)
     var requests: [SizeRequest] = []
     var known: [ProbedSize] = []
     var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
-    for rows in [view, below, above] where !rows.isEmpty {
+    for rows in [visibleContentRows] + screensAround where !rows.isEmpty {
       for box in arrangement.boxes(inRows: rows) {
         guard case .item(let index) = box.content, awaitsSize(index) else { continue }
         let url = items[index].imageURL

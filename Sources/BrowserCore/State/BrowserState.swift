@@ -73,6 +73,11 @@ public struct BrowserState: Sendable {
   /// Whether the view is held at the end (`G`): sizes that arrive above it and change the
   /// boxes' shapes do not move the reader off the end, until they move or a page is added.
   var pinnedToBottom = false
+  /// Whether the reader last moved up: the screen ahead is then the one above, fetched and
+  /// probed before the one below.
+  var readingUp = false
+  /// The ranking of the pictures wanted last sent (`Effect.rankPictures`).
+  var pictureRanking = PictureRanking()
   /// Whether `a` paused the moving pictures.
   public internal(set) var animationsPaused = false
   /// The feed filtered by a search, with the whole feed kept aside.
@@ -119,7 +124,12 @@ public struct BrowserState: Sendable {
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
     let said = messages.serial
+    let before = top
     var effects = handle(event)
+    switch event {
+    case .action, .click: if top != before { readingUp = top < before }
+    default: break
+    }
     effects = reconcileSizes() + effects
     effects += reconcilePictures()
     // A new message (not one that is only waiting for a load) expires after a while.

@@ -30,6 +30,10 @@ public enum Effect: Hashable, Sendable {
   case loadPicture(PictureKey)
   /// The picture's box left the view and its surroundings: stop working on it.
   case cancelPicture(PictureKey)
+  /// The pictures asked for, in view and around it, ranked anew (the view moved): start those
+  /// waiting in this order, the ones out of view at a lower priority. Follows the
+  /// `loadPicture`s and `cancelPicture`s of the same update.
+  case rankPictures(PictureRanking)
   /// The picture, drawn, is no longer wanted (its box left the view and its surroundings, the
   /// boxes changed size, pictures were turned off): what holds it outside the state, such as
   /// a picture the terminal keeps, may go. Asked for again, it is drawn again.

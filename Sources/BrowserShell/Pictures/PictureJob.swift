@@ -37,12 +37,20 @@ final class PictureJob: Sendable {
   var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   /// Stops the transfer, if one runs, and every step not yet begun.
-  func cancel() {
-    let transfer = state.withLock { state in
+  func cancel() { markCancelled()?.cancel() }
+
+  /// Marks the job cancelled and returns the transfer to stop: the loader marks under its
+  /// queue's lock and stops the transfer after, as stopping asks the queue what is wanted.
+  func markCancelled() -> Task<Void, Never>? {
+    state.withLock { state in
       state.cancelled = true
       return state.transfer
     }
-    transfer?.cancel()
+  }
+
+  /// The web address of the picture, when it is one.
+  var webURL: String? {
+    if case .success(.web(let url)) = location { url } else { nil }
   }
 
   /// Keeps the task that fetches the picture's bytes, so that a cancel stops it; one that came

@@ -18,7 +18,10 @@ import Pictures
 /// `transfersPerServer` transfers to one server: a busy server's queue waits its turn while
 /// other servers' pictures go ahead. Transfers are counted apart from the `jobs` that read and
 /// decode, so pictures dripping from a slow server never hold another server's back; each
-/// transfer ends by `LoadOptions.pictureTime`. A cancelled request costs nothing if it has not started,
+/// transfer ends by `LoadOptions.pictureTime`. Once the state ranks what it wants
+/// (`rank(_:)`), the pictures in view start first; those around the view follow at a lower
+/// priority and, from the web, within `prefetchBudget` bytes until the next ranking.
+/// A cancelled request costs nothing if it has not started,
 /// and stops its transfer and skips its decode if it has. A hostile picture costs its own box:
 /// every failure becomes the box's reason.
 public final class PictureLoader: Sendable {
@@ -34,8 +37,13 @@ public final class PictureLoader: Sendable {
     public var transfers = 16
     /// Web transfers at once to one server (`host:port`), as browsers allow per host: a feed of
     /// one site's pictures asked for many at a time still opens no more connections than a
-    /// browser would.
+    /// browser would. A cap on connections, not on streams: to a server that answered over
+    /// HTTP/2, where transfers share one connection, up to `transfers` go at once.
     public var transfersPerServer = 6
+    /// The most bytes fetched from the web for pictures out of view (a screen ahead, a screen
+    /// behind) after each ranking: a screen of 5 MB photographs is not all read before the
+    /// reader gets there. Checked as each transfer starts, so those under way may pass it.
+    public var prefetchBudget = 16 << 20
     /// Set to send pictures as pixels through kitty's graphics protocol instead of drawing
     /// symbols.
     public var kitty: KittyPixels?
@@ -82,10 +90,24 @@ public final class PictureLoader: Sendable {
     /// Web transfers under way by server, and the pictures that hold one.
     var transfers: [String: Int] = [:]
     var transferring: Set<PictureKey> = []
+    /// The servers that answered over HTTP/2 or later.
+    var multiplexing: Set<String> = []
     /// Since the last refresh, the web pictures read from the web again; until then the disk
     /// cache is passed by for them.
     var revalidating = false
     var revalidated: Set<String> = []
+    /// Each wanted picture's place in the last ranking, and how many of the first are in
+    /// view; nil before any (every picture is then as urgent as one in view).
+    var ranks: [PictureKey: Int]?
+    var visibleCount = 0
+    /// Bytes fetched from the web since the last ranking for pictures out of view.
+    var prefetched = 0
+
+    /// Whether `key` is wanted only around the view, not in it.
+    func isAhead(_ key: PictureKey) -> Bool {
+      guard let ranks else { return false }
+      return ranks[key].map { $0 >= visibleCount } ?? true
+    }
   }
 
   /// What a picture's bytes become.
@@ -100,6 +122,8 @@ public final class PictureLoader: Sendable {
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
   private let queue = Locked(Queue())
+  /// The web transfers under way, shared by the jobs for one picture at several sizes.
+  private let fetches = SharedFetches()
   private let renderer: SymbolRenderer
 
   /// - Parameter post: delivers each result to the main loop (and wakes it).
@@ -129,14 +153,42 @@ public final class PictureLoader: Sendable {
     startWaiting()
   }
 
+  /// Orders the requests waiting as `ranking` says, those in view first, and starts the
+  /// budget for pictures out of view afresh.
+  public func rank(_ ranking: PictureRanking) {
+    queue.withLock { queue in
+      var ranks: [PictureKey: Int] = [:]
+      for (place, key) in (ranking.visible + ranking.ahead).enumerated() where ranks[key] == nil {
+        ranks[key] = place
+      }
+      queue.ranks = ranks
+      queue.visibleCount = ranking.visible.count
+      queue.prefetched = 0
+      queue.pending = queue.pending.enumerated().sorted { a, b in
+        (ranks[a.element.key] ?? Int.max, a.offset) < (ranks[b.element.key] ?? Int.max, b.offset)
+      }.map(\.element)
+    }
+    startWaiting()
+  }
+
   /// Forgets requests that have not started, and stops those that have: a transfer under way
   /// is closed, a decode not yet begun is skipped. A cancelled picture is not reported.
   public func cancel(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
     let gone = Set(keys)
-    queue.withLock { queue in
+    let stopping = queue.withLock { queue in
       queue.pending.removeAll { gone.contains($0.key) }
-      for key in gone { queue.running[key]?.cancel() }
+      return gone.compactMap { queue.running[$0]?.markCancelled() }
+    }
+    for transfer in stopping { transfer.cancel() }
+  }
+
+  /// Whether a job waiting or running, not cancelled, wants the picture at `url`: a transfer
+  /// for it is then kept going though the job that started it was cancelled.
+  private func wants(_ url: String) -> Bool {
+    queue.withLock { queue in
+      queue.pending.contains { $0.webURL == url }
+        || queue.running.values.contains { $0.webURL == url && !$0.isCancelled }
     }
   }
 
@@ -159,22 +211,31 @@ public final class PictureLoader: Sendable {
   /// How many requests wait or run: for tests.
   package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
 
+  /// The keys waiting, in the order they will start: for tests.
+  package var waiting: [PictureKey] { queue.withLock { $0.pending.map(\.key) } }
+
   private func startWaiting() {
-    while let job = next() {
-      DispatchQueue.global(qos: .userInitiated).async { self.begin(job) }
+    while let (job, ahead) = next() {
+      DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
+        self.begin(job, ahead: ahead)
+      }
     }
   }
 
   /// The first waiting request that may start: not still running (cancelled); for a web
-  /// picture, one whose server has a transfer to spare, for another a free job.
-  private func next() -> PictureJob? {
+  /// picture, one whose server has a transfer to spare (and, out of view, while the budget
+  /// lasts), for another a free job. Whether it is out of view.
+  private func next() -> (PictureJob, ahead: Bool)? {
     queue.withLock { queue in
       var found: Int?
       let working = queue.running.count - queue.transferring.count
       for (index, job) in queue.pending.enumerated() where queue.running[job.key] == nil {
         if let server = job.server {
           guard queue.transferring.count < configuration.transfers,
-            queue.transfers[server, default: 0] < configuration.transfersPerServer
+            queue.transfers[server, default: 0]
+              < (queue.multiplexing.contains(server)
+                ? configuration.transfers : configuration.transfersPerServer),
+            queue.prefetched < configuration.prefetchBudget || !queue.isAhead(job.key)
           else { continue }
         } else if working >= configuration.jobs {
           continue
@@ -189,7 +250,7 @@ public final class PictureLoader: Sendable {
         queue.transfers[server, default: 0] += 1
         queue.transferring.insert(job.key)
       }
-      return job
+      return (job, queue.isAhead(job.key))
     }
   }
 
@@ -222,7 +283,9 @@ public final class PictureLoader: Sendable {
   /// On a worker: the caches, then the picture's bytes, read here for a built-in picture or a
   /// file, or fetched by a transfer that comes back to a worker with them.
   /// - Parameter readingDiskCache: false passes the disk cache by (its bytes did not decode).
-  private func begin(_ job: PictureJob, readingDiskCache: Bool = true) {
+  /// - Parameter ahead: the picture is out of view: its bytes count against the budget, and it
+  ///   is decoded at a lower priority.
+  private func begin(_ job: PictureJob, ahead: Bool = false, readingDiskCache: Bool = true) {
     let key = job.key
     if job.isCancelled || cache.picture(for: key) != nil { return end(job, failure: nil) }
     let location: PictureLocation
@@ -264,19 +327,26 @@ public final class PictureLoader: Sendable {
         end(job, failure: error.description)
       }
     case .web(let url):
-      let transfer = Task { [configuration] in
-        let fetched: Result<PictureFetch.Fetched, FeedError>
-        do throws(FeedError) {
-          fetched = .success(
-            try await PictureFetch.fetch(
-              location, options: configuration.load,
-              maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
-              readCache: useDiskCache))
-        } catch {
-          fetched = .failure(error)
+      let transfer = Task { [configuration, useDiskCache] in
+        let fetched = await self.fetches.bytes(of: url, stillWanted: self.wants) {
+          do throws(FeedError) {
+            return .success(
+              try await PictureFetch.fetch(
+                location, options: configuration.load,
+                maxBytes: configuration.limits.maxBytes, cache: configuration.diskCache,
+                readCache: useDiskCache))
+          } catch {
+            return .failure(error)
+          }
+        }
+        if case .success(let fetched) = fetched, fetched.transferred > 0 {
+          self.queue.withLock { queue in
+            if ahead { queue.prefetched += fetched.transferred }
+            if fetched.multiplexed, let server = job.server { queue.multiplexing.insert(server) }
+          }
         }
         self.endTransfer(job)
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
           switch fetched {
           case .success(let fetched):
             // Bytes the disk cache kept that do not decode are dropped and fetched once more.
@@ -298,7 +368,7 @@ public final class PictureLoader: Sendable {
         queue.transfers[server, default: 0] += 1
       }
     }
-    begin(job, readingDiskCache: false)
+    begin(job, ahead: queue.withLock { $0.isAhead(job.key) }, readingDiskCache: false)
   }
 
   /// On a worker: decodes `bytes` and makes `output` of them, unless `job` was cancelled.

@@ -8,9 +8,12 @@ public enum SizeProbe {
   /// - Parameter cache: the picture cache: a picture already in it is not fetched again, and a
   ///   size read is kept in it (a few bytes under the picture's URL with a `size:` prefix), so
   ///   a feed opened again lays out at once.
+  /// - Parameter prefixes: where the bytes read are kept for the picture's fetch to continue
+  ///   (`PictureFetch`), with the disk cache or without it; a whole picture read goes to the
+  ///   disk cache instead, when there is one.
   public static func size(
     of item: FeedItem, in source: FeedSource, options: LoadOptions,
-    cache: PictureDiskCache? = nil
+    cache: PictureDiskCache? = nil, prefixes: ProbedPrefixes = .shared
   ) async -> Result<(width: Double, height: Double), FeedError> {
     let location: PictureLocation
     do {
@@ -36,19 +39,31 @@ public enum SizeProbe {
       } else if let picture = cache?.bytes(for: url) {
         outcome = PictureSize.read { count in Array(picture.prefix(count)) }
       } else {
-        // A small picture comes whole in the probe's answer: it is kept as the picture, so
-        // it is not fetched a second time to be drawn.
-        var whole: [UInt8]?
+        // What the probe reads is kept: a small picture comes whole and is the picture, a
+        // larger one's first bytes wait for its fetch, which asks only for the rest; a second,
+        // longer read continues the first.
+        var read = PrefixFetch.Read(bytes: [], start: 0, whole: false)
         do {
           outcome = try await PictureSize.read { (count: Int) async throws(FeedError) in
-            let read = try await PrefixFetch.fetch(url, count: count, options: options)
-            if read.whole { whole = read.bytes }
-            return read.bytes
+            if !read.whole, read.bytes.count < count {
+              read = try await more(of: url, after: read, upTo: count, options: options)
+            }
+            return Array(read.bytes.prefix(count))
           }
         } catch {
           return .failure(error)
         }
-        if let whole, case .size = outcome { cache?.store(whole, for: url) }
+        if case .size = outcome {
+          if read.whole, let cache {
+            cache.store(read.bytes, for: url)
+          } else {
+            prefixes.keep(
+              ProbedPrefixes.Prefix(
+                bytes: read.bytes, validator: read.validator,
+                total: read.whole ? read.bytes.count : read.total),
+              for: url)
+          }
+        }
       }
       if case .size(let width, let height) = outcome {
         cache?.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)
@@ -61,6 +76,26 @@ public enum SizeProbe {
     case .unreadable(let reason):
       return .failure(.unreadable(source: item.imageURL, detail: reason))
     }
+  }
+
+  /// `read` continued up to `count` bytes: bytes `read.bytes.count ..< count` joined to it, or
+  /// the file's start afresh where the server sent that instead (it ignores ranges, or the
+  /// file changed since the first read).
+  private static func more(
+    of url: String, after read: PrefixFetch.Read, upTo count: Int, options: LoadOptions
+  ) async throws(FeedError) -> PrefixFetch.Read {
+    let next = try await PrefixFetch.fetch(
+      url, from: read.bytes.count, count: count, validator: read.validator, options: options)
+    if next.start == 0 { return next }
+    guard next.start == read.bytes.count else {
+      return try await PrefixFetch.fetch(url, count: count, options: options)
+    }
+    var joined = next
+    joined.bytes = read.bytes + next.bytes
+    joined.start = 0
+    joined.validator = next.validator ?? read.validator
+    joined.total = next.total ?? read.total
+    return joined
   }
 
   /// The prefix of the cache key a picture's size is kept under, beside the picture's own.
@@ -88,6 +123,7 @@ public enum SizeProbe {
   public static func probe(
     _ indices: [Int], of items: [FeedItem], in source: FeedSource, options: LoadOptions,
     concurrency: Int = 8, perServer: Int = probesPerServer, cache: PictureDiskCache? = nil,
+    prefixes: ProbedPrefixes = .shared,
     report: (Int, Result<(width: Double, height: Double), FeedError>) -> Void
   ) async {
     // Each probe's server (nil: a file, which takes no connection), and per server its probes
@@ -121,7 +157,12 @@ public enum SizeProbe {
           if let server { busy[server, default: 0] += 1 }
           running += 1
           let item = items[indices[k]]
-          group.addTask { (k, await size(of: item, in: source, options: options, cache: cache)) }
+          group.addTask {
+            (
+              k,
+              await size(of: item, in: source, options: options, cache: cache, prefixes: prefixes)
+            )
+          }
         }
       }
       launch()

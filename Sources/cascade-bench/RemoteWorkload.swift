@@ -1,0 +1,382 @@
+import Foundation
+import Locking
+import Pictures
+import TestSupport
+
+/// A remote feed as a reader meets it: a loopback server that holds every answer 50 ms serves
+/// a feed of a few hundred photographs (real ones, resized to three sizes from 20 to 270 KB),
+/// and the release `cascade` runs in a 160 × 48 tmux window with a fresh disk cache. Timed from
+/// launch to every picture of the first screen drawn, and from `G` to every picture at the
+/// bottom drawn, with sizes in the feed and without; each against a shell script that fetches
+/// the same pictures with `curl --parallel --parallel-max 6` and draws them with timg, timed
+/// in the same run (the targets), and against the same with `--parallel-immediate`, curl at
+/// its fastest, and the latency floor (50 ms for the feed, then 50 ms for each six pictures
+/// of the screen). Also the picture bytes the server sent for the feed without sizes ÷ the
+/// same bytes each counted once (1.0: no byte of a picture was sent twice, probe and fetch
+/// together), and the CPU of the browse ÷ the same browse with `--no-cache` (what the disk
+/// cache's writes cost).
+enum RemoteWorkload {
+  static let delay = 0.050
+  static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Fixtures/photos")
+
+  static func measure(quick: Bool, into report: inout Report) {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("cascade").path
+    guard FileManager.default.isExecutableFile(atPath: binary), let tmux = ChildProcess.find("tmux")
+    else {
+      print("remote: needs the release cascade and tmux; not measured")
+      return
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cascade-bench-remote-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pictures = Self.pictures(in: folder, widths: quick ? [320, 1400] : [320, 800, 1400])
+    guard !pictures.isEmpty, let server = try? TestHTTPServer() else {
+      print("remote: no pictures or no loopback server; not measured")
+      return
+    }
+    defer { server.stop() }
+    let count = quick ? 80 : 200
+    let served = Served(pictures: (0..<count).map { pictures[$0 % pictures.count] })
+    served.route(on: server)
+    let runs = quick ? 1 : 3
+    let label = "remote, \(count) photos, 50 ms an answer"
+
+    var browses: [String: [Browse]] = [:]
+    for _ in 0..<runs {
+      for (name, feed, cache) in [
+        ("sized", "/sized.json", true), ("unsized", "/unsized.json", true),
+        ("sized, no cache", "/sized.json", false),
+      ] {
+        served.resetCount()
+        guard
+          let browse = Browse.run(
+            tmux: tmux, binary: binary, url: server.url(feed), cache: cache, folder: folder,
+            items: count)
+        else { continue }
+        var measured = browse
+        measured.sent = served.sentBytes
+        measured.asked = served.distinctBytes
+        browses[name, default: []].append(measured)
+      }
+    }
+    guard let sized = browses["sized"], let unsized = browses["unsized"],
+      let first = sized.first?.firstRange, let last = sized.first?.lastRange
+    else {
+      print("remote: the browser did not finish its screens; not measured")
+      return
+    }
+    let script = Script(folder: folder, server: server)
+    var top: [Double] = []
+    var bottom: [Double] = []
+    var topFastest: [Double] = []
+    var bottomFastest: [Double] = []
+    for _ in 0..<runs {
+      top.append(script.run(feed: "/sized.json", pictures: first, immediate: false))
+      bottom.append(script.run(feed: nil, pictures: last, immediate: false))
+      topFastest.append(script.run(feed: "/sized.json", pictures: first, immediate: true))
+      bottomFastest.append(script.run(feed: nil, pictures: last, immediate: true))
+    }
+    let topScript = median(top)
+    let bottomScript = median(bottom)
+    func add(_ figure: String, _ value: Double, baseline: String, _ base: Double, target: String) {
+      report.add(
+        Figure(
+          label, figure, value * 1e3, unit: "ms", baseline: (baseline, base * 1e3),
+          target: target))
+    }
+    add(
+      "first picture, sized", median(sized.map(\.firstPicture)), baseline: "script's screen ms",
+      topScript, target: "reported")
+    add(
+      "first screen, sized", median(sized.map(\.firstScreen)), baseline: "script ms",
+      topScript, target: "≤ 0.6×")
+    add(
+      "first screen, no sizes", median(unsized.map(\.firstScreen)), baseline: "script ms",
+      topScript, target: "≤ 0.75×")
+    add(
+      "G → bottom, sized", median(sized.map(\.bottom)), baseline: "script ms", bottomScript,
+      target: "reported")
+    add(
+      "G → bottom, no sizes", median(unsized.map(\.bottom)), baseline: "script ms", bottomScript,
+      target: "≤ 0.8×, at 100%")
+    add(
+      "first screen, sized", median(sized.map(\.firstScreen)),
+      baseline: "curl -immediate ms", median(topFastest), target: "reported")
+    add(
+      "first screen, no sizes", median(unsized.map(\.firstScreen)),
+      baseline: "curl -immediate ms", median(topFastest), target: "reported")
+    add(
+      "G → bottom, no sizes", median(unsized.map(\.bottom)),
+      baseline: "curl -immediate ms", median(bottomFastest), target: "reported")
+    let floor = RemoteWorkload.delay * Double(1 + (first.count + 5) / 6)
+    add(
+      "first screen, sized", median(sized.map(\.firstScreen)),
+      baseline: "latency floor ms", floor, target: "reported")
+    let landed = unsized.allSatisfy(\.landedAtEnd) ? "at 100% every run" : "**short of 100%**"
+    report.add(
+      Figure(
+        label, "bytes sent, no sizes", median(unsized.map { Double($0.sent) }),
+        unit: "B", baseline: ("bytes sent once", median(unsized.map { Double($0.asked) })),
+        target: "1.0; G \(landed)"))
+    if let plain = browses["sized, no cache"] {
+      report.add(
+        Figure(
+          label, "CPU of the browse", median(sized.map(\.cpu)), unit: "s",
+          baseline: ("--no-cache s", median(plain.map(\.cpu))), target: "≤ 1.1×"))
+    }
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    return values.sorted()[values.count / 2]
+  }
+
+  /// The photographs at each of `widths`, as JPEGs (ImageMagick's `convert`, with a little
+  /// noise so that they weigh what photographs weigh); the photographs as they are without it.
+  static func pictures(in folder: URL, widths: [Int]) -> [(name: String, bytes: [UInt8])] {
+    let sources =
+      ((try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? [])
+      .filter { $0.hasSuffix(".jpg") }.sorted()
+    var out: [(String, [UInt8])] = []
+    let convert = ChildProcess.find("convert")
+    for source in sources {
+      let path = photos.appendingPathComponent(source).path
+      guard let convert else {
+        if let data = FileManager.default.contents(atPath: path) {
+          out.append((source, [UInt8](data)))
+        }
+        continue
+      }
+      for width in widths {
+        let made = folder.appendingPathComponent("\(width)-\(source)").path
+        _ = ChildProcess.run(
+          convert,
+          [
+            path, "-resize", "\(width)x", "-attenuate", "0.4", "+noise", "Gaussian", "-quality",
+            "85", made,
+          ])
+        if let data = FileManager.default.contents(atPath: made) {
+          out.append(("\(width)-\(source)", [UInt8](data)))
+        }
+      }
+    }
+    return out
+  }
+
+  /// The feeds and pictures, each answer held `delay`; ranges and `If-Range` honoured as a
+  /// web server does; the picture bytes sent counted, and the pictures asked for.
+  final class Served: Sendable {
+    let pictures: [(name: String, bytes: [UInt8])]
+    private struct Counts {
+      var sent = 0
+      /// Per picture, the byte ranges sent.
+      var parts: [Int: [Range<Int>]] = [:]
+    }
+    private let counts = Locked(Counts())
+
+    init(pictures: [(name: String, bytes: [UInt8])]) { self.pictures = pictures }
+
+    func resetCount() { counts.withLock { $0 = Counts() } }
+    var sentBytes: Int { counts.withLock { $0.sent } }
+    /// The bytes of the pictures sent at least once: what was sent, each byte counted once.
+    var distinctBytes: Int {
+      counts.withLock { counts in
+        counts.parts.values.reduce(0) { sum, parts in
+          var covered = 0
+          var end = 0
+          for part in parts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            covered += max(0, part.upperBound - max(part.lowerBound, end))
+            end = max(end, part.upperBound)
+          }
+          return sum + covered
+        }
+      }
+    }
+
+    func route(on server: TestHTTPServer) {
+      let base = server.url("/p/")
+      var sized: [String] = []
+      var unsized: [String] = []
+      for (i, picture) in pictures.enumerated() {
+        let url = "\(base)\(i).jpg"
+        unsized.append("{\"img\": \"\(url)\", \"title\": \"photo \(i)\"}")
+        if case .header(let header) = PictureHeader.read(picture.bytes) {
+          sized.append(
+            "{\"img\": \"\(url)\", \"title\": \"photo \(i)\", \"width\": \(header.displayWidth), "
+              + "\"height\": \(header.displayHeight)}")
+        }
+        let tag = "\"\(picture.name)\""
+        server.route("/p/\(i).jpg") { request in
+          Thread.sleep(forTimeInterval: RemoteWorkload.delay)
+          var reply = TestHTTPServer.Reply.respond(status: 200, headers: [:], body: picture.bytes)
+          if request.headers["if-range"].map({ $0 == tag }) ?? true {
+            reply = .ranged(picture.bytes, for: request)
+          }
+          guard case .respond(let status, var headers, let body) = reply else { return reply }
+          headers["ETag"] = tag
+          headers["Content-Type"] = "image/jpeg"
+          let first =
+            status == 206
+            ? (headers["Content-Range"].flatMap { range in
+              range.dropFirst(6).split(separator: "-").first.flatMap { Int($0) }
+            } ?? 0) : 0
+          self.counts.withLock { counts in
+            counts.sent += body.count
+            counts.parts[i, default: []].append(first..<(first + body.count))
+          }
+          return .respond(status: status, headers: headers, body: body)
+        }
+      }
+      for (path, items) in [("/sized.json", sized), ("/unsized.json", unsized)] {
+        let document = "{\"data\": [\n" + items.joined(separator: ",\n") + "\n]}\n"
+        server.route(path) { _ in
+          Thread.sleep(forTimeInterval: RemoteWorkload.delay)
+          return .json(document)
+        }
+      }
+    }
+  }
+
+  /// One browse in tmux: launch, the first screen's pictures, `G`, the bottom's pictures.
+  struct Browse {
+    var firstPicture = Double.nan
+    var firstScreen = Double.nan
+    var bottom = Double.nan
+    var landedAtEnd = false
+    /// The items in view, 0-based, when each screen was done.
+    var firstRange: ClosedRange<Int>?
+    var lastRange: ClosedRange<Int>?
+    var cpu = 0.0
+    var sent = 0
+    var asked = 0
+
+    static func run(
+      tmux: String, binary: String, url: String, cache: Bool, folder: URL, items: Int
+    ) -> Browse? {
+      let session = "cascade-bench-remote-\(getpid())-\(UUID().uuidString.prefix(8))"
+      let cacheHome = folder.appendingPathComponent("cache-\(session)").path
+      let command =
+        "XDG_CACHE_HOME='\(cacheHome)' TERM=xterm-256color exec '\(binary)' '\(url)' "
+        + "--pictures symbols --probe-budget 50" + (cache ? "" : " --no-cache")
+      let start = Date()
+      guard
+        ChildProcess.run(
+          tmux,
+          ["-L", session, "new-session", "-d", "-s", session, "-x", "160", "-y", "48", command]
+        ).status == 0
+      else { return nil }
+      defer {
+        _ = ChildProcess.run(tmux, ["-L", session, "kill-server"])
+        try? FileManager.default.removeItem(atPath: cacheHome)
+      }
+      let pid = Int32(
+        ChildProcess.run(
+          tmux, ["-L", session, "display-message", "-p", "-t", session, "#{pane_pid}"],
+          capture: true
+        ).output.trimmingCharacters(in: .whitespacesAndNewlines))
+      func status() -> String {
+        let screen = ChildProcess.run(
+          tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true
+        ).output
+        return screen.split(separator: "\n").last {
+          !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }.map(String.init) ?? ""
+      }
+      let loaded = "\(items) items"
+      var browse = Browse()
+      // Done: the feed in, no picture in view on its way; the range in view read off the line.
+      func wait(until done: (String) -> Bool, from start: Date, first: inout Double?) -> (
+        Double, String
+      )? {
+        let deadline = start.addingTimeInterval(60)
+        while Date() < deadline {
+          let line = status()
+          if first == nil, line.contains(loaded),
+            line.range(of: #"pictures [1-9]"#, options: .regularExpression) != nil
+              || !line.contains("pictures ")
+          {
+            first = Date().timeIntervalSince(start)
+          }
+          if line.contains(loaded), !line.contains("pictures "), done(line) {
+            return (Date().timeIntervalSince(start), line)
+          }
+          usleep(5_000)
+        }
+        return nil
+      }
+      var firstPicture: Double?
+      guard
+        let (top, topLine) = wait(until: { $0.contains(" 0%") }, from: start, first: &firstPicture)
+      else { return nil }
+      browse.firstPicture = firstPicture ?? top
+      browse.firstScreen = top
+      browse.firstRange = range(in: topLine)
+      let jump = Date()
+      _ = ChildProcess.run(tmux, ["-L", session, "send-keys", "-t", session, "G"])
+      var ignored: Double?
+      guard
+        let (end, endLine) = wait(
+          until: { $0.contains("100%") && range(in: $0)?.upperBound == items - 1 },
+          from: jump, first: &ignored)
+      else { return nil }
+      browse.bottom = end
+      browse.lastRange = range(in: endLine)
+      // Still at the end a moment later: sizes arriving above did not move it.
+      usleep(300_000)
+      browse.landedAtEnd = status().contains("100%")
+      if let pid { browse.cpu = ChildProcess.cpuSeconds(pid) }
+      return browse
+    }
+
+    /// `12-25` in the status line: items 11...24.
+    static func range(in line: String) -> ClosedRange<Int>? {
+      for field in line.split(separator: " ") {
+        let ends = field.split(separator: "-")
+        if ends.count == 2, let a = Int(ends[0]), let b = Int(ends[1]), a <= b {
+          return (a - 1)...(b - 1)
+        }
+      }
+      return nil
+    }
+
+  }
+
+  /// The baseline: `curl --parallel --parallel-immediate --parallel-max 6` fetches the
+  /// pictures (after the feed, for the first screen), then timg draws them in a grid at
+  /// 160 × 48.
+  struct Script {
+    let folder: URL
+    let server: TestHTTPServer
+
+    /// Seconds from start to the last picture drawn.
+    /// - Parameter immediate: with `--parallel-immediate`: curl opens its six connections at
+    ///   once instead of waiting on each to see whether the next transfer can share it (21
+    ///   pictures took 1.1 s that way, 0.3 s this way).
+    func run(feed: String?, pictures: ClosedRange<Int>, immediate: Bool) -> Double {
+      guard let curl = ChildProcess.find("curl"), let timg = ChildProcess.find("timg") else {
+        return .nan
+      }
+      let into = folder.appendingPathComponent("script-\(UUID().uuidString.prefix(8))")
+      try? FileManager.default.createDirectory(at: into, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: into) }
+      var fetch =
+        feed.map { "'\(curl)' -s -o '\(into.path)/feed.json' '\(server.url($0))' && " } ?? ""
+      fetch +=
+        "'\(curl)' -s --parallel --parallel-max 6" + (immediate ? " --parallel-immediate" : "")
+      var files: [String] = []
+      for i in pictures {
+        let file = "\(into.path)/\(i).jpg"
+        fetch += " -o '\(file)' '\(server.url("/p/\(i).jpg"))'"
+        files.append("'\(file)'")
+      }
+      let draw = "'\(timg)' --grid=4 -g160x48 -ph --color8 " + files.joined(separator: " ")
+      let start = Date()
+      _ = ChildProcess.run("/bin/sh", ["-c", fetch + " && " + draw])
+      return Date().timeIntervalSince(start)
+    }
+  }
+}
