@@ -26,7 +26,7 @@ extension BrowserState {
     -> PictureKey?
   {
     let item = items[index]
-    guard !awaitsSize(index),
+    guard item.hasPicture, !awaitsSize(index),
       let cells = PictureArea.fitted(
         pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)
@@ -122,11 +122,18 @@ extension BrowserState {
 extension BrowserState {
   /// Why item `i`'s picture did not come, if a picture of it was asked for and failed.
   public func pictureFailure(ofItem i: Int) -> String? {
-    guard i < items.count else { return nil }
+    guard i >= 0, i < items.count, items[i].hasPicture else { return nil }
     let url = items[i].imageURL
     for (key, status) in pictures where key.url == url {
       if case .failed(let reason) = status { return reason }
     }
-    return nil
+    // A picture whose header could not be read is not asked for until its box is in view.
+    return sizeProbes.failed[url]
+  }
+
+  /// The format, decoded size and file size of item `i`'s picture, once its bytes were read.
+  public func pictureFacts(ofItem i: Int) -> PictureFacts? {
+    guard i >= 0, i < items.count, items[i].hasPicture else { return nil }
+    return pictureFacts[items[i].imageURL]
   }
 }

@@ -91,6 +91,8 @@ public struct BrowserState: Sendable {
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
   /// The sizes read from pictures for items the feed gave none (`BrowserState+Sizes`).
   var sizeProbes = SizeProbeBook()
+  /// The format, decoded size and file size of the pictures read lately, for the details.
+  var pictureFacts = PictureFactBook()
 
   public static let maximumColumns = 30
 
@@ -178,6 +180,9 @@ public struct BrowserState: Sendable {
       return []
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
+      return []
+    case .pictureFacts(let url, let facts):
+      pictureFacts.record(facts, for: url)
       return []
     case .sizesProbed(let results):
       return applyProbed(results)

@@ -142,7 +142,8 @@ public struct BrowserView: Sendable {
         } else {
           overlays.drawDetails(
             item: state.items[i], label: label, count: state.items.count,
-            failure: state.pictureFailure(ofItem: i), into: &canvas)
+            failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
+            into: &canvas)
         }
       }
     }

@@ -309,6 +309,14 @@ public final class PictureLoader: Sendable {
   ) {
     let key = job.key
     guard !job.isCancelled else { return end(job, failure: nil) }
+    if case .header(let header) = PictureHeader.read(bytes) {
+      post(
+        .pictureFacts(
+          url: key.url,
+          PictureFacts(
+            format: header.format.description, width: header.displayWidth,
+            height: header.displayHeight, bytes: bytes.count)))
+    }
     do {
       switch output {
       case .kitty(let kitty):

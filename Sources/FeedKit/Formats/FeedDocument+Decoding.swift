@@ -35,8 +35,25 @@ extension FeedDocument {
     case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor,
       .bluesky, .lemmy, .mediawiki, .imgur:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
-      return try decodeTree(root, format: chosen, source: origin)
+      return try decodeTree(root, format: chosen, source: origin).keepingPictures(
+        only: options.picturesOnly)
     }
+  }
+
+  /// The document without its text items when only pictures are kept (`--pictures-only`),
+  /// each counted as skipped.
+  func keepingPictures(only: Bool) -> FeedDocument {
+    guard only, items.contains(where: { !$0.hasPicture }) else { return self }
+    var kept = self
+    kept.items = []
+    for (index, item) in items.enumerated() {
+      if item.hasPicture {
+        kept.items.append(item)
+      } else {
+        kept.skipped.record("item \(index + 1): no picture (--pictures-only)")
+      }
+    }
+    return kept
   }
 
   /// A picture given where a feed was expected (`cascade photo.jpg`) is said to be one: read
