@@ -19,7 +19,10 @@ extension BrowserState {
     guard index >= 0, index < items.count, let area = PictureArea.fullScreen(screen) else {
       return nil
     }
-    return pictureKey(forItem: index, fitting: area, fullScreen: true)
+    var key = pictureKey(forItem: index, fitting: area, fullScreen: true)
+    // Zoomed, the item shown draws a window of its picture into the same cells.
+    if overlay == .details(index) { key?.crop = zoom.crop }
+    return key
   }
 
   private func pictureKey(forItem index: Int, fitting area: CellRect, fullScreen: Bool = false)

@@ -31,6 +31,8 @@ public struct BrowserState: Sendable {
   /// The running slideshow's number, nil when none runs; `slideSerial` numbers them.
   public internal(set) var slideshow: Int?
   var slideSerial = 0
+  /// How far the full screen is zoomed into its picture (`+` `-`), and where.
+  var zoom = FullScreenZoom()
   /// The first line of the help shown, when the window is too short for all of it.
   public internal(set) var helpScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in

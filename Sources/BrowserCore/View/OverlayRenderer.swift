@@ -107,7 +107,8 @@ struct OverlayRenderer {
       (
         DisplayText(
           hints(
-            [("← →", [.select(.left), .select(.right)], "neighbours")]
+            [("← →", [.select(.left), .select(.right)], "neighbours or pan")]
+              + [("+ -", [.columns(.more), .columns(.fewer)], "zoom")]
               + (canOpen ? [("o", [.open], "opens the link")] : [])
               + [("Esc", [.escape], "back")])),
         CellAppearance(attributes: .dim)
