@@ -88,6 +88,19 @@ import Testing
     #expect(text.contains("left right"))
   }
 
+  /// The ring writes the selected item out in its middle: a card's date and author where a
+  /// picture's size goes, not `?×?`.
+  @Test func theRingsCaptionOfACardIsItsByline() {
+    var state = Fixtures.state(
+      (1...3).map { Self.card($0, words: 3) },
+      options: BrowserOptions(style: .ring, pictures: false),
+      size: CanvasSize(columns: 160, rows: 60))
+    state.select(0)
+    let text = render(state).text
+    #expect(text.contains("2024-05-02 10:00 · Ann"))
+    #expect(!text.contains("?×?"))
+  }
+
   @Test func theDetailsSayThePicturesDecodedAndFileSizes() {
     var state = Fixtures.state(Fixtures.items(3), size: CanvasSize(columns: 100, rows: 24))
     _ = state.update(

@@ -122,6 +122,12 @@ public struct BrowserState: Sendable {
 
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
+    // What a picture's bytes said changes the details' text only: nothing laid out or asked
+    // for, so the reconciling below (once per event) is not run for it.
+    if case .pictureFacts(let url, let facts) = event {
+      pictureFacts.record(facts, for: url)
+      return []
+    }
     let said = messages.serial
     var effects = handle(event)
     effects = reconcileSizes() + effects

@@ -230,9 +230,10 @@ public struct BrowserView: Sendable {
   private func drawCaption<C: Canvas>(
     _ label: BoxLabel, count: Int, in rect: CellRect, into canvas: inout C
   ) {
+    // A text item's card has no picture size: its date and author instead.
     let lines = [
       (label.title, CellAppearance(attributes: .bold)),
-      (DisplayText(label.size(times: theme.times)), CellAppearance()),
+      (label.card?.byline ?? DisplayText(label.size(times: theme.times)), CellAppearance()),
       (DisplayText("#\(label.number) of \(count)"), CellAppearance()),
     ]
     for (k, (text, style)) in lines.prefix(rect.height).enumerated() {
