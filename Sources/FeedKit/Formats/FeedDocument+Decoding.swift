@@ -46,11 +46,13 @@ extension FeedDocument {
     guard only, items.contains(where: { !$0.hasPicture }) else { return self }
     var kept = self
     kept.items = []
-    for (index, item) in items.enumerated() {
+    // Named by what it is rather than by number: a post of these formats may make several
+    // items, so an item's number is no post's.
+    for item in items {
       if item.hasPicture {
         kept.items.append(item)
       } else {
-        kept.skipped.record("item \(index + 1): no picture (--pictures-only)")
+        kept.skipped.record("a text item, with no picture (--pictures-only)")
       }
     }
     return kept

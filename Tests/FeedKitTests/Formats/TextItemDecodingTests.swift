@@ -123,6 +123,35 @@ import Testing
     #expect(item.summary == "Toot link")
     #expect(item.link == "https://m.example/@a/9")
   }
+
+  @Test func blueskyPostsWithoutPicturesAreTextItems() throws {
+    let document = try decode(
+      #"""
+      {"feed": [{"post": {"uri": "at://did:plc:x/app.bsky.feed.post/3k",
+        "author": {"handle": "ann.bsky.social", "displayName": "Ann"},
+        "record": {"text": "Just words today", "createdAt": "2024-05-01T14:03:00.000Z"}}}]}
+      """#)
+    let item = try #require(document.items.first)
+    #expect(!item.hasPicture)
+    #expect(item.summary == "Just words today")
+    #expect(item.author == "Ann")
+    #expect(item.date == "2024-05-01 14:03")
+    #expect(item.link == "https://bsky.app/profile/ann.bsky.social/post/3k")
+  }
+
+  @Test func lemmyTextPostsAreTextItems() throws {
+    let document = try decode(
+      #"""
+      {"posts": [{"post": {"id": 7, "name": "Question", "ap_id": "https://l.example/post/7",
+        "body": "What **is** this?", "published": "2024-05-01T14:03:00Z"},
+        "creator": {"name": "bo"}, "community": {"name": "c"}}]}
+      """#)
+    let item = try #require(document.items.first)
+    #expect(!item.hasPicture)
+    #expect(item.title == "Question")
+    #expect(item.author == "bo")
+    #expect(item.summary == "What **is** this?")
+  }
 }
 
 @Suite struct AboutTextTests {
