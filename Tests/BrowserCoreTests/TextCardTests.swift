@@ -121,3 +121,22 @@ import Testing
     #expect(text.wrapped(width: 10, maxLines: 9).count == 5)
   }
 }
+
+extension TextCardTests {
+  /// The full screen's line under the title says the date, author and the file's format and
+  /// size once the picture was read, besides its size and position.
+  @Test func theFullScreenSaysDateAuthorAndFile() throws {
+    let item = FeedItem(
+      imageURL: "https://x.example/a.jpg", width: 600, height: 400, title: "Boat",
+      about: ItemAbout(date: "2024-05-01 14:03", author: "Ann"))
+    var state = Fixtures.state([item], options: BrowserOptions(columns: 1))
+    _ = state.update(
+      .pictureFacts(
+        url: "https://x.example/a.jpg",
+        PictureFacts(format: "JPEG", width: 600, height: 400, bytes: 3_500_000)))
+    state.select(0)
+    _ = state.update(.action(.details))
+    let canvas = render(state)
+    #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 · Ann · JPEG 3.3 MB · #1 of 1"))
+  }
+}

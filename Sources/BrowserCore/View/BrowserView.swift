@@ -138,7 +138,8 @@ public struct BrowserView: Sendable {
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           overlays.drawFullScreen(
             item: state.items[i], label: label, count: state.items.count,
-            picture: slot(for: key, item: i, state), area: area, into: &canvas)
+            picture: slot(for: key, item: i, state), area: area,
+            facts: state.pictureFacts(ofItem: i), into: &canvas)
         } else {
           overlays.drawDetails(
             item: state.items[i], label: label, count: state.items.count,

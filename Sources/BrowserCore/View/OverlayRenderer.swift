@@ -86,11 +86,17 @@ struct OverlayRenderer {
     text.wrapped(width: width)
   }
 
-  /// The picture of an item over the whole screen, aspect kept, with its details under it.
+  /// The picture of an item over the whole screen, aspect kept, with its details under it:
+  /// the title; the size, date, author, the file's format and size (`facts`, once read) and
+  /// the position; the picture's address; the keys.
   func drawFullScreen<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
-    into canvas: inout C
+    facts: PictureFacts? = nil, into canvas: inout C
   ) {
+    let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
+    let info =
+      [label.size(times: theme.times), item.date, item.author, file]
+      .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(
       row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
@@ -98,11 +104,7 @@ struct OverlayRenderer {
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
       (label.title, CellAppearance(attributes: .bold)),
-      (
-        DisplayText(
-          "\(label.size(times: theme.times)) · #\(label.number) of \(count)"),
-        .plain
-      ),
+      (DisplayText(info.joined(separator: " · ")), .plain),
       (DisplayText(URLSecrets.masked(item.imageURL)), CellAppearance(attributes: .dim)),
       (
         DisplayText(
