@@ -27,7 +27,7 @@ weights = [shares[p[2]] / per_kind[p[2]] for p in pictures.PICTURES]
 rng = random.Random(20261130)
 items = []
 for i in range(1, 241):
-    # The feed opens on the fern, whose title the end-to-end tests look for.
+    # The feed opens on the coffee, whose title the end-to-end tests look for.
     name, subject, kind, *_ = pictures.PICTURES[0] if i == 1 else rng.choices(pictures.PICTURES, weights)[0]
     with Image.open(pictures.FOLDER / name) as image:
         w, h = image.size

@@ -30,6 +30,9 @@ enum LayoutCommand {
     var document: FeedDocument
     do {
       var load = options.load
+      // Frames are of pictures: a text item's card is sized by its text in a terminal's cells,
+      // which a layout in pixels has not got; such items are skipped and counted.
+      load.picturesOnly = true
       let progress = LoadProgress()
       load.progress = progress
       let notice = ProgressNotice.start(name: source.displayName, progress: progress)

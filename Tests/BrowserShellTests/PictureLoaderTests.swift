@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func theSampleFeedsPicturesAreBuiltIn() async throws {
-    let key = PictureKey(url: "pictures/red-door.png", columns: 8, rows: 8)
+    let key = PictureKey(url: "pictures/brick-wall.png", columns: 8, rows: 8)
     let results = try await load([key], from: .sample)
     #expect(results[key] == .some(nil))
   }

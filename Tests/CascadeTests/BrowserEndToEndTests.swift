@@ -41,7 +41,7 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor("240 items")
     #expect(shown, "\(screen)")
-    #expect(screen.contains("Fern study"))
+    #expect(screen.contains("Coffee"))
     // The pictures arrive on their own: wait for block symbols drawn in a colour of their own.
     let blocks = Set("▀▄▌▐█▁▂▃▅▆▇▉▊▋▍▎▏▖▗▘▝▚▞")
     var coloured = 0
@@ -94,7 +94,7 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor("240 items")
     #expect(shown, "\(screen)")
-    #expect(screen.contains("Fern study (square)"))
+    #expect(screen.contains("Coffee (square)"))
     #expect(screen.contains("256×480"))
     let status = TmuxSession.statusLine(screen)
     #expect(status.contains("4 cols"))
@@ -197,14 +197,14 @@ struct BrowserEndToEndTests {
       TmuxSession.statusLine($0).contains("239 items")
     }
     #expect(removed, "\(afterRemove)")
-    #expect(!afterRemove.contains("Fern study (square)"))
+    #expect(!afterRemove.contains("Coffee (square)"))
     #expect(TmuxSession.statusLine(afterRemove).contains("removed #1"))
     try await tmux.type("u")
     let (restored, afterUndo) = try await tmux.waitFor {
       TmuxSession.statusLine($0).contains("240 items")
     }
     #expect(restored, "\(afterUndo)")
-    #expect(afterUndo.contains("Fern study (square)"))
+    #expect(afterUndo.contains("Coffee (square)"))
   }
 
   @Test func pullToRefreshReloadsAChangedFeed() async throws {

@@ -22,7 +22,7 @@ struct MouseEndToEndTests {
     #expect(try await tmux.display("#{mouse_all_flag}") == "0", "no 1003: motion is not asked")
     #expect(try await tmux.display("#{mouse_button_flag}") == "1")
     #expect(try await tmux.display("#{mouse_sgr_flag}") == "1")
-    // The second box of the top row (Tidal pool, #2), then Enter shows its details.
+    // The second box of the top row (Galaxies, #2), then Enter shows its details.
     try await tmux.type(Self.click(35, 8))
     try await Task.sleep(for: .milliseconds(300))
     try await tmux.send("Enter")

@@ -21,7 +21,7 @@ import Testing
     let result = try await CascadeProcess.run(Self.sheet + options, environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(Self.escapes(result.stdout) == 0, "\(options) \(environment)")
-    #expect(result.stdout.contains("Fern study"))
+    #expect(result.stdout.contains("Coffee"))
     // No pictures without colour: the boxes give their sizes instead.
     #expect(result.stdout.contains("360×360"), "\(result.stdout)")
   }

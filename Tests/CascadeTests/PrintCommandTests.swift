@@ -16,7 +16,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 31, "30 rows and the final newline")
     #expect(result.stdout.contains("Cascade sample feed"))
-    #expect(result.stdout.contains("Fern study"))
+    #expect(result.stdout.contains("Coffee"))
     // 256 colours on a pipe: picture cells set foreground and background from the palette.
     #expect(result.stdout.components(separatedBy: ";48;5;").count > 300)
     #expect(result.stdout.contains("▀") || result.stdout.contains("▄"))

@@ -12,9 +12,9 @@ struct SearchEndToEndTests {
     defer { tmux.close() }
     try await tmux.waitFor("240 items", timeout: 30)
     try await tmux.send("/")
-    try await tmux.type("red door")
+    try await tmux.type("brick wall")
     let (prompted, typed) = try await tmux.waitFor(timeout: 30) {
-      TmuxSession.statusLine($0).contains("/red door")
+      TmuxSession.statusLine($0).contains("/brick wall")
     }
     #expect(prompted, "\(typed)")
     try await tmux.send("Enter")
@@ -22,8 +22,8 @@ struct SearchEndToEndTests {
       TmuxSession.statusLine($0).contains(" of 240 items")
     }
     #expect(filtered, "\(screen)")
-    #expect(screen.contains("Red door"))
-    #expect(!screen.contains("Fern study"))
+    #expect(screen.contains("Brick wall"))
+    #expect(!screen.contains("Coffee"))
     try await tmux.send("Escape")
     let (all, after) = try await tmux.waitFor(timeout: 30) {
       TmuxSession.statusLine($0).hasPrefix("240 items")

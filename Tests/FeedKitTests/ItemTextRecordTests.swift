@@ -39,6 +39,29 @@ import Testing
     #expect(kept.hashValue == slice.hashValue)
   }
 
+  /// Every text an item can carry, each absent or present, read back in its place: the stored
+  /// form is read backwards, so one field out of order would shift the others.
+  @Test(arguments: 0..<128) func everyFieldReadsBackInItsPlace(mask: Int) {
+    func text(_ bit: Int, _ name: String) -> String? { mask & (1 << bit) != 0 ? "\(name) ü" : nil }
+    let placeholder = mask & 8 != 0 ? PicturePlaceholder(color: "#336699") : nil
+    let about = ItemAbout(date: text(4, "date"), author: text(5, "author"), summary: text(6, "s"))
+    let item = FeedItem(
+      imageURL: "https://x.example/a.jpg", width: 1, height: 1, title: text(0, "title"),
+      id: text(1, "id"), link: text(2, "link"), placeholder: placeholder,
+      sensitive: mask & 1 != 0, about: about)
+    #expect(item.title == text(0, "title"))
+    #expect(item.id == text(1, "id"))
+    #expect(item.link == text(2, "link"))
+    #expect(item.placeholder == placeholder)
+    #expect(item.isSensitive == (mask & 1 != 0))
+    #expect(item.about == about)
+    #expect(item.imageURL == "https://x.example/a.jpg")
+    var arena = TextBlockWriter()
+    let kept = item.texts.withUTF8 { url in item.texts.withTexts { arena.append(url, texts: $0) } }
+    #expect(kept == item.texts)
+    #expect(FeedItem(texts: kept).about == about)
+  }
+
   @Test func storedCountIsTheTextsAndAHeader() {
     #expect(ItemTextRecord.none.storedCount == 0)
     let slice = TextHandle(url: "", title: "abc", id: nil, link: "")

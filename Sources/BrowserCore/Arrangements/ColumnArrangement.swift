@@ -21,6 +21,10 @@ struct ColumnArrangement: Arrangement {
   /// The smallest height / width among the feed's pictures as laid out, so that a new column
   /// width rebuilds the engine's items only when it changes some picture's shape.
   private var smallestRatio = Double.infinity
+  /// How text items' cards were sized in the last layout, and whether the feed has any: their
+  /// shape follows the column's width, so a new width rebuilds the engine's items.
+  private var cards = CardSizing(textWidth: 0, pictureWidth: 1, cellAspect: 2)
+  private var hasCards = false
 
   /// Every box is at least this many rows tall: its border, one row of picture and one line
   /// for the title, so a picture however wide is drawn (a strip), titled and selectable rather
@@ -70,8 +74,12 @@ struct ColumnArrangement: Arrangement {
     geometry = context.geometry
     layout.configuration = Self.configuration(for: context, style: style)
     let minimum = Self.minimumRatio(for: layout.configuration, geometry: geometry)
-    let shapesKept = minimum == minimumRatio || smallestRatio >= max(minimum, minimumRatio)
+    let sizing = CardSizing(configuration: layout.configuration, geometry: geometry)
+    let shapesKept =
+      (minimum == minimumRatio || smallestRatio >= max(minimum, minimumRatio))
+      && (!hasCards || sizing == cards)
     minimumRatio = minimum
+    cards = sizing
     if !itemsChanged, shapesKept, layout.itemCount == feed.items.count + feed.rows.count,
       rows.count == feed.rows.count
     {
@@ -79,6 +87,7 @@ struct ColumnArrangement: Arrangement {
       return
     }
     smallestRatio = Self.smallestRatio(of: feed.items, from: 0)
+    hasCards = Self.hasCards(feed.items, from: 0)
     // Row k goes before picture `before`, after the k rows ahead of it.
     rows = feed.rows.enumerated().compactMap { k, entry in
       entry.before <= feed.items.count ? (entry.before + k, entry.row) : nil
@@ -88,7 +97,7 @@ struct ColumnArrangement: Arrangement {
     layout.setItems([LayoutItem]())
     layout.append(
       contentsOf: EngineItems(
-        feed: feed, rowHeight: context.geometry.cellAspect, minimumRatio: minimum))
+        feed: feed, rowHeight: context.geometry.cellAspect, minimumRatio: minimum, cards: sizing))
     prepare()
   }
 
@@ -98,13 +107,15 @@ struct ColumnArrangement: Arrangement {
     let feed: ArrangedFeed
     let rowHeight: Double
     let minimumRatio: Double
+    let cards: CardSizing
     private var picture = 0
     private var row = 0
 
-    init(feed: ArrangedFeed, rowHeight: Double, minimumRatio: Double) {
+    init(feed: ArrangedFeed, rowHeight: Double, minimumRatio: Double, cards: CardSizing) {
       self.feed = feed
       self.rowHeight = rowHeight
       self.minimumRatio = minimumRatio
+      self.cards = cards
     }
 
     /// Exact, so the engine reserves its storage once.
@@ -120,7 +131,8 @@ struct ColumnArrangement: Arrangement {
       guard picture < feed.items.count else { return nil }
       let item = feed.items[picture]
       picture += 1
-      return .picture(ColumnArrangement.engineSize(of: item, minimumRatio: minimumRatio))
+      return .picture(
+        ColumnArrangement.engineSize(of: item, minimumRatio: minimumRatio, cards: cards))
     }
   }
 
@@ -139,10 +151,12 @@ struct ColumnArrangement: Arrangement {
     // it makes, so each is a cache line taken from the other core.
     feed.items.withUnsafeBufferPointer { all in
       for i in firstNew..<all.count {
-        items.append(.picture(Self.engineSize(of: all[i], minimumRatio: minimumRatio)))
+        items.append(
+          .picture(Self.engineSize(of: all[i], minimumRatio: minimumRatio, cards: cards)))
       }
     }
     smallestRatio = min(smallestRatio, Self.smallestRatio(of: feed.items, from: firstNew))
+    hasCards = hasCards || Self.hasCards(feed.items, from: firstNew)
     layout.append(contentsOf: items)
     prepare()
   }
@@ -152,8 +166,11 @@ struct ColumnArrangement: Arrangement {
   }
 
   /// The shape the engine lays `item` out with: the feed's layout shape (64:1 at most), made
-  /// no flatter than `minimumRatio`.
-  static func engineSize(of item: FeedItem, minimumRatio: Double) -> ItemSize {
+  /// no flatter than `minimumRatio`; a text item's card, as tall as its text (`cards`).
+  static func engineSize(of item: FeedItem, minimumRatio: Double, cards: CardSizing)
+    -> ItemSize
+  {
+    guard item.hasPicture else { return cards.size(of: item) }
     let shape = item.layoutSize
     return ItemSize(width: shape.width, height: max(shape.height, shape.width * minimumRatio))
   }
@@ -168,6 +185,13 @@ struct ColumnArrangement: Arrangement {
     guard width.isFinite, width > 0 else { return 0 }
     let pictureRows = max(1, minimumBoxRows - PictureArea.rowsAround)
     return Double(pictureRows) * geometry.cellAspect / width
+  }
+
+  /// Whether any of `items[first...]` is a text item, read in place (see `append`).
+  private static func hasCards(_ items: [FeedItem], from first: Int) -> Bool {
+    items.withUnsafeBufferPointer { items in
+      (first..<items.count).contains { !items[$0].hasPicture }
+    }
   }
 
   /// The smallest height / width of `items[first...]`, read in place (see `append`).

@@ -10,12 +10,18 @@ public struct PictureKey: Hashable, Sendable {
   /// Whether it is the full-screen view's picture: a sixel terminal plays a moving picture
   /// there only, sending each frame (in boxes it would send a screen of frames a tick).
   public var fullScreen: Bool
+  /// The part of the picture drawn into the cells, when the full screen is zoomed in: cut from
+  /// the picture decoded at the zoom's size, not enlarged from the cells of the whole.
+  public var crop: PictureCrop?
 
-  public init(url: String, columns: Int, rows: Int, fullScreen: Bool = false) {
+  public init(
+    url: String, columns: Int, rows: Int, fullScreen: Bool = false, crop: PictureCrop? = nil
+  ) {
     self.url = url
     self.columns = columns
     self.rows = rows
     self.fullScreen = fullScreen
+    self.crop = crop
   }
 }
 

@@ -27,9 +27,32 @@ extension BrowserState {
       return []
     case .slideshow:
       return toggleSlideshow()
+    case .columns(.more), .columns(.fewer):
+      return zoom(in: action == .columns(.more), item: i)
+    case .select(.left) where zoom.isZoomed: zoom.pan(dx: -1, dy: 0)
+    case .select(.right) where zoom.isZoomed: zoom.pan(dx: 1, dy: 0)
+    case .select(.up) where zoom.isZoomed, .scroll(-1) where zoom.isZoomed:
+      zoom.pan(dx: 0, dy: -1)
+    case .select(.down) where zoom.isZoomed, .scroll(1) where zoom.isZoomed:
+      zoom.pan(dx: 0, dy: 1)
     default:
       return nil
     }
+    return []
+  }
+
+  /// `+` and `-` on the full screen: the picture drawn larger, a window of it (the movement
+  /// keys move the window), or back towards the whole picture.
+  private mutating func zoom(in more: Bool, item i: Int) -> [Effect] {
+    guard items[i].hasPicture, picturesShown else {
+      message = "nothing to zoom: #\(i + 1) shows no picture"
+      return []
+    }
+    zoom.zoom(in: more)
+    let factor = zoom.factor
+    let shown = factor == factor.rounded() ? "\(Int(factor))" : "\(factor)"
+    message = zoom.isZoomed ? "zoom \(shown)×: the movement keys pan" : "zoom: whole picture"
+    return []
   }
 
   /// `p`: starts a slideshow from the selected item, full screen, or stops the one running.

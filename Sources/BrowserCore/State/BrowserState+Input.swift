@@ -180,6 +180,7 @@ extension BrowserState {
 
   /// Shows item `i` in the details (full screen with its picture), and selects it.
   mutating func showDetails(of i: Int) {
+    if overlay != .details(i) { zoom = FullScreenZoom() }
     selection = i
     overlay = .details(i)
   }

@@ -19,14 +19,17 @@ extension BrowserState {
     guard index >= 0, index < items.count, let area = PictureArea.fullScreen(screen) else {
       return nil
     }
-    return pictureKey(forItem: index, fitting: area, fullScreen: true)
+    var key = pictureKey(forItem: index, fitting: area, fullScreen: true)
+    // Zoomed, the item shown draws a window of its picture into the same cells.
+    if overlay == .details(index) { key?.crop = zoom.crop }
+    return key
   }
 
   private func pictureKey(forItem index: Int, fitting area: CellRect, fullScreen: Bool = false)
     -> PictureKey?
   {
     let item = items[index]
-    guard !awaitsSize(index),
+    guard item.hasPicture, !awaitsSize(index),
       let cells = PictureArea.fitted(
         pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
         cellAspect: geometry.cellAspect)
@@ -146,11 +149,18 @@ extension BrowserState {
 extension BrowserState {
   /// Why item `i`'s picture did not come, if a picture of it was asked for and failed.
   public func pictureFailure(ofItem i: Int) -> String? {
-    guard i < items.count else { return nil }
+    guard i >= 0, i < items.count, items[i].hasPicture else { return nil }
     let url = items[i].imageURL
     for (key, status) in pictures where key.url == url {
       if case .failed(let reason) = status { return reason }
     }
-    return nil
+    // A picture whose header could not be read is not asked for until its box is in view.
+    return sizeProbes.failed[url]
+  }
+
+  /// The format, decoded size and file size of item `i`'s picture, once its bytes were read.
+  public func pictureFacts(ofItem i: Int) -> PictureFacts? {
+    guard i >= 0, i < items.count, items[i].hasPicture else { return nil }
+    return pictureFacts[items[i].imageURL]
   }
 }

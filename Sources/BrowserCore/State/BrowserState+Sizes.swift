@@ -8,10 +8,11 @@ import FeedKit
 /// keeps its square, and its picture is then asked for, so its box shows why it failed.
 extension BrowserState {
   /// Whether item `index` is still waiting for its size, so its picture is not asked for yet
-  /// (it would be drawn for the square, then again for the real shape).
+  /// (it would be drawn for the square, then again for the real shape). A text item has no
+  /// picture to read a size from: its card is sized by its text.
   func awaitsSize(_ index: Int) -> Bool {
     let item = items[index]
-    return !item.hasSize && sizeProbes.failed[item.imageURL] == nil
+    return !item.hasSize && item.hasPicture && sizeProbes.failed[item.imageURL] == nil
   }
 
   /// Asks for the sizes of unsized items in and around the view not yet asked for; fills in

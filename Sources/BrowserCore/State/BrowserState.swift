@@ -31,6 +31,8 @@ public struct BrowserState: Sendable {
   /// The running slideshow's number, nil when none runs; `slideSerial` numbers them.
   public internal(set) var slideshow: Int?
   var slideSerial = 0
+  /// How far the full screen is zoomed into its picture (`+` `-`), and where.
+  var zoom = FullScreenZoom()
   /// The first line of the help shown, when the window is too short for all of it.
   public internal(set) var helpScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in
@@ -96,6 +98,8 @@ public struct BrowserState: Sendable {
   public internal(set) var pictures: [PictureKey: PictureStatus] = [:]
   /// The sizes read from pictures for items the feed gave none (`BrowserState+Sizes`).
   var sizeProbes = SizeProbeBook()
+  /// The format, decoded size and file size of the pictures read lately, for the details.
+  var pictureFacts = PictureFactBook()
 
   public static let maximumColumns = 30
 
@@ -123,6 +127,12 @@ public struct BrowserState: Sendable {
 
   /// Takes one event; returns what to do outside.
   public mutating func update(_ event: Event) -> [Effect] {
+    // What a picture's bytes said changes the details' text only: nothing laid out or asked
+    // for, so the reconciling below (once per event) is not run for it.
+    if case .pictureFacts(let url, let facts) = event {
+      pictureFacts.record(facts, for: url)
+      return []
+    }
     let said = messages.serial
     let before = top
     var effects = handle(event)
@@ -188,6 +198,9 @@ public struct BrowserState: Sendable {
       return []
     case .pictureLoaded(let key, let failure):
       if pictures[key] != nil { pictures[key] = failure.map(PictureStatus.failed) ?? .ready }
+      return []
+    case .pictureFacts(let url, let facts):
+      pictureFacts.record(facts, for: url)
       return []
     case .sizesProbed(let results):
       return applyProbed(results)

@@ -37,6 +37,8 @@ public enum Event: Sendable {
   case alarm(Alarm)
   /// An `Effect.loadPicture` ended: drawn into the picture cache, or `failure` says why not.
   case pictureLoaded(PictureKey, failure: String?)
+  /// A picture's bytes were read (for any size of it): what the details say of it.
+  case pictureFacts(url: String, PictureFacts)
   /// An `Effect.probeSizes` ended: the sizes read, or why not.
   case sizesProbed([ProbedSize])
   /// The terminal no longer holds the pictures sent to it (they were deleted when the browser

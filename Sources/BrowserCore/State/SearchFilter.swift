@@ -33,12 +33,13 @@ struct SearchFilter: Sendable {
     for k in removal.page..<allPageStarts.count { allPageStarts[k] += 1 }
   }
 
-  /// Whether `item`'s title, link or image URL contains `query`, ignoring case: compared
+  /// Whether `item`'s title, link, image URL, author or summary contains `query`, ignoring
+  /// case: compared
   /// character by character, so CJK and emoji titles match as they read.
   static func matches(_ item: FeedItem, _ query: String) -> Bool {
     let needle = query.lowercased()
     guard !needle.isEmpty else { return true }
-    for text in [item.title, item.link, item.imageURL] {
+    for text in [item.title, item.link, item.imageURL, item.author, item.summary] {
       if let text, text.lowercased().contains(needle) { return true }
     }
     return false

@@ -22,7 +22,7 @@ public struct DisplayText: Hashable, Sendable {
   /// Its width in terminal cells.
   public private(set) var width: Int
   /// Whether the input went on beyond what was kept; a fitted copy then ends in an ellipsis.
-  public private(set) var isCut: Bool
+  public internal(set) var isCut: Bool
 
   public static let maximumMarksPerCluster = 4
   /// Enough for any box or line on a very wide terminal.

@@ -9,12 +9,18 @@ public struct BoxLabel: Hashable, Sendable {
   public var pixelHeight: Int
   /// The 1-based item number.
   public var number: Int
+  /// The byline and summary of a text item, which is drawn as a card of its texts; nil for an
+  /// item with a picture.
+  public var card: CardLabel?
 
-  public init(title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int) {
+  public init(
+    title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int, card: CardLabel? = nil
+  ) {
     self.title = title
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.number = number
+    self.card = card
   }
 
   /// What the box of `item`, shown as number `number`, says: sanitised and cut to a width no
@@ -23,7 +29,8 @@ public struct BoxLabel: Hashable, Sendable {
     let title = item.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.fileName(of: item.imageURL)
     self.init(
       title: DisplayText(title, maximumWidth: 200), pixelWidth: Self.pixels(item.width),
-      pixelHeight: Self.pixels(item.height), number: number)
+      pixelHeight: Self.pixels(item.height), number: number,
+      card: item.hasPicture ? nil : CardLabel(item: item))
   }
 
   /// `1200×2249`, or `?×?` while the feed gave no size and the picture's header has not told it

@@ -1,6 +1,7 @@
 import PictureCells
 
-/// Draws one box: the border, then as many of title, pixel size and item number as fit.
+/// Draws one box: the border, then as many of title, pixel size and item number as fit; or,
+/// for a text item, its card: title, summary, and the byline and number in the caption row.
 struct BoxRenderer {
   var theme: Theme
   /// The clock of moving pictures while they play (`BrowserState.animationClock`); nil while
@@ -64,6 +65,12 @@ struct BoxRenderer {
       : CellAppearance(foreground: theme.titleColor(border: style.foreground), attributes: .bold)
     let detailStyle = CellAppearance(attributes: theme.colors == .none ? [] : .dim)
     let onScreen = CellRect(row: screenRow, column: x, width: w, height: h)
+    if let card = label.card, h >= 3 {
+      drawCard(
+        card, label: label, top: screenRow, height: h, textX: textX, textWidth: textWidth,
+        styles: (titleStyle, detailStyle), clip: clip, into: &canvas)
+      return
+    }
     if case .none = picture {
     } else if let area = PictureArea.inside(box: onScreen) {
       drawPicture(picture, in: area, clip: clip, into: &canvas)
@@ -106,6 +113,43 @@ struct BoxRenderer {
       guard visible(r) else { continue }
       canvas.write(
         text, row: r, column: textX, maxWidth: textWidth, style: lineStyle,
+        ellipsis: theme.ellipsis)
+    }
+  }
+
+  /// A text item's card inside its border: the title's lines in bold, the summary's under them,
+  /// and the caption row with the byline (dim) and the number. A card too short for any of its
+  /// text above the caption shows its title in the caption row.
+  private func drawCard<C: Canvas>(
+    _ card: CardLabel, label: BoxLabel, top: Int, height h: Int, textX: Int, textWidth: Int,
+    styles: (title: CellAppearance, detail: CellAppearance), clip: Range<Int>,
+    into canvas: inout C
+  ) {
+    let caption = top + h - 2
+    let room = h - 3
+    let lines = card.lines(title: label.title, width: textWidth, rows: room)
+    let styled =
+      lines.title.map { ($0, styles.title) } + lines.summary.map { ($0, CellAppearance.plain) }
+    for (k, (text, style)) in styled.enumerated() where clip.contains(top + 1 + k) {
+      canvas.write(
+        text, row: top + 1 + k, column: textX, maxWidth: textWidth, style: style,
+        ellipsis: theme.ellipsis)
+    }
+    guard clip.contains(caption) else { return }
+    let number = DisplayText("#\(label.number)")
+    let byline = room == 0 ? label.title : card.byline
+    let bylineStyle = room == 0 ? styles.title : styles.detail
+    let left = textWidth - number.width - 1
+    if left >= 4 {
+      canvas.write(
+        byline, row: caption, column: textX, maxWidth: left, style: bylineStyle,
+        ellipsis: theme.ellipsis)
+      canvas.write(
+        number, row: caption, column: textX + textWidth - number.width, maxWidth: number.width,
+        style: styles.detail)
+    } else {
+      canvas.write(
+        byline, row: caption, column: textX, maxWidth: textWidth, style: bylineStyle,
         ellipsis: theme.ellipsis)
     }
   }

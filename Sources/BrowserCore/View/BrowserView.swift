@@ -138,11 +138,13 @@ public struct BrowserView: Sendable {
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           overlays.drawFullScreen(
             item: state.items[i], label: label, count: state.items.count,
-            picture: slot(for: key, item: i, state), area: area, into: &canvas)
+            picture: slot(for: key, item: i, state), area: area,
+            facts: state.pictureFacts(ofItem: i), into: &canvas)
         } else {
           overlays.drawDetails(
             item: state.items[i], label: label, count: state.items.count,
-            failure: state.pictureFailure(ofItem: i), into: &canvas)
+            failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
+            into: &canvas)
         }
       }
     }
@@ -229,9 +231,10 @@ public struct BrowserView: Sendable {
   private func drawCaption<C: Canvas>(
     _ label: BoxLabel, count: Int, in rect: CellRect, into canvas: inout C
   ) {
+    // A text item's card has no picture size: its date and author instead.
     let lines = [
       (label.title, CellAppearance(attributes: .bold)),
-      (DisplayText(label.size(times: theme.times)), CellAppearance()),
+      (label.card?.byline ?? DisplayText(label.size(times: theme.times)), CellAppearance()),
       (DisplayText("#\(label.number) of \(count)"), CellAppearance()),
     ]
     for (k, (text, style)) in lines.prefix(rect.height).enumerated() {

@@ -25,26 +25,37 @@ struct OverlayRenderer {
       title: "keys", lines: lines, footer: "any key closes", scrolledTo: first, into: &canvas)
   }
 
-  /// The details panel; `failure` is why the item's picture did not come, when it did not.
+  /// The details panel: the title, the page link, date, author and summary, the picture's
+  /// address, its decoded and file sizes (`facts`, once read) or `failure`, why it did not
+  /// come. A text item's panel is its card in full: no picture lines, the summary as long as
+  /// the screen allows.
   func drawDetails<C: Canvas>(
-    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil, into canvas: inout C
+    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil,
+    facts: PictureFacts? = nil, into canvas: inout C
   ) {
-    var lines: [DisplayText] = [
-      label.title,
-      "",
-      DisplayText("image: " + URLSecrets.masked(item.imageURL)),
-      DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")),
-      DisplayText("size:  \(label.size(times: theme.times))"),
-      DisplayText("item:  \(label.number) of \(count)"),
-      DisplayText("id:    " + (item.id ?? "none")),
-    ]
-    if let failure { lines.append(DisplayText("no picture: " + failure)) }
-    lines += [
-      "",
-      DisplayText(
-        hints(
-          (canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")])),
-    ]
+    let width = max(10, min(96, canvas.size.columns - 4) - 4)
+    var lines: [DisplayText] = [label.title, ""]
+    lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
+    if let date = item.date { lines.append(DisplayText("date:  " + date)) }
+    if let author = item.author { lines.append(DisplayText("by:    " + author)) }
+    if item.hasPicture {
+      lines.append(DisplayText("image: " + URLSecrets.masked(item.imageURL)))
+      lines.append(DisplayText("size:  \(label.size(times: theme.times))"))
+      if let facts { lines.append(DisplayText("file:  " + facts.text(times: theme.times))) }
+      if let failure { lines.append(DisplayText("no picture: " + failure)) }
+    }
+    lines.append(DisplayText("item:  \(label.number) of \(count)"))
+    lines.append(DisplayText("id:    " + (item.id ?? "none")))
+    let hintLine = DisplayText(
+      hints((canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")]))
+    if let summary = item.summary {
+      // The summary takes the rows the rest leaves: panel border, blank lines and hints.
+      let room = canvas.size.rows - 1 - 2 - lines.count - 1 - 2
+      let text = DisplayText(summary, maximumWidth: 1_000)
+      let wrapped = text.wrapped(width: width, maxLines: max(1, room))
+      lines += [""] + wrapped
+    }
+    lines += ["", hintLine]
     drawPanel(title: "details", lines: lines, into: &canvas)
   }
 
@@ -70,39 +81,22 @@ struct OverlayRenderer {
     drawPanel(title: "messages", lines: lines, footer: "any key closes", into: &canvas)
   }
 
-  /// `text` in lines of at most `width` cells, broken after a space where one is near.
+  /// `text` in lines of at most `width` cells (`DisplayText.wrapped(width:)`).
   static func wrapped(_ text: DisplayText, width: Int) -> [DisplayText] {
-    var lines: [DisplayText] = []
-    var line = ""
-    var lineWidth = 0
-    var lastSpace: (index: String.Index, width: Int)?
-    text.forEachCluster { cluster, w in
-      if lineWidth + w > width {
-        if let space = lastSpace, space.width > width / 2 {
-          let rest = String(line[line.index(after: space.index)...])
-          lines.append(DisplayText(String(line[..<space.index])))
-          line = rest
-          lineWidth = DisplayText(rest).width
-        } else {
-          lines.append(DisplayText(line))
-          line = ""
-          lineWidth = 0
-        }
-        lastSpace = nil
-      }
-      if cluster == " " { lastSpace = (line.endIndex, lineWidth) }
-      line += cluster
-      lineWidth += w
-    }
-    if !line.isEmpty || lines.isEmpty { lines.append(DisplayText(line)) }
-    return lines
+    text.wrapped(width: width)
   }
 
-  /// The picture of an item over the whole screen, aspect kept, with its details under it.
+  /// The picture of an item over the whole screen, aspect kept, with its details under it:
+  /// the title; the size, date, author, the file's format and size (`facts`, once read) and
+  /// the position; the picture's address; the keys.
   func drawFullScreen<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
-    into canvas: inout C
+    facts: PictureFacts? = nil, into canvas: inout C
   ) {
+    let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
+    let info =
+      [label.size(times: theme.times), item.date, item.author, file]
+      .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(
       row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
@@ -110,16 +104,13 @@ struct OverlayRenderer {
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
       (label.title, CellAppearance(attributes: .bold)),
-      (
-        DisplayText(
-          "\(label.size(times: theme.times)) · #\(label.number) of \(count)"),
-        .plain
-      ),
+      (DisplayText(info.joined(separator: " · ")), .plain),
       (DisplayText(URLSecrets.masked(item.imageURL)), CellAppearance(attributes: .dim)),
       (
         DisplayText(
           hints(
-            [("← →", [.select(.left), .select(.right)], "neighbours")]
+            [("← →", [.select(.left), .select(.right)], "neighbours or pan")]
+              + [("+ -", [.columns(.more), .columns(.fewer)], "zoom")]
               + (canOpen ? [("o", [.open], "opens the link")] : [])
               + [("Esc", [.escape], "back")])),
         CellAppearance(attributes: .dim)

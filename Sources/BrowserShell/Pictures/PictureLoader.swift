@@ -379,6 +379,14 @@ public final class PictureLoader: Sendable {
   ) {
     let key = job.key
     guard !job.isCancelled else { return end(job, failure: nil) }
+    if case .header(let header) = PictureHeader.read(bytes) {
+      post(
+        .pictureFacts(
+          url: key.url,
+          PictureFacts(
+            format: header.format.description, width: header.displayWidth,
+            height: header.displayHeight, bytes: bytes.count)))
+    }
     do {
       switch output {
       case .kitty(let kitty):
@@ -386,14 +394,14 @@ public final class PictureLoader: Sendable {
       case .overlay(let overlay):
         try encode(key, bytes, for: overlay, job: job)
       case .symbols(let drawnKey):
-        if let moving = try movingCells(key, bytes, job: job) {
+        if key.crop == nil, let moving = try movingCells(key, bytes, job: job) {
           guard !job.isCancelled else { return end(job, failure: nil) }
           cache.insert(moving, for: key)
           return end(job, failure: nil)
         }
-        let image = try PictureDecoder.decode(
+        let image = try decodeStill(
           bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
-          limits: configuration.limits)
+          crop: key.crop)
         guard !job.isCancelled else { return end(job, failure: nil) }
         let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
         let picture = renderer.render(
@@ -411,6 +419,26 @@ public final class PictureLoader: Sendable {
     } catch {
       end(job, failure: "\(error)")
     }
+  }
+
+  /// `bytes` decoded to fit `fitting`; for a zoomed full screen (`crop`), decoded as many
+  /// times larger as the zoom magnifies, the window cut from that and fitted: drawn from the
+  /// picture's own pixels, sharper as the zoom goes in, never enlarged from the whole's cells.
+  private func decodeStill(_ bytes: [UInt8], fitting: (width: Int, height: Int), crop: PictureCrop?)
+    throws -> RGBAImage
+  {
+    guard let crop else {
+      return try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+    }
+    let scale = crop.magnification
+    let larger = (
+      width: Int((Double(fitting.width) * scale).rounded(.up)),
+      height: Int((Double(fitting.height) * scale).rounded(.up))
+    )
+    let image = try PictureDecoder.decode(bytes, fitting: larger, limits: configuration.limits)
+    let window = image.cropped(
+      to: crop.pixels(pictureWidth: image.width, pictureHeight: image.height))
+    return window.scaled(toFit: fitting)
   }
 
   /// `key`'s picture as moving cells when `bytes` are an animated GIF or WebP: every frame
@@ -505,10 +533,8 @@ public final class PictureLoader: Sendable {
   ) throws {
     let keyRows = min(key.rows, KittyPlaceholder.maximumRows)
     let fitting = (key.columns * kitty.cell.width, keyRows * kitty.cell.height)
-    let moving = try pixelFrames(bytes, fitting: fitting, job: job)
-    let image =
-      try moving?.first
-      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+    let moving = key.crop == nil ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
+    let image = try moving?.first ?? decodeStill(bytes, fitting: fitting, crop: key.crop)
     let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
     let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
@@ -535,17 +561,16 @@ public final class PictureLoader: Sendable {
     // (iTerm2 gets the file itself: two frames tell that it moves.)
     // A sixel terminal shows a moving picture's frames one at a time, full screen only.
     let plays =
-      overlay.protocolUsed == .kitty || overlay.protocolUsed == .iterm
-      || (overlay.protocolUsed == .sixel && key.fullScreen)
+      key.crop == nil
+      && (overlay.protocolUsed == .kitty || overlay.protocolUsed == .iterm
+        || (overlay.protocolUsed == .sixel && key.fullScreen))
     let moving =
       plays
       ? try pixelFrames(
         bytes, fitting: fitting, job: job,
         frameLimit: overlay.protocolUsed == .iterm ? 2 : AnimationDecoder.maximumFrames)
       : nil
-    let image =
-      try moving?.first
-      ?? PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
+    let image = try moving?.first ?? decodeStill(bytes, fitting: fitting, crop: key.crop)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
     guard
       let id = overlay.keep(
@@ -594,6 +619,8 @@ public final class PictureLoader: Sendable {
   /// afresh.
   /// Built-in pictures are drawn faster than they are read back, so they are not kept.
   private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
+    // A zoomed window is drawn for a moment; the disk cache keeps whole pictures' cells.
+    guard key.crop == nil else { return nil }
     let set = configuration.symbols == .blocks ? "" : "\(configuration.symbols) "
     // The background is in the key: cells drawn on one terminal's background are not another's.
     let background = String(configuration.background, radix: 16)

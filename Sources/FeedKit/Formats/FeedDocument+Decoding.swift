@@ -35,8 +35,27 @@ extension FeedDocument {
     case .jsonFeed, .reddit, .mastodon, .unsplash, .pexels, .pixabay, .flickr, .giphy, .tenor,
       .bluesky, .lemmy, .mediawiki, .imgur:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
-      return try decodeTree(root, format: chosen, source: origin)
+      return try decodeTree(root, format: chosen, source: origin).keepingPictures(
+        only: options.picturesOnly)
     }
+  }
+
+  /// The document without its text items when only pictures are kept (`--pictures-only`),
+  /// each counted as skipped.
+  func keepingPictures(only: Bool) -> FeedDocument {
+    guard only, items.contains(where: { !$0.hasPicture }) else { return self }
+    var kept = self
+    kept.items = []
+    // Named by what it is rather than by number: a post of these formats may make several
+    // items, so an item's number is no post's.
+    for item in items {
+      if item.hasPicture {
+        kept.items.append(item)
+      } else {
+        kept.skipped.record("a text item, with no picture (--pictures-only)")
+      }
+    }
+    return kept
   }
 
   /// A picture given where a feed was expected (`cascade photo.jpg`) is said to be one: read

@@ -37,6 +37,9 @@ public struct LoadOptions: Hashable, Sendable {
   public var progress: LoadProgress?
   /// The format to read pages in; nil tells it from each page's content (`--format`).
   public var format: FeedFormat?
+  /// Whether items without a picture are left out (`--pictures-only`); otherwise they are text
+  /// items, shown as cards of their title, date, author and summary.
+  public var picturesOnly = false
   /// Whether a folder's subfolders are read too (`--recursive`).
   public var recursive = false
   /// The order of a folder's pictures (`--sort`).

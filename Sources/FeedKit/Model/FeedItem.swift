@@ -1,7 +1,8 @@
-/// One picture of a feed, as decoded: what the engine lays out and what the browser shows.
+/// One picture of a feed, as decoded: what the engine lays out and what the browser shows; or
+/// one text item, which has no picture (`hasPicture`) and is shown as a card of its texts.
 ///
 /// A million of these can be loaded at once, so an item is 32 bytes: the image URL and the
-/// optional title, id, link and picture placeholder are one slice of its page's shared text
+/// optional title, id, link, picture placeholder, date, author and summary are one slice of its page's shared text
 /// blocks (`TextBlockWriter`), rather than heap strings or a box of their own.
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id, link and placeholder kept before it when there are any.
@@ -22,14 +23,27 @@ public struct FeedItem: Hashable, Sendable {
 
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
-    link: String? = nil, placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
+    link: String? = nil, placeholder: PicturePlaceholder? = nil, sensitive: Bool = false,
+    about: ItemAbout = .none
   ) {
     self.init(
       texts: TextHandle(
         url: imageURL, title: title, id: id, link: link, placeholder: placeholder,
-        sensitive: sensitive),
+        sensitive: sensitive, about: about),
       width: width, height: height)
   }
+
+  /// A text item: no picture, shown as a card of its title, date, author and summary.
+  public static func text(
+    title: String?, id: String? = nil, link: String? = nil, about: ItemAbout
+  ) -> FeedItem {
+    FeedItem(imageURL: "", width: 0, height: 0, title: title, id: id, link: link, about: about)
+  }
+
+  /// Whether the item has a picture; a text item (`text(title:id:link:about:)`) has none and
+  /// its image URL is empty. Read from the URL's length alone, so the layout can ask it of a
+  /// million items.
+  public var hasPicture: Bool { !texts.isEmpty }
 
   /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`; with no
   /// size, one that stands for its texts alone (to read its identity).
@@ -61,6 +75,28 @@ public struct FeedItem: Hashable, Sendable {
     set { texts = texts.replacing(.link, with: newValue) }
   }
 
+  /// When the item was published, as `2024-05-01 14:03` (UTC) when the feed's date reads as
+  /// one, else as cleaned text; nil when the feed gave none.
+  public var date: String? {
+    get { texts.text(.date) }
+    set { texts = texts.replacing(.date, with: newValue) }
+  }
+
+  /// Who wrote the item, as plain text.
+  public var author: String? {
+    get { texts.text(.author) }
+    set { texts = texts.replacing(.author, with: newValue) }
+  }
+
+  /// The start of the item's text, as plain text of one paragraph (see `ItemAbout`).
+  public var summary: String? {
+    get { texts.text(.summary) }
+    set { texts = texts.replacing(.summary, with: newValue) }
+  }
+
+  /// The date, author and summary together.
+  public var about: ItemAbout { ItemAbout(date: date, author: author, summary: summary) }
+
   /// What the box shows until the picture arrives, when the feed gave a colour or a blur.
   public var placeholder: PicturePlaceholder? {
     get { texts.placeholder }
@@ -91,8 +127,9 @@ public struct FeedItem: Hashable, Sendable {
   public var layoutWidth: Double { layoutSize.width }
   public var layoutHeight: Double { layoutSize.height }
 
-  /// What makes two items the same across pages: the id, else the image URL.
-  public var identity: String { id ?? imageURL }
+  /// What makes two items the same across pages: the id, else the image URL; for a text item
+  /// without an id, its link, else its title, else its summary.
+  public var identity: String { withIdentityUTF8 { String(decoding: $0, as: UTF8.self) } }
 
   /// Calls `body` with the UTF-8 bytes of `identity`, without making a string.
   func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -9,1681 +9,1681 @@ extension SampleFeed {
  "data": [
   {
    "id": "s001",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": "360",
    "height": "360"
   },
   {
    "id": "s002",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s003",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s004",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s005",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s006",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s007",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s008",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s009",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s010",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s011",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s012",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s013",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s014",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s015",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s016",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s017",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s018",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s019",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s020",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s021",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s022",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s023",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s024",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": 160,
    "height": 640
   },
   {
    "id": "s025",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s026",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s027",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s028",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s029",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s030",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s031",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s032",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s033",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s034",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s035",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s036",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s037",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s038",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s039",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s040",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s041",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s042",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s043",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s044",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s045",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s046",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s047",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s048",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s049",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s050",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": 160,
    "height": 640
   },
   {
    "id": "s051",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s052",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s053",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s054",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": 600,
    "height": 200
   },
   {
    "id": "s055",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s056",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s057",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s058",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s059",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s060",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s061",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s062",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s063",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s064",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s065",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s066",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s067",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s068",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s069",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s070",
-   "img": "pictures/lighthouse.png",
-   "title": "Lighthouse (very tall)",
+   "img": "pictures/launch-tower.png",
+   "title": "Launch tower (very tall)",
    "width": 150,
    "height": 600
   },
   {
    "id": "s071",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s072",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s073",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s074",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s075",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s076",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s077",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": "360",
    "height": "360"
   },
   {
    "id": "s078",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s079",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s080",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s081",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s082",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": 600,
    "height": 200
   },
   {
    "id": "s083",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s084",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s085",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s086",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s087",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s088",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s089",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s090",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s091",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s092",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s093",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s094",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s095",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s096",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s097",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s098",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s099",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s100",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s101",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s102",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s103",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s104",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s105",
-   "img": "pictures/lighthouse.png",
-   "title": "Lighthouse (very tall)",
+   "img": "pictures/launch-tower.png",
+   "title": "Launch tower (very tall)",
    "width": "150",
    "height": "600"
   },
   {
    "id": "s106",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s107",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s108",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s109",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s110",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s111",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s112",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s113",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s114",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s115",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s116",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s117",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s118",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s119",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s120",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s121",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s122",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s123",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s124",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s125",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": "360",
    "height": "360"
   },
   {
    "id": "s126",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s127",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s128",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": 160,
    "height": 640
   },
   {
    "id": "s129",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s130",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s131",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s132",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s133",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s134",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": 600,
    "height": 200
   },
   {
    "id": "s135",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s136",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s137",
-   "img": "pictures/lighthouse.png",
-   "title": "Lighthouse (very tall)",
+   "img": "pictures/launch-tower.png",
+   "title": "Launch tower (very tall)",
    "width": "150",
    "height": "600"
   },
   {
    "id": "s138",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s139",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s140",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s141",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s142",
-   "img": "pictures/lighthouse.png",
-   "title": "Lighthouse (very tall)",
+   "img": "pictures/launch-tower.png",
+   "title": "Launch tower (very tall)",
    "width": 150,
    "height": 600
   },
   {
    "id": "s143",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s144",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s145",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s146",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": 360,
    "height": 360
   },
   {
    "id": "s147",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s148",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s149",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s150",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s151",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s152",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s153",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s154",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s155",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s156",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s157",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s158",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s159",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s160",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s161",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s162",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s163",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s164",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": 600,
    "height": 200
   },
   {
    "id": "s165",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s166",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": 160,
    "height": 640
   },
   {
    "id": "s167",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s168",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s169",
-   "img": "pictures/lighthouse.png",
-   "title": "Lighthouse (very tall)",
+   "img": "pictures/launch-tower.png",
+   "title": "Launch tower (very tall)",
    "width": "150",
    "height": "600"
   },
   {
    "id": "s170",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s171",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s172",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s173",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s174",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": 360,
    "height": 360
   },
   {
    "id": "s175",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s176",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s177",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s178",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s179",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s180",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s181",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s182",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s183",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s184",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s185",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s186",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s187",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s188",
-   "img": "pictures/neon-sign.gif",
-   "title": "Neon sign (portrait)",
+   "img": "pictures/lens.gif",
+   "title": "Lens (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s189",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s190",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s191",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s192",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": 360,
    "height": 360
   },
   {
    "id": "s193",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s194",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s195",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s196",
-   "img": "pictures/snowy-pines.jpg",
-   "title": "Snowy pines (portrait)",
+   "img": "pictures/grass.jpg",
+   "title": "Grass (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s197",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s198",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s199",
-   "img": "pictures/desert-road.png",
-   "title": "Desert road (landscape)",
+   "img": "pictures/espresso-bar.png",
+   "title": "Espresso bar (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s200",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s201",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": "360",
    "height": "360"
   },
   {
    "id": "s202",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s203",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s204",
-   "img": "pictures/autumn-maple.webp",
-   "title": "Autumn maple 🍁 (phone screenshot)",
+   "img": "pictures/whiskers.webp",
+   "title": "Whiskers 🐈 (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s205",
-   "img": "pictures/bicycle.gif",
-   "title": "Bicycle (square)",
+   "img": "pictures/wall-clock.gif",
+   "title": "Wall clock (square)",
    "width": "400",
    "height": "400"
   },
   {
    "id": "s206",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s207",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": "222",
    "height": "480"
   },
   {
    "id": "s208",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s209",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s210",
-   "img": "pictures/ferris-wheel.jpg",
-   "title": "Ferris wheel (square)",
+   "img": "pictures/clock-face.jpg",
+   "title": "Clock face (square)",
    "width": 400,
    "height": 400
   },
   {
    "id": "s211",
-   "img": "pictures/kitchen-still-life.gif",
-   "title": "Kitchen still life (landscape)",
+   "img": "pictures/cat-nap.gif",
+   "title": "Cat nap (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s212",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": 480,
    "height": 270
   },
   {
    "id": "s213",
-   "img": "pictures/bridge-in-fog.webp",
-   "title": "Bridge in fog (landscape)",
+   "img": "pictures/launch-haze.webp",
+   "title": "Launch in haze (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s214",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": 360,
    "height": 360
   },
   {
    "id": "s215",
-   "img": "pictures/sunflowers.png",
-   "title": "Sunflowers 🌻 (portrait)",
+   "img": "pictures/saucer.png",
+   "title": "Saucer ☕ (portrait)",
    "width": "384",
    "height": "480"
   },
   {
    "id": "s216",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s217",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": "256",
    "height": "480"
   },
   {
    "id": "s218",
-   "img": "pictures/cliff-path.jpg",
-   "title": "Cliff path (portrait)",
+   "img": "pictures/launch-pad.jpg",
+   "title": "Launch pad (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s219",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": "480",
    "height": "320"
   },
   {
    "id": "s220",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s221",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": "360",
    "height": "360"
   },
   {
    "id": "s222",
-   "img": "pictures/night-market.png",
-   "title": "Night market (portrait)",
+   "img": "pictures/cameraman.png",
+   "title": "Cameraman (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s223",
-   "img": "pictures/harbour-at-dawn.jpg",
-   "title": "Harbour at dawn (landscape)",
+   "img": "pictures/deep-field.jpg",
+   "title": "Hubble deep field (landscape)",
    "width": "480",
    "height": "270"
   },
   {
    "id": "s224",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": 320,
    "height": 480
   },
   {
    "id": "s225",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s226",
-   "img": "pictures/fern-study.jpg",
-   "title": "Fern study (square)",
+   "img": "pictures/coffee.jpg",
+   "title": "Coffee (square)",
    "width": 360,
    "height": 360
   },
   {
    "id": "s227",
-   "img": "pictures/rain-on-glass.webp",
-   "title": "Rain on glass (very tall)",
+   "img": "pictures/shuttle-model.webp",
+   "title": "Shuttle model (very tall)",
    "width": "160",
    "height": "640"
   },
   {
    "id": "s228",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": 320,
    "height": 320
   },
   {
    "id": "s229",
-   "img": "pictures/tea-bowl.webp",
-   "title": "Tea bowl (portrait)",
+   "img": "pictures/chelsea.webp",
+   "title": "Chelsea the cat (portrait)",
    "width": "320",
    "height": "480"
   },
   {
    "id": "s230",
-   "img": "pictures/red-door.png",
-   "title": "Red door (tall)",
+   "img": "pictures/brick-wall.png",
+   "title": "Brick wall (tall)",
    "width": 256,
    "height": 480
   },
   {
    "id": "s231",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s232",
-   "img": "pictures/moss-and-stone.webp",
-   "title": "Moss and stone (portrait)",
+   "img": "pictures/bricks-close-up.webp",
+   "title": "Bricks, close up (portrait)",
    "width": 384,
    "height": 480
   },
   {
    "id": "s233",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s234",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": 360,
    "height": 480
   },
   {
    "id": "s235",
-   "img": "pictures/old-tram.jpg",
-   "title": "Old tram (portrait)",
+   "img": "pictures/astronaut.jpg",
+   "title": "Astronaut (portrait)",
    "width": "360",
    "height": "480"
   },
   {
    "id": "s236",
-   "img": "pictures/market-fruit.jpg",
-   "title": "Market fruit (phone screenshot)",
+   "img": "pictures/helmet.jpg",
+   "title": "Helmet (phone screenshot)",
    "width": 222,
    "height": 480
   },
   {
    "id": "s237",
-   "img": "pictures/salt-flats.jpg",
-   "title": "Salt flats (panorama)",
+   "img": "pictures/launch-site.jpg",
+   "title": "Launch site (panorama)",
    "width": "600",
    "height": "200"
   },
   {
    "id": "s238",
-   "img": "pictures/glacier-tongue.webp",
-   "title": "Glacier tongue (landscape)",
+   "img": "pictures/gravel.webp",
+   "title": "Gravel (landscape)",
    "width": 480,
    "height": 320
   },
   {
    "id": "s239",
-   "img": "pictures/paper-cranes.png",
-   "title": "Paper cranes (square)",
+   "img": "pictures/horse.png",
+   "title": "Horse (square)",
    "width": "320",
    "height": "320"
   },
   {
    "id": "s240",
-   "img": "pictures/tidal-pool.gif",
-   "title": "Tidal pool (landscape)",
+   "img": "pictures/galaxies.gif",
+   "title": "Galaxies (landscape)",
    "width": 480,
    "height": 320
   }

@@ -1,5 +1,6 @@
-/// The texts an item may carry besides its image URL (title, id, link, and its picture's
-/// placeholder in the stored form `PicturePlaceholder` gives it) as UTF-8 bytes, and the form in
+/// The texts an item may carry besides its image URL (title, id, link, its picture's
+/// placeholder in the stored form `PicturePlaceholder` gives it, and the date, author and
+/// summary a text item shows) as UTF-8 bytes, and the form in
 /// which a `TextBlock` keeps them, just before the URL's record.
 ///
 /// Why in the block: most feeds give every item a title, and holding the three texts in a box of
@@ -8,7 +9,7 @@
 /// bytes of header, and decoding a page allocates nothing per item.
 ///
 /// The stored form, from low addresses to high: the present texts' bytes (title, id, link,
-/// placeholder), then
+/// placeholder, date, author, summary), then
 /// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
 /// present ones (and whether the picture is marked sensitive). It is read backwards from its end, which is where the URL's record starts, so
 /// the URL can stay last and a huge URL can still run to the end of its block. A present empty
@@ -17,12 +18,15 @@
 ///
 /// The buffers point into a block, or into a caller's strings: valid only while those are.
 struct ItemTextRecord {
-  enum Field { case title, id, link, placeholder }
+  enum Field { case title, id, link, placeholder, date, author, summary }
 
   var title: UnsafeBufferPointer<UInt8>?
   var id: UnsafeBufferPointer<UInt8>?
   var link: UnsafeBufferPointer<UInt8>?
   var placeholder: UnsafeBufferPointer<UInt8>?
+  var date: UnsafeBufferPointer<UInt8>?
+  var author: UnsafeBufferPointer<UInt8>?
+  var summary: UnsafeBufferPointer<UInt8>?
   /// The feed marks the picture sensitive (Mastodon's `sensitive`, Reddit's `over_18`): a flag
   /// with no bytes of its own.
   var sensitive = false
@@ -35,13 +39,17 @@ struct ItemTextRecord {
   init(
     title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
     link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil,
-    sensitive: Bool = false
+    sensitive: Bool = false, date: UnsafeBufferPointer<UInt8>? = nil,
+    author: UnsafeBufferPointer<UInt8>? = nil, summary: UnsafeBufferPointer<UInt8>? = nil
   ) {
     self.title = title
     self.id = id
     self.link = link
     self.placeholder = placeholder
     self.sensitive = sensitive
+    self.date = date
+    self.author = author
+    self.summary = summary
   }
 
   subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
@@ -51,6 +59,9 @@ struct ItemTextRecord {
       case .id: id
       case .link: link
       case .placeholder: placeholder
+      case .date: date
+      case .author: author
+      case .summary: summary
       }
     }
     set {
@@ -59,12 +70,16 @@ struct ItemTextRecord {
       case .id: id = newValue
       case .link: link = newValue
       case .placeholder: placeholder = newValue
+      case .date: date = newValue
+      case .author: author = newValue
+      case .summary: summary = newValue
       }
     }
   }
 
   var isEmpty: Bool {
-    title == nil && id == nil && link == nil && placeholder == nil && !sensitive
+    title == nil && id == nil && link == nil && placeholder == nil && !sensitive && date == nil
+      && author == nil && summary == nil
   }
 
   /// The bytes the stored form takes in a block: none when no text is present.
@@ -98,6 +113,9 @@ struct ItemTextRecord {
       cursor -= Self.lengthSize
       return Int(cursor.loadUnaligned(as: UInt32.self))
     }
+    let summaryCount = count(.summary)
+    let authorCount = count(.author)
+    let dateCount = count(.date)
     let placeholderCount = count(.placeholder)
     let linkCount = count(.link)
     let idCount = count(.id)
@@ -108,7 +126,11 @@ struct ItemTextRecord {
       textEnd -= count
       return UnsafeBufferPointer(start: textEnd, count: count)
     }
-    self.init(placeholder: text(placeholderCount), sensitive: flags & Self.sensitiveFlag != 0)
+    self.init(sensitive: flags & Self.sensitiveFlag != 0)
+    summary = text(summaryCount)
+    author = text(authorCount)
+    date = text(dateCount)
+    placeholder = text(placeholderCount)
     link = text(linkCount)
     id = text(idCount)
     title = text(titleCount)
@@ -118,6 +140,7 @@ struct ItemTextRecord {
   static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
       && same(a.placeholder, b.placeholder) && a.sensitive == b.sensitive
+      && same(a.date, b.date) && same(a.author, b.author) && same(a.summary, b.summary)
   }
 
   /// Hashes the texts so that `same` texts hash alike.
@@ -127,6 +150,9 @@ struct ItemTextRecord {
     Self.hash(link, into: &hasher)
     Self.hash(placeholder, into: &hasher)
     hasher.combine(sensitive)
+    Self.hash(date, into: &hasher)
+    Self.hash(author, into: &hasher)
+    Self.hash(summary, into: &hasher)
   }
 
   private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
@@ -153,6 +179,9 @@ struct ItemTextRecord {
     case .id: 2
     case .link: 4
     case .placeholder: 8
+    case .date: 32
+    case .author: 64
+    case .summary: 128
     }
   }
 
@@ -162,5 +191,8 @@ struct ItemTextRecord {
     if let id { body(.id, id) }
     if let link { body(.link, link) }
     if let placeholder { body(.placeholder, placeholder) }
+    if let date { body(.date, date) }
+    if let author { body(.author, author) }
+    if let summary { body(.summary, summary) }
   }
 }

@@ -4,7 +4,7 @@ extension TextHandle {
   /// A URL and optional texts in one block of their own.
   init(
     url: String, title: String?, id: String?, link: String?,
-    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false, about: ItemAbout = .none
   ) {
     var url = url
     self = url.withUTF8 { url in
@@ -12,11 +12,17 @@ extension TextHandle {
         Self.withUTF8(id) { id in
           Self.withUTF8(link) { link in
             Self.withStoredForm(placeholder) { placeholder in
-              TextHandle(
-                url,
-                texts: ItemTextRecord(
-                  title: title, id: id, link: link, placeholder: placeholder,
-                  sensitive: sensitive))
+              Self.withUTF8(about.date) { date in
+                Self.withUTF8(about.author) { author in
+                  Self.withUTF8(about.summary) { summary in
+                    TextHandle(
+                      url,
+                      texts: ItemTextRecord(
+                        title: title, id: id, link: link, placeholder: placeholder,
+                        sensitive: sensitive, date: date, author: author, summary: summary))
+                  }
+                }
+              }
             }
           }
         }
@@ -83,11 +89,15 @@ extension TextHandle {
     return text.withUTF8 { body($0) }
   }
 
-  /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL
-  /// (`FeedItem.identity`), without making a string.
+  /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL; for a
+  /// text item (no URL) its link, else its title, else its summary (`FeedItem.identity`),
+  /// without making a string.
   func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try withTexts { itemTexts in
       if let id = itemTexts.id { return try body(id) }
+      if isEmpty, let text = itemTexts.link ?? itemTexts.title ?? itemTexts.summary {
+        return try body(text)
+      }
       return try withUTF8(body)
     }
   }

@@ -110,6 +110,10 @@ struct TextHandle: Hashable, Sendable {
     self = text.withUTF8 { TextHandle($0, texts: .none) }
   }
 
+  /// Whether the text is empty, read from its length alone: an item without a picture has an
+  /// empty image URL, and the layout asks this of every item.
+  var isEmpty: Bool { chunk == nil || length & (Self.countMask | Self.stemmedFlag) == 0 }
+
   var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
   /// Calls `body` with the text's UTF-8 bytes, valid only during the call. A stemmed text is

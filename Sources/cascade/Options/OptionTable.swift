@@ -341,6 +341,12 @@ enum OptionTable {
       group: .feeds, read: { $0.load.recursive ? .flag : nil },
       apply: { s, _ in s.load.recursive = true }),
     OptionSpec(
+      name: "--pictures-only", placeholder: "", kind: .flag,
+      help: "leave out items without a picture, which are otherwise cards of their title, "
+        + "date, author and summary", commands: [.browse, .print], group: .feeds,
+      read: { $0.load.picturesOnly ? .flag : nil },
+      apply: { s, _ in s.load.picturesOnly = true }),
+    OptionSpec(
       name: "--sort", placeholder: "ORDER", kind: .choice(FolderOrder.allCases.map(\.rawValue)),
       help: "a folder FEED: by name, newest first, or largest first",
       commands: [.browse, .layout, .print], group: .feeds,

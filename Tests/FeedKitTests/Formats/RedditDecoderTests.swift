@@ -3,10 +3,13 @@ import Testing
 @testable import FeedKit
 
 @Suite struct RedditDecoderTests {
-  private func decode(_ posts: [String]) throws -> FeedDocument {
+  /// - Parameter picturesOnly: as `--pictures-only`: text posts are skipped.
+  private func decode(_ posts: [String], picturesOnly: Bool = false) throws -> FeedDocument {
     let children = posts.map { #"{"kind": "t3", "data": \#($0)}"# }.joined(separator: ",")
     let text = #"{"kind": "Listing", "data": {"after": null, "children": [\#(children)]}}"#
-    return try FeedDocument.decode(Array(text.utf8), origin: "r.json")
+    var options = LoadOptions()
+    options.picturesOnly = picturesOnly
+    return try FeedDocument.decode(Array(text.utf8), origin: "r.json", options: options)
   }
 
   @Test func crosspostTakesItsParentsPictureAndKeepsItsOwnTitleAndLink() throws {
@@ -54,12 +57,13 @@ import Testing
   /// A fresh post links straight to its picture before Reddit has made a preview: that
   /// picture, its size read later; a link post to a web page stays a skip.
   @Test func aPostThatLinksToAPictureShowsIt() throws {
-    let document = try decode([
-      #"{"name": "t3_a", "title": "fresh", "post_hint": "image", "url": "https://i.redd.it/abc123"}"#,
-      #"{"name": "t3_b", "title": "named", "url": "https://i.imgur.com/x.JPG?s=1&amp;t=2"}"#,
-      #"{"name": "t3_c", "title": "article", "url": "https://news.example/story"}"#,
-      #"{"name": "t3_d", "title": "local", "post_hint": "image", "url": "file:///etc/passwd"}"#,
-    ])
+    let document = try decode(
+      [
+        #"{"name": "t3_a", "title": "fresh", "post_hint": "image", "url": "https://i.redd.it/abc123"}"#,
+        #"{"name": "t3_b", "title": "named", "url": "https://i.imgur.com/x.JPG?s=1&amp;t=2"}"#,
+        #"{"name": "t3_c", "title": "article", "url": "https://news.example/story"}"#,
+        #"{"name": "t3_d", "title": "local", "post_hint": "image", "url": "file:///etc/passwd"}"#,
+      ], picturesOnly: true)
     #expect(
       document.items.map(\.imageURL) == [
         "https://i.redd.it/abc123", "https://i.imgur.com/x.JPG?s=1&t=2",

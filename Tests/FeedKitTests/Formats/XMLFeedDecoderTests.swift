@@ -3,8 +3,11 @@ import Testing
 @testable import FeedKit
 
 @Suite struct XMLFeedDecoderTests {
-  private func decode(_ text: String) throws -> FeedDocument {
-    try FeedDocument.decode(Array(text.utf8), origin: "test.xml")
+  /// - Parameter picturesOnly: as `--pictures-only`: entries without a picture are skipped.
+  private func decode(_ text: String, picturesOnly: Bool = false) throws -> FeedDocument {
+    var options = LoadOptions()
+    options.picturesOnly = picturesOnly
+    return try FeedDocument.decode(Array(text.utf8), origin: "test.xml", options: options)
   }
 
   @Test func atomSourceDoesNotSetTheEntrysFields() throws {
@@ -165,7 +168,7 @@ import Testing
       <item><title>Text only</title><guid>d</guid>
         <description>&lt;img src="data:image/png;base64,AAAA"&gt; words</description></item>
       </channel></rss>
-      """)
+      """, picturesOnly: true)
     #expect(
       document.items.map(\.imageURL) == [
         "https://blog.example/a.jpg?w=1&h=2", "https://blog.example/b.png",

@@ -8,7 +8,8 @@
 /// picture's `aspectRatio` (else read from the picture); the title its alt text, else the
 /// post's text; the link the post on bsky.app. A post labelled as adult or
 /// graphic content marks its pictures sensitive. Pages follow `cursor`, which the API expects
-/// as a query parameter of the same URL. Posts without pictures are skipped.
+/// as a query parameter of the same URL. A post without pictures is a text item of its text.
+/// Every item keeps the post's `createdAt` and its author's display name (else handle).
 enum BlueskyDecoder {
   /// The self-labels and moderation labels that keep a picture back until `s`.
   static let sensitiveLabels: Set<String> = ["porn", "sexual", "nudity", "graphic-media", "gore"]
@@ -24,12 +25,24 @@ enum BlueskyDecoder {
       // A feed wraps each post (`{"post": …, "reason": …}`); a search lists them bare.
       let post = entry["post"] ?? entry
       let pictures = pictures(of: post["embed"])
-      guard !pictures.isEmpty else {
-        skipped.record("post \(index + 1): no picture (a text post, or a link without a card)")
-        continue
-      }
       let text = post["record", "text"]?.text
       let link = webLink(of: post)
+      let author = post["author"]
+      let about = AboutText.about(
+        date: post["record", "createdAt"]?.text,
+        author: (author?["displayName"]?.text).flatMap { $0.isEmpty ? nil : $0 }
+          ?? author?["handle"]?.text, summary: text)
+      guard !pictures.isEmpty else {
+        // The post's text is its summary; it has no title of its own.
+        if let item = ShapedItem.text(
+          title: nil, id: post["uri"]?.text, link: link, about: about, keepsText: true)
+        {
+          items.append(item)
+        } else {
+          skipped.record("post \(index + 1): no picture (a text post, or a link without a card)")
+        }
+        continue
+      }
       let sensitive = (post["labels"]?.array ?? []).contains {
         $0["val"]?.text.map(sensitiveLabels.contains) == true
       }
@@ -41,7 +54,7 @@ enum BlueskyDecoder {
             title: picture.alt ?? text,
             id: uri.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 },
             link: picture.link ?? link,
-            sensitive: sensitive))
+            sensitive: sensitive, about: about))
       }
     }
     let next = root["cursor"]?.text.flatMap { NextPageQuery.url(source, setting: "cursor", to: $0) }

@@ -2,7 +2,10 @@
 /// `attachments[]` entry with an image `mime_type`, else the first `<img>` of its
 /// `content_html` (a photo blog's feed often has its pictures only there, as RSS and Atom
 /// feeds do), else its `banner_image`. JSON Feed's own fields give no picture sizes, so only
-/// an `<img>` that declares `width` and `height` is sized. Pages follow `next_url`.
+/// an `<img>` that declares `width` and `height` is sized. An item with no picture is a text
+/// item. Every item keeps its `date_published` (else `date_modified`), its first author's name
+/// and its `summary` (else `content_text`, else `content_html` as text). Pages follow
+/// `next_url`.
 enum JSONFeedDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let entries = root["items"]?.array else {
@@ -12,15 +15,28 @@ enum JSONFeedDecoder {
       entries, noun: "item",
       missing: "no \"image\", image attachment, <img> in \"content_html\" or \"banner_image\""
     ) { entry in
-      picture(of: entry).map { picture in
-        ShapedItem.make(
-          url: picture.url, width: picture.width, height: picture.height,
-          title: entry["title"]?.text ?? entry["summary"]?.text, id: entry["id"]?.identifier,
-          link: entry["url"]?.text ?? entry["external_url"]?.text)
+      let title = entry["title"]?.text
+      let id = entry["id"]?.identifier
+      let link = entry["url"]?.text ?? entry["external_url"]?.text
+      let about = about(of: entry)
+      guard let picture = picture(of: entry) else {
+        return ShapedItem.text(title: title, id: id, link: link, about: about, keepsText: true)
       }
+      return ShapedItem.make(
+        url: picture.url, width: picture.width, height: picture.height,
+        title: title ?? entry["summary"]?.text, id: id, link: link, about: about)
     }
     return FeedDocument(
       items: items, skipped: skipped, next: root["next_url"]?.text, title: root["title"]?.text)
+  }
+
+  private static func about(of entry: JSONValue) -> ItemAbout {
+    let author = entry["authors"]?.array?.first ?? entry["author"]
+    return AboutText.about(
+      date: (entry["date_published"] ?? entry["date_modified"])?.text,
+      author: author?["name"]?.text,
+      summary: entry["summary"]?.text ?? entry["content_text"]?.text,
+      summaryHTML: entry["content_html"]?.text)
   }
 
   private static func picture(of entry: JSONValue) -> HTMLImages.Image? {

@@ -6,17 +6,26 @@ enum ShapedItem {
   /// `ItemFields.maxSide`; an extreme shape cut as the classic decoder cuts it), else unsized.
   static func make(
     url: String, width: Double?, height: Double?, title: String?, id: String?, link: String?,
-    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false, about: ItemAbout = .none
   ) -> FeedItem {
     guard let width, let height, usable(width), usable(height) else {
-      return .unsized(
-        imageURL: url, title: title, id: id, link: link, placeholder: placeholder,
-        sensitive: sensitive)
+      return FeedItem(
+        imageURL: url, width: 0, height: 0, title: title, id: id, link: link,
+        placeholder: placeholder, sensitive: sensitive, about: about)
     }
     let shape = ItemFields.clampShape(width: width, height: height)
     return FeedItem(
       imageURL: url, width: shape.width, height: shape.height, title: title, id: id, link: link,
-      placeholder: placeholder, sensitive: sensitive)
+      placeholder: placeholder, sensitive: sensitive, about: about)
+  }
+
+  /// A text item for an entry without a picture, when text items are kept and the entry has
+  /// something to show (a title or a summary); nil otherwise, and then the entry is skipped.
+  static func text(
+    title: String?, id: String?, link: String?, about: ItemAbout, keepsText: Bool
+  ) -> FeedItem? {
+    guard keepsText, title?.isEmpty == false || about.summary != nil else { return nil }
+    return .text(title: title, id: id, link: link, about: about)
   }
 
   /// `address` when it is an http(s) one, the only kind a feed's link or picture may be;

@@ -5,7 +5,8 @@
 /// The title is the post's `name`, the link the post itself (`ap_id`); an `nsfw` post's
 /// picture is kept back until `s`. Sizes are read from the pictures. Pages follow
 /// `next_page`, which Lemmy expects as `page_cursor` in the same URL (older instances page with
-/// `page=N`: use a template). Text and link posts without a picture are skipped.
+/// `page=N`: use a template). A text or link post without a picture is a text item of its
+/// `body`. Every item keeps the post's `published` date and its creator's name.
 enum LemmyDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
     guard let views = root["posts"]?.array else {
@@ -14,11 +15,21 @@ enum LemmyDecoder {
     let (items, skipped) = ShapedItem.list(
       views, noun: "post", missing: "no picture (a text or link post)"
     ) { view in
-      guard let post = view["post"], let url = picture(of: post) else { return nil }
+      guard let post = view["post"] else { return nil }
+      let creator = view["creator"]
+      let about = AboutText.about(
+        date: post["published"]?.text,
+        author: (creator?["display_name"] ?? creator?["name"])?.text,
+        summary: post["body"]?.text)
+      let id = post["ap_id"]?.text ?? post["id"]?.identifier
+      guard let url = picture(of: post) else {
+        return ShapedItem.text(
+          title: post["name"]?.text, id: id, link: post["ap_id"]?.text, about: about,
+          keepsText: true)
+      }
       return ShapedItem.make(
-        url: url, width: nil, height: nil, title: post["name"]?.text,
-        id: post["ap_id"]?.text ?? post["id"]?.identifier, link: post["ap_id"]?.text,
-        sensitive: post["nsfw"]?.isTrue == true)
+        url: url, width: nil, height: nil, title: post["name"]?.text, id: id,
+        link: post["ap_id"]?.text, sensitive: post["nsfw"]?.isTrue == true, about: about)
     }
     let next = root["next_page"]?.text.flatMap {
       NextPageQuery.url(source, setting: "page_cursor", to: $0)

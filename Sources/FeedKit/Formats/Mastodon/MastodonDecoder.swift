@@ -6,7 +6,9 @@
 /// text, or what the still stands for when there is none; the placeholder the attachment's
 /// `blurhash`. A status without pictures of its own that links to a page with a preview card
 /// (`card.image`: a news or blog post's picture) shows the card's picture, titled by the card
-/// and linked to that page. A status marked `sensitive` marks its pictures so. Pages come from
+/// and linked to that page; a status with neither is a text item of its content. Every item
+/// keeps the status's date, its author's name and its content as text. A status marked
+/// `sensitive` marks its pictures so. Pages come from
 /// the `Link: <…>; rel="next"` header, which `FeedLoader` reads.
 enum MastodonDecoder {
   static func decode(_ root: JSONValue, source: String) throws(FeedError) -> FeedDocument {
@@ -18,9 +20,15 @@ enum MastodonDecoder {
     for (index, outer) in statuses.enumerated() {
       let status = outer["reblog"].flatMap { $0["id"] == nil ? nil : $0 } ?? outer
       let pictures = (status["media_attachments"]?.array ?? []).compactMap(picture(of:))
+      let about = about(of: status)
       guard !pictures.isEmpty else {
-        if let card = card(of: status) {
+        if let card = card(of: status, about: about) {
           items.append(card)
+        } else if let text = ShapedItem.text(
+          title: nil, id: status["id"]?.identifier,
+          link: status["url"]?.text ?? status["uri"]?.text, about: about, keepsText: true)
+        {
+          items.append(text)
         } else {
           skipped.record(
             "status \(index + 1): no image attachment, video still or link card picture")
@@ -35,15 +43,25 @@ enum MastodonDecoder {
             title: title, id: image["id"]?.identifier,
             link: status["url"]?.text ?? status["uri"]?.text,
             placeholder: ShapedItem.placeholder(of: image),
-            sensitive: status["sensitive"]?.isTrue ?? false))
+            sensitive: status["sensitive"]?.isTrue ?? false, about: about))
       }
     }
     return FeedDocument(items: items, skipped: skipped)
   }
 
+  /// The status's date, its author's display name (else account name) and its content.
+  private static func about(of status: JSONValue) -> ItemAbout {
+    let account = status["account"]
+    let name = account?["display_name"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+    return AboutText.about(
+      date: status["created_at"]?.text, author: name ?? account?["acct"]?.text,
+      summary: status["spoiler_text"]?.text.flatMap { $0.isEmpty ? nil : $0 },
+      summaryHTML: status["content"]?.text)
+  }
+
   /// The picture of the status's link preview card, as an item leading to the page; nil when
   /// the card has none (or the page is not http(s)).
-  private static func card(of status: JSONValue) -> FeedItem? {
+  private static func card(of status: JSONValue, about: ItemAbout) -> FeedItem? {
     guard let card = status["card"], let image = card["image"]?.text, !image.isEmpty,
       let page = ShapedItem.webAddress(card["url"]?.text)
     else { return nil }
@@ -52,7 +70,7 @@ enum MastodonDecoder {
       url: image, width: card["width"]?.number, height: card["height"]?.number,
       title: title ?? page, id: status["id"]?.identifier.map { "\($0)#card" }, link: page,
       placeholder: ShapedItem.placeholder(of: card),
-      sensitive: status["sensitive"]?.isTrue ?? false)
+      sensitive: status["sensitive"]?.isTrue ?? false, about: about)
   }
 
   /// An attachment's picture and title, nil for one with none to show (audio, a video without

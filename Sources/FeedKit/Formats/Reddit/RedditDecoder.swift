@@ -7,8 +7,9 @@ import Foundation
 /// HTML-escapes its URLs and titles (`&amp;`, `&lt;`, `&#39;`); they are unescaped
 /// (`HTMLText.decodingReferences`), but a title's `<b>` is its author's text, not markup. A crosspost shows the crossposted post's picture under its own title and
 /// link. A post marked `over_18` or `spoiler` marks its pictures sensitive. A post that only
-/// links to a picture (no preview yet) shows that picture. Text posts have no picture and are
-/// skipped. Pages follow `after`, which
+/// links to a picture (no preview yet) shows that picture. A text or link post is a text item of
+/// its title and `selftext`. Every item keeps the post's date and author. Pages follow `after`,
+/// which
 /// Reddit expects as a query parameter of the same URL.
 enum RedditDecoder {
   /// Wide enough for a full-screen terminal picture, far smaller than most originals.
@@ -24,20 +25,30 @@ enum RedditDecoder {
       guard let post = child["data"] else { continue }
       let pictures =
         pictures(of: post) ?? post["crosspost_parent_list"]?.array?.first.flatMap(pictures) ?? []
-      guard !pictures.isEmpty else {
-        skipped.record("post \(index + 1): no picture (a text or link post)")
-        continue
-      }
       let name = post["name"]?.text ?? post["id"]?.text
       let link = post["permalink"]?.text.map { "https://www.reddit.com" + $0 }
+      let title = post["title"]?.text.map(HTMLText.decodingReferences)
+      let about = AboutText.about(
+        date: AboutText.date(seconds: post["created_utc"]?.number),
+        author: post["author"]?.text.map { "u/" + $0 },
+        summary: post["selftext"]?.text.map(HTMLText.decodingReferences))
+      guard !pictures.isEmpty else {
+        if let text = ShapedItem.text(
+          title: title, id: name, link: link, about: about, keepsText: true)
+        {
+          items.append(text)
+        } else {
+          skipped.record("post \(index + 1): no picture (a text or link post)")
+        }
+        continue
+      }
       let sensitive = post["over_18"]?.isTrue == true || post["spoiler"]?.isTrue == true
       for (number, picture) in pictures.enumerated() {
         let id = name.map { pictures.count > 1 ? "\($0)#\(number + 1)" : $0 }
         items.append(
           ShapedItem.make(
             url: picture.url, width: picture.width, height: picture.height,
-            title: post["title"]?.text.map(HTMLText.decodingReferences), id: id, link: link,
-            sensitive: sensitive))
+            title: title, id: id, link: link, sensitive: sensitive, about: about))
       }
     }
     return FeedDocument(

@@ -1,10 +1,13 @@
+import Foundation
+
 /// One RSS `item` or Atom `entry` as it is read, before it becomes an item or is skipped.
 ///
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
 /// (in a `media:group` too), then a `media:thumbnail` (unless it is declared tiny and another
 /// is there), then an RSS `enclosure` or Atom `link rel="enclosure"` that is a picture
 /// (`isPicture`), then the first `<img>` of the entry's text — and within a kind the first
-/// given.
+/// given. An entry with no picture is a text item (`FeedItem.text`) unless only pictures are
+/// kept (`LoadOptions.picturesOnly`).
 struct XMLEntry {
   enum Kind: Int, Comparable {
     case mediaContent, thumbnail, enclosure, inline
@@ -22,6 +25,15 @@ struct XMLEntry {
   var title: String?
   var link: String?
   var id: String?
+  /// RSS `pubDate`, Atom `published`, Dublin Core `date`; Atom `updated` when none is given.
+  var date: String?
+  var updated: String?
+  /// RSS `author` (`mail@example.com (Name)`), Dublin Core `creator`, Atom `author/name`.
+  var author: String?
+  /// RSS `description`, Atom `summary`, as the entry wrote them (HTML or text), and RSS
+  /// `content:encoded` and Atom `content`, for an entry that gives no summary.
+  var summary: (text: String, isHTML: Bool)?
+  var content: (text: String, isHTML: Bool)?
   var candidates: [Candidate] = []
 
   mutating func offer(_ candidate: Candidate) {
@@ -29,9 +41,32 @@ struct XMLEntry {
     candidates.append(candidate)
   }
 
-  /// The item, or why there is none.
-  func item() -> Result<FeedItem, ItemFields.SkipReason> {
+  /// What the entry says about itself: its date, author and summary, cleaned.
+  var about: ItemAbout {
+    let body = summary ?? content
+    return AboutText.about(
+      date: date ?? updated, author: author.map(Self.authorName),
+      summary: body?.isHTML == false ? body?.text : nil,
+      summaryHTML: body?.isHTML == true ? body?.text : nil)
+  }
+
+  /// The name in RSS's `mail@example.com (Name)`; the whole text otherwise.
+  static func authorName(_ text: String) -> String {
+    guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close,
+      text[..<open].contains("@")
+    else { return text }
+    let name = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? text : name
+  }
+
+  /// The item, or why there is none: with no picture, a text item when `keepsText` and the
+  /// entry has a title or a summary.
+  func item(keepsText: Bool = true) -> Result<FeedItem, ItemFields.SkipReason> {
     guard var best = candidates.min(by: { $0.kind < $1.kind }) else {
+      let about = about
+      if keepsText, title != nil || about.summary != nil {
+        return .success(.text(title: title, id: id, link: link, about: about))
+      }
       return .failure(
         .init(
           text:
@@ -48,7 +83,8 @@ struct XMLEntry {
     }
     return .success(
       ShapedItem.make(
-        url: best.url, width: best.width, height: best.height, title: title, id: id, link: link))
+        url: best.url, width: best.width, height: best.height, title: title, id: id, link: link,
+        about: about))
   }
 
   /// The longest side of a thumbnail too small to stand for the picture when the text has one.

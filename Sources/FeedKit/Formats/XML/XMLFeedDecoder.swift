@@ -27,6 +27,7 @@ enum XMLFeedDecoder {
   ]
   static let atomNamespace = "http://www.w3.org/2005/Atom"
   static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
+  static let dublinCoreNamespace = "http://purl.org/dc/elements/1.1/"
 
   static func decode(
     _ bytes: [UInt8], format: FeedFormat, source: String, options: LoadOptions

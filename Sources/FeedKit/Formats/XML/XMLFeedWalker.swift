@@ -42,6 +42,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+    /// An entry's date (`pubDate`, `published`, `dc:date`; `updated`) and author (RSS
+    /// `author`, `dc:creator`, Atom `author/name`).
+    case entryDate, entryUpdated, entryAuthor
     /// An entry's text (RSS `description` or `content:encoded`, Atom `content` or `summary`),
     /// for the `<img>` a feed without media elements puts its picture in.
     case entryBody
@@ -174,8 +177,19 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     let plain =
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
       || namespace.hasPrefix("http://purl.org/rss/")
-    guard plain else { return }
+    let dublinCore = namespace == XMLFeedDecoder.dublinCoreNamespace
+    guard plain || dublinCore else { return }
+    let inAuthor =
+      entry != nil && open.count == entryLevel + 2 && open[open.count - 2] == "author"
     switch (entry != nil && open.count == entryLevel + 1, name) {
+    case (true, "date") where dublinCore, (true, "pubDate"), (true, "published"),
+      (true, "issued"):
+      textTarget = .entryDate
+    case (true, "updated"), (true, "modified"): textTarget = .entryUpdated
+    case (true, "creator") where dublinCore, (true, "author") where format == .rss:
+      textTarget = .entryAuthor
+    case (false, "name") where inAuthor: textTarget = .entryAuthor
+    case (_, _) where dublinCore: return
     case (true, "title"): textTarget = .entryTitle
     case (true, "link"): textTarget = .entryLink
     case (true, "guid"), (true, "id"): textTarget = .entryID
@@ -231,6 +245,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       let value =
         switch (target, textMarkup) {
         case (.entryBody, _): ""
+        case (.entryDate, _), (.entryUpdated, _), (.entryAuthor, _): text
         case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
         case (.entryTitle, .escaped), (.feedTitle, .escaped):
           HTMLText.plain(text, knownTagsOnly: true)
@@ -240,7 +255,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         }
       let kept = value.isEmpty ? nil : value
       switch target {
-      case .entryBody: offer(HTMLImages.first(in: text))
+      case .entryBody:
+        offer(HTMLImages.first(in: text))
+        keepBody(name)
+      case .entryDate: if entry?.date == nil { entry?.date = kept }
+      case .entryUpdated: if entry?.updated == nil { entry?.updated = kept }
+      case .entryAuthor: if entry?.author == nil { entry?.author = kept }
       case .entryTitle: entry?.title = kept
       case .entryLink: if entry?.link == nil { entry?.link = kept.map(base.resolve) }
       case .entryID: entry?.id = kept
@@ -250,9 +270,23 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
     guard name == "item" || name == "entry", let finished = entry else { return }
     entry = nil
-    switch finished.item() {
+    switch finished.item(keepsText: !options.picturesOnly) {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
+    }
+  }
+
+  /// Keeps the entry's text just read (`name` is its element) for the entry's summary: a
+  /// `description` or `summary` as the summary, a `content` as what stands in for one. HTML
+  /// (escaped, as RSS has it, or `type="html"`) is read as HTML; text and XHTML (whose markup
+  /// the parser already took apart) as text.
+  private func keepBody(_ name: String) {
+    guard !text.isEmpty else { return }
+    let body = (text: text, isHTML: textMarkup == .html || textMarkup == .escaped)
+    if name == "description" || name == "summary" {
+      if entry?.summary == nil { entry?.summary = body }
+    } else if entry?.content == nil {
+      entry?.content = body
     }
   }
 

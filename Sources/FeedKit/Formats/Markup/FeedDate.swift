@@ -1,0 +1,156 @@
+/// The dates feeds write, read into seconds since 1970 (UTC) and written back in one form.
+///
+/// RSS writes RFC 822 (`Wed, 01 May 2024 14:03:00 +0200`, often with a zone's name); Atom, JSON
+/// Feed and the APIs write ISO 8601 (`2024-05-01T14:03:00.000Z`). Read by hand rather than with
+/// Foundation's formatters, which cost tens of microseconds to make and are not `Sendable`: a
+/// page of items is decoded off the main thread, and a feed may give every item a date.
+enum FeedDate {
+  /// Seconds since 1970-01-01 00:00 UTC, or nil when `text` is neither form.
+  static func seconds(_ text: String) -> Int64? {
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return nil }
+    if let first = trimmed.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+      let seconds = iso8601(Array(trimmed.utf8))
+    {
+      return seconds
+    }
+    return rfc822(trimmed)
+  }
+
+  /// `2024-05-01 14:03`, in UTC.
+  static func text(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let rest = seconds - days * 86_400
+    let (year, month, day) = civil(fromDays: days)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60))"
+  }
+
+  // MARK: ISO 8601
+
+  private static func iso8601(_ bytes: [UInt8]) -> Int64? {
+    var i = 0
+    func number(_ digits: Int) -> Int64? {
+      guard i + digits <= bytes.count else { return nil }
+      var value: Int64 = 0
+      for k in i..<(i + digits) {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[k]) else { return nil }
+        value = value * 10 + Int64(bytes[k] - UInt8(ascii: "0"))
+      }
+      i += digits
+      return value
+    }
+    func skip(_ byte: Character) -> Bool {
+      guard i < bytes.count, bytes[i] == byte.asciiValue else { return false }
+      i += 1
+      return true
+    }
+    guard let year = number(4), skip("-"), let month = number(2), skip("-"),
+      let day = number(2)
+    else { return nil }
+    var hour: Int64 = 0
+    var minute: Int64 = 0
+    var second: Int64 = 0
+    if skip("T") || skip("t") || skip(" ") {
+      guard let h = number(2), skip(":"), let m = number(2) else { return nil }
+      (hour, minute) = (h, m)
+      if skip(":") {
+        guard let s = number(2) else { return nil }
+        second = s
+        if skip(".") || skip(",") {
+          while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+            i += 1
+          }
+        }
+      }
+    }
+    var offset: Int64 = 0
+    if skip("Z") || skip("z") {
+    } else if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+      let sign: Int64 = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+      i += 1
+      guard let h = number(2) else { return nil }
+      _ = skip(":")
+      let m = number(2) ?? 0
+      offset = sign * (h * 3600 + m * 60)
+    }
+    guard i == bytes.count else { return nil }
+    return seconds(year, month, day, hour, minute, second, offset: offset)
+  }
+
+  // MARK: RFC 822
+
+  private static let months = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+  ]
+  private static let zones: [String: Int64] = [
+    "gmt": 0, "ut": 0, "utc": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
+    "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+  ]
+
+  private static func rfc822(_ text: String) -> Int64? {
+    var words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
+      $0.lowercased()
+    }
+    // The day's name is optional, and says nothing the date does not.
+    if let first = words.first, first.first?.isLetter == true { words.removeFirst() }
+    guard words.count >= 4, let day = Int64(words[0]),
+      let month = months.firstIndex(of: String(words[1].prefix(3))),
+      var year = Int64(words[2])
+    else { return nil }
+    if year < 100 { year += year < 50 ? 2000 : 1900 }
+    let clock = words[3].split(separator: ":").map { Int64($0) }
+    guard clock.count >= 2, clock.count <= 3, !clock.contains(nil) else { return nil }
+    var offset: Int64 = 0
+    if words.count >= 5 {
+      let zone = words[4]
+      if let hours = zones[zone] {
+        offset = hours * 3600
+      } else if zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
+        let value = Int64(zone.dropFirst())
+      {
+        offset = (sign == "-" ? -1 : 1) * (value / 100 * 3600 + value % 100 * 60)
+      }
+    }
+    return seconds(
+      year, Int64(month + 1), day, clock[0] ?? 0, clock[1] ?? 0,
+      clock.count == 3 ? clock[2] ?? 0 : 0, offset: offset)
+  }
+
+  // MARK: Calendar
+
+  private static func seconds(
+    _ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64,
+    offset: Int64
+  ) -> Int64? {
+    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+      (0...59).contains(minute), (0...60).contains(second), (1...9999).contains(year)
+    else { return nil }
+    return days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+      - offset
+  }
+
+  /// Days since 1970-01-01 of a date in the proleptic Gregorian calendar (Howard Hinnant's
+  /// `days_from_civil`).
+  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The date of a day since 1970-01-01 (`civil_from_days`).
+  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
