@@ -12,9 +12,10 @@ import CPictureCodecs
 enum PNGDecoder {
   /// Most bytes libpng may hold at once in one decode of a picture `width` pixels wide: its
   /// row buffers (two rows of up to 8 bytes a pixel, for 16-bit RGBA, and one more for the
-  /// transformations), zlib's window, a kept chunk of up to 1 MB and the structures.
+  /// transformations), zlib's window, a kept chunk of up to 1 MB and the structures. libpng
+  /// itself refuses a picture wider than a million pixels.
   static func allowance(width: Int) -> Int {
-    (2 << 20) + 3 * 8 * width
+    (2 << 20) + 3 * 8 * min(max(1, width), 1_000_000)
   }
 
   static func decode(
@@ -27,7 +28,7 @@ enum PNGDecoder {
       guard let base = source.baseAddress else { throw .truncated(.png) }
       // The allowance follows the width the header claims; libpng checks the claim.
       let claimed = source.count >= 20 ? Int(ByteView(bytes: bytes[...]).be32(16) ?? 0) : 0
-      let allowed = allowance ?? Self.allowance(width: max(1, claimed))
+      let allowed = allowance ?? Self.allowance(width: claimed)
       var width: UInt32 = 0
       var height: UInt32 = 0
       guard cascade_png_begin(&reader, base, source.count, allowed, &width, &height) != 0 else {

@@ -83,9 +83,8 @@ public enum PictureDecoder {
     case .webp:
       return pixels + WebPWork.read(bytes).decoderBytes
     case .png:
-      // libpng allocates through an allocator held to this (and itself refuses a picture
-      // wider than a million pixels).
-      return pixels + PNGDecoder.allowance(width: min(header.width, 1_000_000))
+      // libpng allocates through an allocator held to this.
+      return pixels + PNGDecoder.allowance(width: header.width)
     case .gif:
       return pixels
     }
