@@ -35,6 +35,7 @@ public func fuzzPictureHeader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
   }
   _ = JPEGHeaderReader.hasAdobeMarker(view)
   if let format = PictureFormat.sniff(bytes) { _ = format.endsWhole(bytes[...]) }
+  checkCodecWork(bytes, header: whole)
   checkPixels(bytes, control: control)
   return 0
 }
@@ -59,6 +60,30 @@ private func check(_ reading: PictureHeader.Reading, of bytes: ArraySlice<UInt8>
   case .needMoreBytes(let needed):
     require(needed > bytes.count, "asks for \(needed) bytes with \(bytes.count)")
   case .invalid(let error):
+    require(!error.description.isEmpty, "an empty error description")
+  }
+}
+
+/// What the decode budget reads of the codecs' own memory: never negative, never more than
+/// the most the header's size allows, and PNG chunks only ever left out.
+private func checkCodecWork(_ bytes: [UInt8], header reading: PictureHeader.Reading) {
+  if let work = JPEGWork.read(bytes) {
+    require(work.scans >= 0 && work.coefficientBytes >= 0, "negative JPEG work \(work)")
+    // At most 255 components of 15×15 blocks an MCU, each block 128 bytes.
+    let mcus = (65535 / 8 + 1) * (65535 / 8 + 1)
+    require(work.coefficientBytes <= mcus * 225 * 255 * 128, "JPEG work \(work)")
+  }
+  let webp = WebPWork.read(bytes).decoderBytes
+  if case .header(let header) = reading, header.format == .webp {
+    require(webp >= 0 && webp <= 5 * header.width * header.height, "WebP work \(webp)")
+  } else {
+    require(webp == 0, "WebP work \(webp) without a WebP header")
+  }
+  do throws(PictureError) {
+    let kept = try PNGChunks.forDecoding(bytes)
+    require(kept.count <= bytes.count, "PNG chunks grew from \(bytes.count) to \(kept.count)")
+    require(kept.prefix(8).elementsEqual(bytes.prefix(8)), "the PNG signature changed")
+  } catch {
     require(!error.description.isEmpty, "an empty error description")
   }
 }

@@ -172,6 +172,8 @@ def main():
     wide = Image.new("RGB", (10000, 1), RED)
     wide.paste(BLUE, (5000, 0, 10000, 1))
     save("png-10000x1.png", pillow(wide, "PNG"))
+    # 16-bit RGBA 20000 pixels wide: libpng's two row buffers alone take 320 kB.
+    save("png-wide16.png", png(20000, 1, 6, 16, [[40000, 20000, 10000, 65535] * 20000]))
     # IHDR says 100000×100000; the IDAT is a token: the limit must refuse it before reading.
     save("png-huge-claim.png", png(1, 1, 2, 8, [[0, 0, 0]]).replace(
         png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)),

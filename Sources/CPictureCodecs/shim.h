@@ -1,5 +1,6 @@
-// The picture codecs' C surface: TurboJPEG, libpng's simplified API, libwebp and giflib. Every
-// call Cascade makes through these reports errors by return value; none longjmps into Swift.
+// The picture codecs' C surface: TurboJPEG, libpng (through png_read.h), libwebp and giflib.
+// Every call Cascade makes through these reports errors by return value; none longjmps into
+// Swift.
 #ifndef CASCADE_PICTURE_CODECS_SHIM_H
 #define CASCADE_PICTURE_CODECS_SHIM_H
 
@@ -10,6 +11,8 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <gif_lib.h>
+
+#include "png_read.h"
 
 // Swift cannot use the function-like macros and the composite format constant below.
 

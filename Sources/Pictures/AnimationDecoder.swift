@@ -64,8 +64,10 @@ public enum AnimationDecoder {
           frame)
       }
     case .webp:
-      // libwebp's animation decoder keeps two canvases.
-      return try DecodeMemory.shared.holding(header.width * header.height * 8) {
+      // libwebp's animation decoder keeps two canvases, each frame is copied out of it, and
+      // a frame's lossless data is decoded whole (`WebPWork`).
+      let held = header.width * header.height * 12 + WebPWork.read(bytes).decoderBytes
+      return try DecodeMemory.shared.holding(held) {
         () throws(PictureError) -> Summary in
         try WebPAnimation.frames(
           bytes, fitting: target, maximumFrames: maximumFrames, frame)

@@ -57,24 +57,37 @@ public enum PictureDecoder {
   }
 
   /// What a decode of `bytes` holds at once: its pixels (`heldBytes(_:fitting:)`) and what
-  /// the codec allocates besides (a JPEG's coefficient buffers, `JPEGWork`).
-  /// - Throws: for a JPEG whose coefficient buffers would take it past `budget`, and one of
-  ///   more than `JPEGWork.maximumScans` scans. (A picture over the budget by its pixels alone
-  ///   is within `PictureLimits`, and is decoded alone.)
+  /// the codec allocates besides (a JPEG's coefficient buffers, `JPEGWork`; a WebP's lossless
+  /// data, `WebPWork`; libpng's allowance, `PNGDecoder.allowance(width:)`).
+  /// - Throws: for a JPEG whose coefficient buffers would take it past `budget` (they can
+  ///   reach twice the pixels of the largest picture `PictureLimits` allows, and are counted
+  ///   exactly), and one of more than `JPEGWork.maximumScans` scans. A decode over the budget
+  ///   otherwise — by its pixels under a raised `--max-pixels`, or a WebP counted at the most
+  ///   libwebp may hold, five bytes a pixel — waits to run alone.
   static func heldBytes(
     _ header: PictureHeader, _ bytes: [UInt8], fitting target: (width: Int, height: Int)?,
     within budget: Int
   ) throws(PictureError) -> Int {
     let pixels = heldBytes(header, fitting: target)
-    guard header.format == .jpeg, let work = JPEGWork.read(bytes) else { return pixels }
-    guard work.scans <= JPEGWork.maximumScans else {
-      throw .tooManyScans(count: work.scans, limit: JPEGWork.maximumScans)
+    switch header.format {
+    case .jpeg:
+      guard let work = JPEGWork.read(bytes) else { return pixels }
+      guard work.scans <= JPEGWork.maximumScans else {
+        throw .tooManyScans(count: work.scans, limit: JPEGWork.maximumScans)
+      }
+      let held = pixels + work.coefficientBytes
+      if work.coefficientBytes > 0, held > budget {
+        throw .tooMuchMemory(.jpeg, bytes: held, budget: budget)
+      }
+      return held
+    case .webp:
+      return pixels + WebPWork.read(bytes).decoderBytes
+    case .png:
+      // libpng allocates through an allocator held to this.
+      return pixels + PNGDecoder.allowance(width: header.width)
+    case .gif:
+      return pixels
     }
-    let held = pixels + work.coefficientBytes
-    if work.coefficientBytes > 0, held > budget {
-      throw .tooMuchMemory(.jpeg, bytes: held, budget: budget)
-    }
-    return held
   }
 
   /// The most pixel memory a decode of `header`'s picture holds at once: the codec's output

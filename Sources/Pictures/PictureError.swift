@@ -25,6 +25,9 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooMuchMemory(PictureFormat, bytes: Int, budget: Int)
   /// A JPEG with more scans than `JPEGWork.maximumScans`: each is a pass over the picture.
   case tooManyScans(count: Int, limit: Int)
+  /// The codec library asked for more memory, besides the pixels, than one decode of the
+  /// picture may hold (`asked` bytes in all; the allowance is reserved with the pixels).
+  case codecMemory(PictureFormat, asked: Int, allowance: Int)
 
   public var description: String {
     switch self {
@@ -60,6 +63,15 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "a JPEG picture of \(count) scans, more than \(limit): each scan is a pass over the "
         + "whole picture"
+    case .codecMemory(let format, let asked, let allowance):
+      return
+        "decoding this \(format) picture asked for \(shownBytes(asked)), more than the "
+        + "\(shownBytes(allowance)) its decoder may hold besides the pixels"
     }
   }
+}
+
+/// A byte count as it is read: MiB from one MiB up, else KiB.
+private func shownBytes(_ bytes: Int) -> String {
+  bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(max(1, bytes >> 10)) KiB"
 }

@@ -21,14 +21,16 @@ import Testing
       other.stop()
     }
     let seen = Mutex<[String]>([])
+    // The links as strings: a route that held its own server would keep it alive for ever.
+    let (second, third) = (site.url("/2.json"), other.url("/3.json"))
     site.route("/1.json") { request in
       seen.withLock { $0.append("1: \(request.headers["x-api-key"] ?? "none")") }
       guard request.headers["x-api-key"] == "secret" else { return .json("{}", status: 401) }
-      return .json(Self.page("a", next: site.url("/2.json")))
+      return .json(Self.page("a", next: second))
     }
     site.route("/2.json") { request in
       seen.withLock { $0.append("2: \(request.headers["x-api-key"] ?? "none")") }
-      return .json(Self.page("b", next: other.url("/3.json")))
+      return .json(Self.page("b", next: third))
     }
     other.route("/3.json") { request in
       seen.withLock { $0.append("3: \(request.headers["x-api-key"] ?? "none")") }

@@ -22,7 +22,7 @@ import Testing
     "png-palette-trns.png": (.png, 8, 8, 1), "png-palette.png": (.png, 8, 8, 1),
     "png-rgb.png": (.png, 8, 8, 1), "png-rgb16.png": (.png, 9, 7, 1),
     "png-rgba.png": (.png, 8, 8, 1), "png-corrupt.png": (.png, 32, 32, 1),
-    "png-truncated.png": (.png, 32, 32, 1),
+    "png-truncated.png": (.png, 32, 32, 1), "png-wide16.png": (.png, 20000, 1, 1),
     "webp-alpha.webp": (.webp, 8, 8, 1), "webp-animated.webp": (.webp, 8, 8, 1),
     "webp-lossless.webp": (.webp, 13, 11, 1),
     "webp-lossy-alpha.webp": (.webp, 32, 32, 1), "webp-lossy.webp": (.webp, 32, 32, 1),

@@ -231,9 +231,7 @@ public final class PictureDiskCache: Sendable {
     rewinddir(stream)
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(decoding: DirectoryEntry.name(entry), as: UTF8.self)
       if name != "." && name != ".." { names.append(name) }
     }
     return names

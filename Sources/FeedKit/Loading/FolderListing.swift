@@ -16,9 +16,7 @@ enum FolderListing {
     var names: [String] = []
     var undecodable: [String] = []
     while let entry = readdir(directory) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
-      }
+      let bytes = DirectoryEntry.name(entry)
       guard bytes != [UInt8(ascii: ".")], bytes != [UInt8(ascii: "."), UInt8(ascii: ".")] else {
         continue
       }
