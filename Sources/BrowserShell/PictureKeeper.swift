@@ -1,7 +1,9 @@
 import BrowserCore
 import EmbeddedPictures
 import FeedKit
+import FeedModel
 import Foundation
+import PictureKit
 import Pictures
 
 /// `w` and `v`: the selected item's original picture saved in the save folder, or shown in

@@ -1,3 +1,5 @@
+import PictureKit
+
 /// What `cascade --probe` prints: what the environment and the terminal said, and what was
 /// chosen, for bug reports.
 ///

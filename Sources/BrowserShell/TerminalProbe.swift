@@ -1,4 +1,5 @@
 import Glibc
+import PictureKit
 
 /// Asks the terminal `TerminalQueries.batch` once, before curses starts, and reads the answers
 /// within a time budget.

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
     defer { server.stop() }
     let picture = Array(
       try Data(
-        contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("jpeg-orientation-6.jpg")))
+        contentsOf: PictureFixtures.folder.appendingPathComponent("jpeg-orientation-6.jpg")))
     server.route("/ok.jpg") { .ranged(picture, for: $0) }
     server.route("/bad.jpg", reply: .json("{}"))
     let requests = [
@@ -33,7 +34,7 @@ import Testing
     let server = try TestHTTPServer()
     defer { server.stop() }
     let picture = Array(
-      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")))
+      try Data(contentsOf: PictureFixtures.folder.appendingPathComponent("png-rgb.png")))
     for i in 0..<30 { server.route("/\(i).png") { .ranged(picture, for: $0) } }
     let items = (0..<30).map { FeedItem.unsized(imageURL: server.url("/\($0).png")) }
     var state = BrowserState(

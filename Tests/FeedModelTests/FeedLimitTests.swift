@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 @Suite struct FeedLimitTests {
   static let limits: [(FeedLimit, String)] = [

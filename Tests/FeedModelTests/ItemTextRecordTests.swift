@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 /// The stored form of an item's texts, and the arena keeping it before URLs whole and stemmed.
 @Suite struct ItemTextRecordTests {

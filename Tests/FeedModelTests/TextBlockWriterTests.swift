@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 @Suite struct TextBlockWriterTests {
   private func append(_ text: String, to arena: inout TextBlockWriter) -> TextHandle {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 @Suite struct TextColumnTests {
   /// Texts written into shared blocks (a decoded page's: many items a block, the block changing

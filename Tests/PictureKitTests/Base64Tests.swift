@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 @Suite struct Base64Tests {
   /// RFC 4648's test vectors.

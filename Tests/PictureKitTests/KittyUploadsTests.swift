@@ -2,7 +2,7 @@ import BrowserCore
 import PictureCells
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 /// What the terminal is told to keep and to free.
 @Suite struct KittyUploadsTests {

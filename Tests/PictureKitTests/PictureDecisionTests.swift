@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 /// Which protocol is chosen from the environment and the answers; a protocol not drawn by this
 /// build is never chosen.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FeedKit
+@testable import PictureKit
 
 @Suite struct PictureDiskCacheTests {
   func folder() -> String {

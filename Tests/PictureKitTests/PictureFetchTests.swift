@@ -1,8 +1,10 @@
+import FeedModel
 import Foundation
 import TestSupport
 import Testing
 
 @testable import FeedKit
+@testable import PictureKit
 
 /// One picture's transfer from the web.
 @Suite struct PictureFetchTests {

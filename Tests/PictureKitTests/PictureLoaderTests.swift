@@ -7,13 +7,11 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 /// The picture loader against real files, the built-in sample pictures and a loopback server.
 @Suite struct PictureLoaderTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("PicturesTests/Fixtures")
+  static let fixtures = PictureFixtures.folder
 
   /// Loads `keys` for a feed from `source` with a loader of its own; returns the result the
   /// loader posted for each.

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 /// The picture loader's web transfers against loopback servers: a cancel closes the transfer
 /// under way, and no server gets more than its share of transfers at once.

@@ -1,6 +1,8 @@
 import PictureCells
 import Testing
 
+@testable import PictureKit
+
 @Suite struct SymbolRendererTests {
   /// One cell's worth of pixels (chafa samples 8×8 per cell), so no resampling blurs the edge.
   static let redOverBlue = Pixels.halves(top: 0xFF0000, bottom: 0x0000FF, width: 8, height: 8)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BrowserShell
+@testable import PictureKit
 
 /// The terminal's answers are outside input: read by their framing, checked, never believed
 /// when malformed.

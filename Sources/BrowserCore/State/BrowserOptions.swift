@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// The options of the browser that the command line sets.

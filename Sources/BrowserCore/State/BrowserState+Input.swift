@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// Keys: scrolling, paging, pulls, and what a key does while an overlay is up.

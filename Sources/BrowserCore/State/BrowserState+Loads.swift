@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// Refresh and load-more: asking for pages, applying what comes back, prefetching near the end.

@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// Which pictures to fetch: those of the boxes in view first, then those a screen above and

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// Everything that happens to the browser, as one message type.
 ///

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import PictureCells
 
 /// Draws a whole screen from a `BrowserState`: the visible boxes, pull banners, the status line

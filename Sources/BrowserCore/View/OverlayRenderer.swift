@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// Draws the help and details overlays: a bordered panel in the middle of the screen.
 struct OverlayRenderer {

@@ -1,10 +1,11 @@
+import FeedModel
 import Transport
 
 /// What one HTTP GET of a feed page through `Transport` asks for, with `LoadOptions`' limits,
 /// and its failures said as `FeedError`s that name the flag to change. The body itself is read
 /// while it arrives (`ArrivingBody`).
-enum PageFetch {
-  static func request(_ url: String, options: LoadOptions) -> TransferRequest {
+package enum PageFetch {
+  package static func request(_ url: String, options: LoadOptions) -> TransferRequest {
     TransferRequest(
       url: url, userAgent: CascadeVersion.userAgent,
       headers: [
@@ -13,14 +14,14 @@ enum PageFetch {
       ], originHeaders: options.originHeaders(for: url), limits: limits(options))
   }
 
-  static func limits(_ options: LoadOptions) -> TransferLimits {
+  package static func limits(_ options: LoadOptions) -> TransferLimits {
     TransferLimits(
       maxBytes: Int64(options.maxBytes), connectTimeout: options.timeout,
       idleTimeout: options.timeout, totalTime: options.totalTime,
       maxRedirects: options.maxRedirects)
   }
 
-  static func feedError(_ error: TransferError, options: LoadOptions) -> FeedError {
+  package static func feedError(_ error: TransferError, options: LoadOptions) -> FeedError {
     switch error {
     case .timedOut(let url, .total, _):
       return .limitExceeded(

@@ -64,10 +64,10 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   }
 
   /// Whether the format is XML, read through `XMLFeedDecoder`.
-  var isXML: Bool { self == .rss || self == .atom }
+  package var isXML: Bool { self == .rss || self == .atom }
 
   /// What a document's first bytes say it is.
-  enum Sniffed: Equatable {
+  package enum Sniffed: Equatable {
     case format(FeedFormat)
     /// Markup no decoder reads: an HTML page (a server's error page, most often) or an XML
     /// document (an RSS or Atom feed).
@@ -77,7 +77,7 @@ public enum FeedFormat: String, Sendable, CaseIterable {
   /// The format of a document from its first bytes (byte order mark and white space skipped);
   /// JSON when nothing else fits, so that a broken document is reported with JSON's line and
   /// column.
-  static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
+  package static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
     let start = ByteOrderMark.skipped(prefix).drop(while: ByteOrderMark.isBlank)
     guard start.first == UInt8(ascii: "<") else { return .format(.json) }
     let head = String(decoding: start.prefix(64), as: UTF8.self).lowercased()

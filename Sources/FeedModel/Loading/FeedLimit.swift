@@ -65,11 +65,11 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// `64 MiB`, `512 KiB`, `100 bytes`: a byte count for messages.
-struct ByteCountText: CustomStringConvertible {
-  var bytes: Int
-  init(_ bytes: Int) { self.bytes = bytes }
+package struct ByteCountText: CustomStringConvertible {
+  package var bytes: Int
+  package init(_ bytes: Int) { self.bytes = bytes }
 
-  var description: String {
+  package var description: String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"
@@ -78,7 +78,7 @@ struct ByteCountText: CustomStringConvertible {
 
 extension Double {
   /// `15` rather than `15.0`, `0.5` as is: seconds in messages.
-  var shortText: String {
+  package var shortText: String {
     rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

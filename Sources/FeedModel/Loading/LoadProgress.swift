@@ -43,7 +43,7 @@ public final class LoadProgress: Hashable, Sendable {
 
     /// `512 bytes`, `12.5 KiB`, `84.7 MiB`, `1.2 GiB`: a size to a tenth of its unit, for a
     /// display that changes as it reads (a limit's exact size is `ByteCountText`).
-    static func approximate(_ bytes: Int) -> String {
+    package static func approximate(_ bytes: Int) -> String {
       guard bytes >= 1 << 10 else { return "\(bytes) bytes" }
       let (unit, name) =
         bytes >= 1 << 30 ? (1 << 30, "GiB") : bytes >= 1 << 20 ? (1 << 20, "MiB") : (1 << 10, "KiB")
@@ -79,22 +79,22 @@ public final class LoadProgress: Hashable, Sendable {
   public var snapshot: Snapshot { state.withLock { $0 } }
 
   /// A new page starts loading; `total` is its size if known.
-  func begin(total: Int?) {
+  package func begin(total: Int?) {
     state.withLock { $0 = Snapshot(total: total, isLoading: true) }
   }
 
   /// `bytes` of the body have been read in all.
-  func read(_ bytes: Int) {
+  package func read(_ bytes: Int) {
     state.withLock { $0.bytes = bytes }
   }
 
   /// The size became known after the load began (an http response's headers).
-  func expect(total: Int?) {
+  package func expect(total: Int?) {
     state.withLock { $0.total = total }
   }
 
   /// The decoder kept `count` more items, from the bytes read so far.
-  func decoded(more count: Int) {
+  package func decoded(more count: Int) {
     state.withLock {
       $0.items = ($0.items ?? 0) + count
       $0.decodedBytes = $0.bytes
@@ -102,7 +102,7 @@ public final class LoadProgress: Hashable, Sendable {
   }
 
   /// The page is decoded (or failed): `items` items, nil on failure.
-  func end(items: Int?) {
+  package func end(items: Int?) {
     state.withLock {
       $0.items = items
       $0.isLoading = false

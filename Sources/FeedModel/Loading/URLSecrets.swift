@@ -1,3 +1,5 @@
+import Foundation
+
 /// Passwords and tokens in URLs, masked wherever a URL is shown or written down.
 ///
 /// A feed's or a picture's URL may carry a secret: user info (`https://user:pass@host/`) or a
@@ -78,7 +80,7 @@ public enum URLSecrets {
 
   /// Names that carry credentials: the common ones, and any that ends in `token`, `secret`,
   /// `password`, `signature` or `key` (`api_key`, `apikey`, `X-Amz-Signature`).
-  static func isSecretName(_ name: Substring) -> Bool {
+  package static func isSecretName(_ name: Substring) -> Bool {
     let lower = (name.removingPercentEncodingLoosely).lowercased()
     let exact: Set<String> = [
       "sig", "auth", "authorization", "pass", "passwd", "pwd", "session", "sessionid", "sid",

@@ -38,7 +38,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// link), and the message goes to a terminal. Passwords and tokens in the URLs it quotes are
   /// masked (`URLSecrets`).
   public var description: String {
-    URLSecrets.masking(in: ItemFields.escapingControls(rawDescription))
+    URLSecrets.masking(in: ControlEscapes.escaping(rawDescription))
   }
 
   private var rawDescription: String {

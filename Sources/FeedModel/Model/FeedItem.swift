@@ -5,7 +5,7 @@
 /// blocks (`TextBlockWriter`), rather than heap strings or a box of their own.
 public struct FeedItem: Hashable, Sendable {
   /// The image URL, with the title, id, link and placeholder kept before it when there are any.
-  private(set) var texts: TextHandle
+  package private(set) var texts: TextHandle
   /// The pixel size, as the feed gave it (or as the picture's header told it). For every decoded
   /// item both sides are finite, above zero and at most 1,000,000 — or both are 0 when the feed
   /// gave no size (`hasSize`), which the picture's header will tell.
@@ -17,7 +17,7 @@ public struct FeedItem: Hashable, Sendable {
   /// tall or a hair wide. Only the layout's shape is cut; the size shown is `width`×`height`.
   /// An item whose size is not known yet is a square until it is.
   public var layoutSize: (width: Double, height: Double) {
-    hasSize ? ItemFields.clampShape(width: width, height: height) : (1, 1)
+    hasSize ? ItemShape.clamped(width: width, height: height) : (1, 1)
   }
 
   public init(
@@ -33,7 +33,7 @@ public struct FeedItem: Hashable, Sendable {
 
   /// An item whose texts the decoder already keeps in its page's `TextBlockWriter`; with no
   /// size, one that stands for its texts alone (to read its identity).
-  init(texts: TextHandle, width: Double = 0, height: Double = 0) {
+  package init(texts: TextHandle, width: Double = 0, height: Double = 0) {
     self.texts = texts
     self.width = width
     self.height = height
@@ -95,7 +95,7 @@ public struct FeedItem: Hashable, Sendable {
   public var identity: String { id ?? imageURL }
 
   /// Calls `body` with the UTF-8 bytes of `identity`, without making a string.
-  func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  package func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try texts.withIdentityUTF8(body)
   }
 }

@@ -9,13 +9,13 @@ public struct SkipReport: Hashable, Sendable {
     self.firstReason = firstReason
   }
 
-  mutating func record(_ reason: @autoclosure () -> String) {
+  package mutating func record(_ reason: @autoclosure () -> String) {
     if count == 0 { firstReason = reason() }
     count += 1
   }
 
   /// Adds `other`'s items; the first reason stays this report's when it has one.
-  mutating func add(_ other: SkipReport) {
+  package mutating func add(_ other: SkipReport) {
     if count == 0 { firstReason = other.firstReason }
     count += other.count
   }

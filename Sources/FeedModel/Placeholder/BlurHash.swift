@@ -27,7 +27,7 @@ public struct BlurHash: Hashable, Sendable {
 
   /// The components of the hash in `bytes`, or nil when the bytes are not a valid hash. Looks
   /// at no more than `maximumLength` bytes, whatever the length of `bytes`.
-  static func shape(of bytes: UnsafeBufferPointer<UInt8>) -> (x: Int, y: Int)? {
+  package static func shape(of bytes: UnsafeBufferPointer<UInt8>) -> (x: Int, y: Int)? {
     guard bytes.count >= 6, bytes.count <= maximumLength, let flag = Base83.digit(bytes[0])
     else { return nil }
     let (x, y) = (flag % 9 + 1, flag / 9 + 1)
@@ -50,14 +50,14 @@ public struct BlurHash: Hashable, Sendable {
   }
 
   /// The base-83 number written at `range` of the (checked) text.
-  func digits(_ range: Range<Int>) -> Int {
+  package func digits(_ range: Range<Int>) -> Int {
     var text = text
     return text.withUTF8 { Base83.value($0, range) } ?? 0
   }
 }
 
 /// BlurHash's base-83 digits: `0-9A-Za-z` and 21 punctuation characters, most significant first.
-enum Base83 {
+package enum Base83 {
   private static let alphabet = Array(
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
 
@@ -68,13 +68,13 @@ enum Base83 {
     return table
   }()
 
-  static func digit(_ byte: UInt8) -> Int? {
+  package static func digit(_ byte: UInt8) -> Int? {
     let value = digits[Int(byte)]
     return value < 0 ? nil : Int(value)
   }
 
   /// The number written at `range` of `bytes`, or nil when a byte is not a digit.
-  static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+  package static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
     var value = 0
     for index in range {
       guard let digit = digit(bytes[index]) else { return nil }

@@ -35,18 +35,18 @@ public enum PicturePlaceholder: Hashable, Sendable {
   }
 
   /// How a feed's field names a placeholder: which parser its text goes through.
-  enum Kind { case color, blurHash }
+  package enum Kind { case color, blurHash }
 
   /// The fields a blur is read from, in every JSON format: the names the APIs use, and their
   /// other spellings.
-  static let blurKeys: [StaticString] = ["blurhash", "blur_hash", "blurHash"]
+  package static let blurKeys: [StaticString] = ["blurhash", "blur_hash", "blurHash"]
   /// The fields a colour is read from, in every JSON format, in order of preference.
-  static let colorKeys: [StaticString] = [
+  package static let colorKeys: [StaticString] = [
     "color", "colour", "avg_color", "average_color", "dominant_color",
   ]
 
   /// The colour in `bytes` (`#rgb`, `#rrggbb`, with or without `#`); nil for anything else.
-  static func color(in bytes: UnsafeBufferPointer<UInt8>) -> (
+  package static func color(in bytes: UnsafeBufferPointer<UInt8>) -> (
     red: UInt8, green: UInt8, blue: UInt8
   )? {
     let start = bytes.first == UInt8(ascii: "#") ? 1 : 0
@@ -76,7 +76,7 @@ public enum PicturePlaceholder: Hashable, Sendable {
   // MARK: The stored form
 
   /// The placeholder kept as `bytes` by `withStoredForm`; nil for bytes that are not one.
-  init?(stored bytes: UnsafeBufferPointer<UInt8>) {
+  package init?(stored bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count == 7, let rgb = Self.color(in: bytes) {
       self = .color(red: rgb.red, green: rgb.green, blue: rgb.blue)
     } else if let hash = BlurHash(String(decoding: bytes, as: UTF8.self)) {
@@ -87,7 +87,7 @@ public enum PicturePlaceholder: Hashable, Sendable {
   }
 
   /// Calls `body` with the stored form of this placeholder.
-  func withStoredForm<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  package func withStoredForm<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     switch self {
     case .color(let red, let green, let blue):
       return Self.withStoredColor(red, green, blue, body)
@@ -99,7 +99,7 @@ public enum PicturePlaceholder: Hashable, Sendable {
 
   /// Calls `body` with the stored form of the placeholder `bytes` hold as `kind`, or with nil
   /// when they hold none: for decoders that read fields as bytes, without making strings.
-  static func withStoredForm<R>(
+  package static func withStoredForm<R>(
     _ kind: Kind, of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R
   ) -> R {
     switch kind {

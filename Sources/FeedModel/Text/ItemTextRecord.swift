@@ -16,23 +16,23 @@
 /// nothing for it: the placeholder is one more bit among the flags.
 ///
 /// The buffers point into a block, or into a caller's strings: valid only while those are.
-struct ItemTextRecord {
-  enum Field { case title, id, link, placeholder }
+package struct ItemTextRecord {
+  package enum Field { case title, id, link, placeholder }
 
-  var title: UnsafeBufferPointer<UInt8>?
-  var id: UnsafeBufferPointer<UInt8>?
-  var link: UnsafeBufferPointer<UInt8>?
-  var placeholder: UnsafeBufferPointer<UInt8>?
+  package var title: UnsafeBufferPointer<UInt8>?
+  package var id: UnsafeBufferPointer<UInt8>?
+  package var link: UnsafeBufferPointer<UInt8>?
+  package var placeholder: UnsafeBufferPointer<UInt8>?
   /// The feed marks the picture sensitive (Mastodon's `sensitive`, Reddit's `over_18`): a flag
   /// with no bytes of its own.
-  var sensitive = false
+  package var sensitive = false
 
-  static var none: ItemTextRecord { ItemTextRecord() }
+  package static var none: ItemTextRecord { ItemTextRecord() }
 
   /// The bytes of one stored length.
   private static let lengthSize = MemoryLayout<UInt32>.size
 
-  init(
+  package init(
     title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
     link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil,
     sensitive: Bool = false
@@ -44,7 +44,7 @@ struct ItemTextRecord {
     self.sensitive = sensitive
   }
 
-  subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
+  package subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
     get {
       switch field {
       case .title: title
@@ -63,12 +63,12 @@ struct ItemTextRecord {
     }
   }
 
-  var isEmpty: Bool {
+  package var isEmpty: Bool {
     title == nil && id == nil && link == nil && placeholder == nil && !sensitive
   }
 
   /// The bytes the stored form takes in a block: none when no text is present.
-  var storedCount: Int {
+  package var storedCount: Int {
     guard !isEmpty else { return 0 }
     var count = 1
     forEachPresent { _, text in count += Self.lengthSize + text.count }
@@ -76,7 +76,7 @@ struct ItemTextRecord {
   }
 
   /// Appends the stored form to `block`, which must have `storedCount` bytes of room.
-  func write(to chunk: TextBlock) {
+  package func write(to chunk: TextBlock) {
     guard !isEmpty else { return }
     forEachPresent { _, text in _ = chunk.append(text) }
     var flags: UInt8 = 0
@@ -90,7 +90,7 @@ struct ItemTextRecord {
   }
 
   /// The texts whose stored form ends just before `end`, written by `write(to:)`.
-  init(storedBefore end: UnsafePointer<UInt8>) {
+  package init(storedBefore end: UnsafePointer<UInt8>) {
     let flags = end[-1]
     var cursor = UnsafeRawPointer(end - 1)
     func count(_ field: Field) -> Int? {
@@ -115,13 +115,13 @@ struct ItemTextRecord {
   }
 
   /// Whether the texts are equal as `String?`s are: the same ones present, equal as text.
-  static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
+  package static func same(_ a: ItemTextRecord, _ b: ItemTextRecord) -> Bool {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
       && same(a.placeholder, b.placeholder) && a.sensitive == b.sensitive
   }
 
   /// Hashes the texts so that `same` texts hash alike.
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     Self.hash(title, into: &hasher)
     Self.hash(id, into: &hasher)
     Self.hash(link, into: &hasher)

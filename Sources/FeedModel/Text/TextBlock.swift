@@ -8,13 +8,13 @@
 /// byte below `count` changes once written. An item only reads the range its `TextHandle` names,
 /// written before the item existed, so items on other threads can share a block that is still
 /// being filled; hence `@unchecked Sendable` despite the mutable `count`.
-final class TextBlock: @unchecked Sendable {
-  let base: UnsafeMutablePointer<UInt8>
-  let capacity: Int
+package final class TextBlock: @unchecked Sendable {
+  package let base: UnsafeMutablePointer<UInt8>
+  package let capacity: Int
   /// Bytes written so far, from `base`.
   private(set) var count = 0
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     precondition(capacity >= 0, "TextBlock: negative capacity")
     self.capacity = capacity
     base = .allocate(capacity: max(capacity, 1))
@@ -22,10 +22,10 @@ final class TextBlock: @unchecked Sendable {
 
   deinit { base.deallocate() }
 
-  var available: Int { capacity - count }
+  package var available: Int { capacity - count }
 
   /// Copies `bytes` after the texts already written; returns the offset where they start.
-  func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     precondition(bytes.count <= available, "TextBlock: the text does not fit")
     let start = count
     if let source = bytes.baseAddress {
@@ -37,7 +37,7 @@ final class TextBlock: @unchecked Sendable {
 
   /// Copies the bytes of `value` (unaligned) after the texts already written, for the headers
   /// kept between texts; returns the offset where they start.
-  func append<T: BitwiseCopyable>(bytesOf value: T) -> Int {
+  package func append<T: BitwiseCopyable>(bytesOf value: T) -> Int {
     let size = MemoryLayout<T>.size
     precondition(size <= available, "TextBlock: the header does not fit")
     let start = count

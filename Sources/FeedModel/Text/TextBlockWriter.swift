@@ -9,23 +9,25 @@
 /// `minShared` bytes is kept stemmed (see `TextHandle`): its header and the rest of its bytes.
 /// Any other text is kept whole and becomes the stem, so a feed whose URLs change host midway
 /// stems on the new one from there.
-struct TextBlockWriter {
-  static let firstChunk = 4 << 10
-  static let maxChunk = 1 << 20
+package struct TextBlockWriter {
+  package static let firstChunk = 4 << 10
+  package static let maxChunk = 1 << 20
   /// Fewer shared bytes than this save nothing once the header is paid.
-  static let minShared = 12
+  package static let minShared = 12
   /// Longer texts are not made stems: comparing with one would cost more than it saves.
-  static let maxStem = 4 << 10
+  package static let maxStem = 4 << 10
 
   private var chunk: TextBlock?
   private var nextCapacity = Self.firstChunk
   /// The current stem's place in `block`.
   private var stem: (start: Int, count: Int)?
   /// Bytes written into blocks so far, headers included; for tests and measurements.
-  private(set) var storedBytes = 0
+  package private(set) var storedBytes = 0
+
+  package init() {}
 
   /// Keeps `bytes`, which must be valid UTF-8, with an item's other `texts` before them.
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord = .none)
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord = .none)
     -> TextHandle
   {
     guard !bytes.isEmpty || !texts.isEmpty else { return .empty }
@@ -77,7 +79,7 @@ struct TextBlockWriter {
   /// Eight bytes a step: every URL of a feed is compared with its block's stem, over the
   /// 30-odd bytes of host and path they share, and a byte a step was a tenth of appending.
   /// The first differing byte of a step is the lowest set byte of the two words' difference.
-  static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+  package static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
     -> Int
   {
     let count = min(a.count, b.count)

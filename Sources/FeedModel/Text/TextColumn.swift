@@ -6,22 +6,24 @@
 /// one after another into blocks of a MiB, so consecutive items share a block and a million
 /// items name a few hundred blocks. An item made on its own (one block for it) costs a run of
 /// its own, 16 bytes more: no worse than handles.
-struct TextColumn {
+package struct TextColumn {
   /// Per item, `TextHandle.place`.
   private var places: [UInt64] = []
   /// The block of items `first...` up to the next run's `first`.
   private var runs: [(first: Int, block: TextBlock?)] = []
 
-  var count: Int { places.count }
+  package init() {}
 
-  mutating func reserveCapacity(_ total: Int) {
+  package var count: Int { places.count }
+
+  package mutating func reserveCapacity(_ total: Int) {
     places.reserveCapacity(total)
   }
 
   /// Adds the texts of `items` after the items already kept, read in place: copying an item
   /// out of the array retains its text block and releases it again, for every item, while the
   /// decoder retains the same block for the items it makes.
-  mutating func append(contentsOf items: [FeedItem]) {
+  package mutating func append(contentsOf items: [FeedItem]) {
     places.reserveCapacity(places.count + items.count)
     items.withUnsafeBufferPointer { items in
       guard var base = items.baseAddress else { return }
@@ -38,7 +40,7 @@ struct TextColumn {
 
   /// The texts of item `i`.
   /// - Complexity: O(log r) for r runs.
-  subscript(i: Int) -> TextHandle {
+  package subscript(i: Int) -> TextHandle {
     precondition(i >= 0 && i < places.count, "TextColumn: index out of range")
     var low = 0
     var high = runs.count

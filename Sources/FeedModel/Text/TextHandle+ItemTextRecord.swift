@@ -2,7 +2,7 @@
 /// making a slice of the item's own, so that a changed copy never touches a shared block.
 extension TextHandle {
   /// A URL and optional texts in one block of their own.
-  init(
+  package init(
     url: String, title: String?, id: String?, link: String?,
     placeholder: PicturePlaceholder? = nil, sensitive: Bool = false
   ) {
@@ -25,15 +25,15 @@ extension TextHandle {
   }
 
   /// Whether the feed marks this item's picture sensitive.
-  var isSensitive: Bool { withTexts { $0.sensitive } }
+  package var isSensitive: Bool { withTexts { $0.sensitive } }
 
   /// The placeholder kept with this text, if any.
-  var placeholder: PicturePlaceholder? {
+  package var placeholder: PicturePlaceholder? {
     withTexts { texts in texts.placeholder.flatMap(PicturePlaceholder.init(stored:)) }
   }
 
   /// This slice's URL and texts with `placeholder` instead of its own, in a block of their own.
-  func replacingPlaceholder(with placeholder: PicturePlaceholder?) -> TextHandle {
+  package func replacingPlaceholder(with placeholder: PicturePlaceholder?) -> TextHandle {
     withUTF8 { url in
       withTexts { texts in
         Self.withStoredForm(placeholder) { stored in
@@ -46,12 +46,12 @@ extension TextHandle {
   }
 
   /// The text of `field`, or nil when the item has none.
-  func text(_ field: ItemTextRecord.Field) -> String? {
+  package func text(_ field: ItemTextRecord.Field) -> String? {
     withTexts { texts in texts[field].map { String(decoding: $0, as: UTF8.self) } }
   }
 
   /// This slice's URL and texts with `field` set to `text`, in a block of their own.
-  func replacing(_ field: ItemTextRecord.Field, with text: String?) -> TextHandle {
+  package func replacing(_ field: ItemTextRecord.Field, with text: String?) -> TextHandle {
     withUTF8 { url in
       withTexts { texts in
         Self.withUTF8(text) { text in
@@ -64,7 +64,7 @@ extension TextHandle {
   }
 
   /// This slice's texts with the URL `url`, in a block of their own.
-  func replacingURL(with url: String) -> TextHandle {
+  package func replacingURL(with url: String) -> TextHandle {
     var url = url
     return withTexts { texts in url.withUTF8 { TextHandle($0, texts: texts) } }
   }
@@ -85,7 +85,7 @@ extension TextHandle {
 
   /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL
   /// (`FeedItem.identity`), without making a string.
-  func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  package func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try withTexts { itemTexts in
       if let id = itemTexts.id { return try body(id) }
       return try withUTF8(body)

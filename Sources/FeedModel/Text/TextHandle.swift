@@ -19,9 +19,9 @@
 /// An item's title, id and link, when it has any, are kept just before the URL's record (its
 /// header, if stemmed, and its bytes) in the form `ItemTextRecord` describes, and a flag says so: one
 /// slice is all of an item's texts, with no box of its own.
-struct TextHandle: Hashable, Sendable {
+package struct TextHandle: Hashable, Sendable {
   /// Bytes before a stemmed text's own bytes: the stem's offset and the shared length.
-  static let stemHeader = 6
+  package static let stemHeader = 6
   /// Set in `length` for a stemmed text.
   private static let stemmedFlag: UInt32 = 1 << 31
   /// Set in `length` when `ItemTextRecord` are kept before the text's record.
@@ -38,21 +38,21 @@ struct TextHandle: Hashable, Sendable {
   /// The number of own bytes, or `toChunkEnd`; with `stemmedFlag` and `textsFlag`.
   private let length: UInt32
 
-  static let empty = TextHandle(nil, start: 0, length: 0)
+  package static let empty = TextHandle(nil, start: 0, length: 0)
 
   /// The block the text is kept in (nil for the empty text).
-  var block: TextBlock? { chunk }
+  package var block: TextBlock? { chunk }
 
   /// Whether the text is kept in `block` (both nil for the empty text), without taking a
   /// reference to either.
-  func isKept(in block: TextBlock?) -> Bool { chunk === block }
+  package func isKept(in block: TextBlock?) -> Bool { chunk === block }
 
   /// Where in its block the text is, in 8 bytes: what `TextColumn` keeps per item, with the
   /// block once for a run of items.
-  var place: UInt64 { UInt64(start) << 32 | UInt64(length) }
+  package var place: UInt64 { UInt64(start) << 32 | UInt64(length) }
 
   /// The text at `place` (from `place`) in `block`.
-  init(block: TextBlock?, place: UInt64) {
+  package init(block: TextBlock?, place: UInt64) {
     self.init(
       block, start: UInt32(truncatingIfNeeded: place >> 32),
       length: UInt32(truncatingIfNeeded: place))
@@ -66,7 +66,7 @@ struct TextHandle: Hashable, Sendable {
 
   /// The whole text `count` bytes long at `start` in `block`, after `ItemTextRecord` if `hasTexts`;
   /// the bytes must be valid UTF-8.
-  init(chunk: TextBlock, start: Int, count: Int, hasTexts: Bool = false) {
+  package init(chunk: TextBlock, start: Int, count: Int, hasTexts: Bool = false) {
     precondition(start >= 0 && count >= 0 && start + count <= chunk.count, "TextHandle: bad range")
     precondition(start <= Int(UInt32.max), "TextHandle: chunk too large")
     let texts = hasTexts ? Self.textsFlag : 0
@@ -80,7 +80,7 @@ struct TextHandle: Hashable, Sendable {
 
   /// A stemmed text whose own `count` bytes start at `start` in `block`, after its header (and
   /// `ItemTextRecord` before that if `hasTexts`).
-  init(chunk: TextBlock, stemmedAt start: Int, count: Int, hasTexts: Bool = false) {
+  package init(chunk: TextBlock, stemmedAt start: Int, count: Int, hasTexts: Bool = false) {
     precondition(
       start >= Self.stemHeader && count < Int(Self.toChunkEnd) && start + count <= chunk.count
         && start <= Int(UInt32.max), "TextHandle: bad stemmed range")
@@ -90,11 +90,11 @@ struct TextHandle: Hashable, Sendable {
   }
 
   /// Whether a text of `count` bytes can be kept stemmed.
-  static func canStem(count: Int) -> Bool { count < Int(toChunkEnd) }
+  package static func canStem(count: Int) -> Bool { count < Int(toChunkEnd) }
 
   /// A URL and texts of their own: one block exactly their size (what `FeedItem`'s initializer
   /// and setters make).
-  init(_ url: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord) {
+  package init(_ url: UnsafeBufferPointer<UInt8>, texts: ItemTextRecord) {
     guard !url.isEmpty || !texts.isEmpty else {
       self = .empty
       return
@@ -105,12 +105,12 @@ struct TextHandle: Hashable, Sendable {
   }
 
   /// A text of its own, without `ItemTextRecord`.
-  init(_ text: String) {
+  package init(_ text: String) {
     var text = text
     self = text.withUTF8 { TextHandle($0, texts: .none) }
   }
 
-  var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+  package var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
   /// Calls `body` with the text's UTF-8 bytes, valid only during the call. A stemmed text is
   /// put together in a temporary buffer (on the stack when small).
@@ -118,7 +118,7 @@ struct TextHandle: Hashable, Sendable {
   /// The block is kept alive by `self` for the call, not by a reference of its own: binding it
   /// (`if let`) retained and released it for every text read, an atomic operation on a count
   /// that the decoder is changing for the items it makes from the same block.
-  func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     guard chunk != nil else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
     return try withExtendedLifetime(self) {
       let base = chunk.unsafelyUnwrapped.base
@@ -146,7 +146,7 @@ struct TextHandle: Hashable, Sendable {
 
   /// Calls `body` with the item texts kept with this text (`.none` when there are none), valid
   /// only during the call. The block is kept alive by `self`, as in `withUTF8`.
-  func withTexts<R>(_ body: (ItemTextRecord) throws -> R) rethrows -> R {
+  package func withTexts<R>(_ body: (ItemTextRecord) throws -> R) rethrows -> R {
     guard chunk != nil, length & Self.textsFlag != 0 else { return try body(.none) }
     return try withExtendedLifetime(self) {
       let record =
@@ -156,12 +156,12 @@ struct TextHandle: Hashable, Sendable {
     }
   }
 
-  static func == (a: TextHandle, b: TextHandle) -> Bool {
+  package static func == (a: TextHandle, b: TextHandle) -> Bool {
     a.withUTF8 { x in b.withUTF8 { y in sameText(x, y) } }
       && a.withTexts { x in b.withTexts { y in ItemTextRecord.same(x, y) } }
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     withUTF8 { Self.hashText($0, into: &hasher) }
     withTexts { $0.hash(into: &hasher) }
   }
@@ -169,7 +169,9 @@ struct TextHandle: Hashable, Sendable {
   /// Whether two UTF-8 texts are equal as `String`s are (canonical equivalence), without making
   /// strings when the bytes decide: equal bytes are equal texts, and two different ASCII texts
   /// are different.
-  static func sameText(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func sameText(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
     if x.count == y.count {
       guard let a = x.baseAddress, let b = y.baseAddress else { return true }
       if memcmp(a, b, x.count) == 0 { return true }
@@ -184,7 +186,7 @@ struct TextHandle: Hashable, Sendable {
   /// string, and one per item made duplicate detection a third of loading a feed. ASCII is
   /// already in normal form, which `String` hashes as its bytes and a terminating 0xFF; a test
   /// checks that this still agrees with `String`.
-  static func hashText(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+  package static func hashText(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
     guard isASCII(bytes) else {
       hasher.combine(String(decoding: bytes, as: UTF8.self))
       return
@@ -195,11 +197,11 @@ struct TextHandle: Hashable, Sendable {
 
   /// Whether `bytes` are valid UTF-8, so a text can be kept as it is, without making a `String`
   /// to replace what is not.
-  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     isASCII(bytes) || (try? UTF8Span(validating: bytes.span)) != nil
   }
 
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var any: UInt8 = 0
     for byte in bytes { any |= byte }
     return any < 0x80

@@ -1,3 +1,4 @@
+import FeedKit
 import Foundation
 import Locking
 
@@ -203,7 +204,7 @@ public final class PictureDiskCache: Sendable {
 
   /// Removes the least recently used entries until the cache is within its budget, when the
   /// entries' total (counted again now) is past it.
-  func evict() {
+  package func evict() {
     total.withLock { known in
       if let known, known <= budget { return }
       var all = entries()
@@ -280,14 +281,14 @@ public final class PictureDiskCache: Sendable {
   }
 
   /// The entry's file name: the SHA-256 of its key, in hex.
-  static func name(for key: String) -> String { SHA256.hex(key) }
+  package static func name(for key: String) -> String { SHA256.hex(key) }
 
   /// The entry's file.
-  func path(for key: String) -> String { directory + "/" + Self.name(for: key) }
+  package func path(for key: String) -> String { directory + "/" + Self.name(for: key) }
 
   /// Whether the cache made `name` as an entry: 64 hex digits, or the older 64-bit hash and
   /// length in hex.
-  static func isEntryName(_ name: String) -> Bool { isEntryName(Substring(name)) }
+  package static func isEntryName(_ name: String) -> Bool { isEntryName(Substring(name)) }
 
   private static func isEntryName(_ name: Substring) -> Bool {
     let isHex = { (text: Substring) in
@@ -301,7 +302,7 @@ public final class PictureDiskCache: Sendable {
 
   /// The process that made the temporary file `name`, when the cache made it:
   /// `ENTRY.tmp-PID-RANDOM`.
-  static func temporaryOwner(_ name: String) -> pid_t? {
+  package static func temporaryOwner(_ name: String) -> pid_t? {
     guard let marker = name.range(of: ".tmp-"), isEntryName(name[..<marker.lowerBound]) else {
       return nil
     }

@@ -38,10 +38,10 @@ public struct PictureDecision: Hashable, Sendable {
   }
 
   /// The first kitty with Unicode placeholders.
-  static let placeholdersSince = (0, 28)
+  package static let placeholdersSince = (0, 28)
 
   /// Whether XTVERSION's `name` is a kitty older than Unicode placeholders (`kitty(0.26.5)`).
-  static func kittyWithoutPlaceholders(_ name: String) -> Bool {
+  package static func kittyWithoutPlaceholders(_ name: String) -> Bool {
     guard name.hasPrefix("kitty("), name.hasSuffix(")") else { return false }
     let numbers = name.dropFirst(6).dropLast().split(separator: ".").map { Int($0) }
     guard numbers.count >= 2, let major = numbers[0], let minor = numbers[1] else { return false }
@@ -49,7 +49,7 @@ public struct PictureDecision: Hashable, Sendable {
   }
 
   /// Why iTerm2's pictures are not drawn inside tmux.
-  static let itermInsideTmux =
+  package static let itermInsideTmux =
     "iTerm2 pictures are not drawn inside tmux: it keeps none of them, so they would vanish "
     + "when it redraws and sit in the wrong place in a split pane"
 

@@ -178,7 +178,7 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
   public var height: Int
 
   /// How many times taller than wide a cell of this size is.
-  var aspect: Double { width > 0 ? Double(height) / Double(width) : 2 }
+  package var aspect: Double { width > 0 ? Double(height) / Double(width) : 2 }
 
   public init(width: Int, height: Int) {
     self.width = width

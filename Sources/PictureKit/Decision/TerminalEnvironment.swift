@@ -3,17 +3,17 @@
 /// A terminal names itself in several ways (`TERM`, `TERM_PROGRAM`, `LC_TERMINAL`, variables of
 /// its own); inside tmux they may be left over from the terminal tmux was started in, so they
 /// only hint there.
-struct TerminalEnvironment {
+package struct TerminalEnvironment {
   /// A terminal the environment names, and the protocol it shows best.
-  var named: (terminal: String, protocol: PictureProtocol)?
-  var wezterm: Bool
-  var insideTmux: Bool
+  package var named: (terminal: String, protocol: PictureProtocol)?
+  package var wezterm: Bool
+  package var insideTmux: Bool
   /// A terminal (or multiplexer) the environment names that answers the kitty graphics query
   /// yet shows no Unicode placeholders, which Cascade places kitty pictures with: its boxes
   /// would stay empty. Their own variables, so they hold inside tmux too.
-  var withoutPlaceholders: String?
+  package var withoutPlaceholders: String?
 
-  init(_ environment: [String: String]) {
+  package init(_ environment: [String: String]) {
     func value(_ name: String) -> String { environment[name] ?? "" }
     let term = value("TERM")
     let program = value("TERM_PROGRAM")

@@ -18,10 +18,10 @@ public struct KittyPixels: Sendable {
 }
 
 /// Why a picture could not be sent as pixels.
-enum PixelsError: Error, CustomStringConvertible {
+package enum PixelsError: Error, CustomStringConvertible {
   case unencodable
 
-  var description: String {
+  package var description: String {
     switch self {
     case .unencodable: "the picture could not be encoded for the terminal"
     }

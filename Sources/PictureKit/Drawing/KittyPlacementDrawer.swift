@@ -6,11 +6,11 @@ import Pictures
 /// it again moves it; a placement that leaves the view is deleted, and a forgotten picture's
 /// data is freed. Text never covers these placements, so every way off the screen (scroll,
 /// resize, style switch, panels, quit) goes through `erase` or a clear that deletes them.
-struct KittyPlacementDrawer: OverlayDrawer {
+package struct KittyPlacementDrawer: OverlayDrawer {
   /// The one placement each picture has.
-  static let placement = 1
+  package static let placement = 1
 
-  func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
+  package func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
     guard let png = PNGEncoder.encode(image) else { return nil }
     var kept = KeptOverlay(
       columns: columns, rows: rows, whole: [], image: nil, pixelWidth: image.width,
@@ -22,7 +22,7 @@ struct KittyPlacementDrawer: OverlayDrawer {
 
   /// The first frame transmitted and placed as a still's, the others sent once for kitty to
   /// play: nothing is sent per frame.
-  func keep(
+  package func keep(
     _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
   ) -> KeptOverlay? {
     guard var kept = keep(image, columns: columns, rows: rows, id: id),
@@ -34,24 +34,24 @@ struct KittyPlacementDrawer: OverlayDrawer {
     return kept
   }
 
-  func play(id: UInt32, playing: Bool) -> [UInt8] {
+  package func play(id: UInt32, playing: Bool) -> [UInt8] {
     KittyGraphics.play(id: id, playing: playing)
   }
 
-  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
+  package func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
     rows == 0..<kept.rows ? kept.whole : place(kept, id: id, rows: rows)
   }
 
   /// A picture placed again in the same frame is moved by that placement: deleting it first
   /// would only make it flicker.
-  func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
+  package func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
     staying ? [] : KittyGraphics.deletePlacement(id: placement.id, placement: Self.placement)
   }
 
-  func forget(id: UInt32) -> [UInt8] { KittyGraphics.delete(id: id) }
+  package func forget(id: UInt32) -> [UInt8] { KittyGraphics.delete(id: id) }
 
   /// Every placement, data kept: the pictures are placed again after the repaint.
-  func clearScreen() -> [UInt8] { KittyGraphics.deleteAllPlacements() }
+  package func clearScreen() -> [UInt8] { KittyGraphics.deleteAllPlacements() }
 
   private func place(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
     let pixels = kept.pixelRows(rows)

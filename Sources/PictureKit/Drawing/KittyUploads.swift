@@ -13,11 +13,11 @@ import PictureCells
 /// back so that its cells are forgotten.
 public final class KittyUploads: Sendable {
   private struct State {
-    var serial = 0
-    var pending: [UInt8] = []
-    var owners: [UInt32: PictureKey] = [:]
+    package var serial = 0
+    package var pending: [UInt8] = []
+    package var owners: [UInt32: PictureKey] = [:]
     /// The images the terminal plays as animations.
-    var moving: Set<UInt32> = []
+    package var moving: Set<UInt32> = []
   }
 
   /// Whether commands are wrapped for tmux's passthrough.

@@ -5,7 +5,7 @@ import Pictures
 /// placements — behind the one seam `OverlayPictures` drives: what to keep of a picture, how
 /// to draw some of its rows at the cursor, how to take a drawing off the screen, and what to
 /// free when a picture is forgotten. A new protocol drawn over the frame is one more of these.
-protocol OverlayDrawer: Sendable {
+package protocol OverlayDrawer: Sendable {
   /// What is kept of `image` (scaled to its `columns` × `rows` cells' pixels) to draw it as
   /// image `id`, and the bytes that hand it to the terminal before it is first drawn (kitty's
   /// transmission); nil when it cannot be encoded.
@@ -35,31 +35,31 @@ protocol OverlayDrawer: Sendable {
 }
 
 /// What an `OverlayDrawer` keeps of one picture.
-struct KeptOverlay: Sendable {
-  var columns: Int
-  var rows: Int
+package struct KeptOverlay: Sendable {
+  package var columns: Int
+  package var rows: Int
   /// The bytes that draw it whole, made once: most pictures are drawn whole.
-  var whole: [UInt8]
+  package var whole: [UInt8]
   /// The scaled pixels, for drawing a part (sixel, iTerm2); nil where the terminal holds them.
-  var image: RGBAImage?
+  package var image: RGBAImage?
   /// The size in pixels of the picture as the terminal has it (kitty's source rectangles).
-  var pixelWidth: Int
-  var pixelHeight: Int
+  package var pixelWidth: Int
+  package var pixelHeight: Int
   /// Bytes for the terminal before the picture is first drawn.
-  var upload: [UInt8] = []
+  package var upload: [UInt8] = []
   /// Whether the terminal plays it as an animation.
-  var moving = false
+  package var moving = false
   /// A moving picture's frames after its first, at the same pixels, for a terminal shown
   /// one frame at a time (sixel); empty otherwise.
-  var frames: [RGBAImage] = []
+  package var frames: [RGBAImage] = []
 
   /// The memory it holds.
-  var byteCount: Int {
+  package var byteCount: Int {
     whole.count + (image?.pixels.count ?? 0) + frames.reduce(0) { $0 + $1.pixels.count } + 64
   }
 
   /// The pixel rows of the picture that cell rows `rows` show.
-  func pixelRows(_ rows: Range<Int>) -> Range<Int> {
+  package func pixelRows(_ rows: Range<Int>) -> Range<Int> {
     guard self.rows > 0 else { return 0..<0 }
     let top = rows.lowerBound * pixelHeight / self.rows
     let bottom = min(pixelHeight, rows.upperBound * pixelHeight / self.rows)
@@ -68,7 +68,7 @@ struct KeptOverlay: Sendable {
 
   /// `image`'s (or frame `frame`'s) pixel rows that cell rows `rows` show, as a picture of
   /// their own.
-  func cut(_ rows: Range<Int>, frame: Int = 0) -> RGBAImage? {
+  package func cut(_ rows: Range<Int>, frame: Int = 0) -> RGBAImage? {
     guard let image = frame > 0 && frame <= frames.count ? frames[frame - 1] : image else {
       return nil
     }
@@ -82,24 +82,24 @@ struct KeptOverlay: Sendable {
 }
 
 extension OverlayDrawer {
-  func clearScreen() -> [UInt8] { [] }
+  package func clearScreen() -> [UInt8] { [] }
 
-  func keep(
+  package func keep(
     _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32
   ) -> KeptOverlay? {
     keep(image, columns: columns, rows: rows, id: id)
   }
 
-  func play(id: UInt32, playing: Bool) -> [UInt8] { [] }
+  package func play(id: UInt32, playing: Bool) -> [UInt8] { [] }
 
-  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8] {
+  package func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8] {
     draw(kept, id: id, rows: rows)
   }
 
   /// Blank cells over each row of the placement (ECH), which takes a picture's pixels with
   /// the characters, and which curses already takes for blank: its idea of the screen stays
   /// true, and nothing of the picture is left for a terminal scroll to carry elsewhere.
-  static func blanking(_ area: CellRect) -> [UInt8] {
+  package static func blanking(_ area: CellRect) -> [UInt8] {
     guard area.width > 0 else { return [] }
     var bytes: [UInt8] = []
     for row in area.row..<(area.row + area.height) {

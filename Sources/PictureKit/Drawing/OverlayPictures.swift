@@ -17,31 +17,31 @@ import Pictures
 /// files and kitty's placements are never chosen there (`PictureDecision`).
 public final class OverlayPictures: Sendable {
   private struct Store {
-    var serial: UInt32 = 0
-    var kept: [UInt32: KeptOverlay] = [:]
-    var order: [UInt32] = []
-    var total = 0
+    package var serial: UInt32 = 0
+    package var kept: [UInt32: KeptOverlay] = [:]
+    package var order: [UInt32] = []
+    package var total = 0
     /// Bytes for the terminal before the next drawing: transmissions, and the freeing of
     /// pictures forgotten.
-    var pending: [UInt8] = []
+    package var pending: [UInt8] = []
     /// Parts drawn lately (a picture cut at the view's edge), by picture and rows: scrolling
     /// back and forth does not encode them again.
-    var parts: [PartKey: [UInt8]] = [:]
-    var partOrder: [PartKey] = []
-    var partBytes = 0
+    package var parts: [PartKey: [UInt8]] = [:]
+    package var partOrder: [PartKey] = []
+    package var partBytes = 0
   }
 
   private struct PartKey: Hashable {
-    var id: UInt32
-    var rows: Range<Int>
-    var frame: Int
+    package var id: UInt32
+    package var rows: Range<Int>
+    package var frame: Int
   }
 
   /// Parts kept at most: a sixel picture's frames (the full-screen view playing one), its rows
   /// at the view's edges.
-  static let partsKept = 160
+  package static let partsKept = 160
   /// The bytes of parts kept at most.
-  static let partBytesKept = 32 << 20
+  package static let partBytesKept = 32 << 20
 
   public let protocolUsed: PictureProtocol
   /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
@@ -151,14 +151,14 @@ public final class OverlayPictures: Sendable {
   /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
   /// placements), to be written before it.
   @discardableResult
-  func forgetDrawn() -> [UInt8] {
+  package func forgetDrawn() -> [UInt8] {
     drawn.withLock { $0 = [] }
     return drawer.clearScreen()
   }
 
   /// What takes every picture drawn off the screen and frees what the terminal holds of
   /// them, dropping what waits: for quitting and suspending.
-  func removeAll() -> [UInt8] {
+  package func removeAll() -> [UInt8] {
     let placed = drawn.withLock { drawn in
       defer { drawn = [] }
       return drawn
@@ -176,7 +176,9 @@ public final class OverlayPictures: Sendable {
   /// cut otherwise, has curses send the frame (`present`), then draws the pictures new, moved
   /// or cut otherwise. Returns the bytes written for pictures, for measuring.
   @discardableResult
-  func update(_ current: [OverlayPlacement], terminal: Terminal, present: () -> Void) -> Int {
+  package func update(
+    _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Void
+  ) -> Int {
     let plan = drawn.withLock { drawn in
       defer { drawn = current }
       return OverlayPlan(previous: drawn, current: current)

@@ -2,15 +2,22 @@ import BrowserCore
 
 /// One picture drawn over the frame: which, on which cells, and how many of its rows are cut
 /// off above them (a picture partly in view).
-struct OverlayPlacement: Hashable, Sendable {
-  var id: UInt32
-  var area: CellRect
-  var skippedRows = 0
+package struct OverlayPlacement: Hashable, Sendable {
+  package var id: UInt32
+  package var area: CellRect
+  package var skippedRows = 0
   /// The frame a moving picture shows (sixel plays one a frame at a time).
-  var frame = 0
+  package var frame = 0
+
+  package init(id: UInt32, area: CellRect, skippedRows: Int = 0, frame: Int = 0) {
+    self.id = id
+    self.area = area
+    self.skippedRows = skippedRows
+    self.frame = frame
+  }
 
   /// The picture's cell rows drawn.
-  var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }
+  package var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }
 }
 
 /// What to do around curses sending a frame, for pictures drawn over it (sixel, iTerm2,
@@ -19,14 +26,14 @@ struct OverlayPlacement: Hashable, Sendable {
 ///
 /// A picture that stays where it was, cut as it was, costs nothing: curses never touches its
 /// blank cells.
-struct OverlayPlan: Equatable {
+package struct OverlayPlan: Equatable {
   /// The placements to take off before the frame is sent.
-  var erase: [OverlayPlacement]
+  package var erase: [OverlayPlacement]
   /// The pictures to draw after it.
-  var draw: [OverlayPlacement]
+  package var draw: [OverlayPlacement]
 
   /// - Complexity: O(n) in the pictures on screen.
-  init(previous: [OverlayPlacement], current: [OverlayPlacement]) {
+  package init(previous: [OverlayPlacement], current: [OverlayPlacement]) {
     let kept = Set(current)
     let before = Set(previous)
     erase = previous.filter { !kept.contains($0) }

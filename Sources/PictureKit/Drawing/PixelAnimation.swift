@@ -20,7 +20,7 @@ public struct PixelAnimation: Sendable {
   }
 
   /// Each frame as a PNG with its delay; nil when one cannot be encoded.
-  var encoded: [(png: [UInt8], delay: Int)]? {
+  package var encoded: [(png: [UInt8], delay: Int)]? {
     var out: [(png: [UInt8], delay: Int)] = []
     for frame in frames {
       guard let png = PNGEncoder.encode(frame.image) else { return nil }

@@ -1,15 +1,15 @@
 /// Standard base64 (RFC 4648, with padding), for OSC 52 copies and picture payloads, without
 /// Foundation.
-enum Base64 {
+package enum Base64 {
   private static let alphabet = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  static func encode(_ bytes: [UInt8]) -> String {
+  package static func encode(_ bytes: [UInt8]) -> String {
     String(decoding: encodedBytes(bytes), as: UTF8.self)
   }
 
   /// The encoding as bytes: for picture payloads of megabytes, written as they are.
-  static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
+  package static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity((bytes.count + 2) / 3 * 4)
     var i = 0

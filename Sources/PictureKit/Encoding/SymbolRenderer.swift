@@ -1,4 +1,5 @@
 import CChafa
+import PictureCells
 
 /// Turns decoded RGBA pixels into terminal cells with libchafa: per cell, the symbol and the two
 /// colours that best match that part of the picture.

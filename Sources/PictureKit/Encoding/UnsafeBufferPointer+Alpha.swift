@@ -1,6 +1,6 @@
 extension UnsafeBufferPointer<UInt8> {
   /// Whether every pixel of this RGBA buffer is fully opaque, so chafa can read it as it is.
-  var allOpaque: Bool {
+  package var allOpaque: Bool {
     var index = 3
     while index < count {
       if self[index] != 0xFF { return false }
@@ -13,7 +13,7 @@ extension UnsafeBufferPointer<UInt8> {
   ///
   /// Done here rather than left to chafa, whose transparent cells come back as "no colour" and
   /// whose threshold would cut soft edges: a caption over a faded corner should fade too.
-  func composited(over background: UInt32) -> [UInt8] {
+  package func composited(over background: UInt32) -> [UInt8] {
     let under = [
       UInt32((background >> 16) & 0xFF), UInt32((background >> 8) & 0xFF),
       UInt32(background & 0xFF),
@@ -40,7 +40,7 @@ extension UnsafeBufferPointer<UInt8> {
   ///
   /// - Complexity: O(width × height), each pixel looked at about once; a cell stops at its
   ///   first pixel that is not clear.
-  func clearCells(width: Int, height: Int, columns: Int, rows: Int) -> [Bool] {
+  package func clearCells(width: Int, height: Int, columns: Int, rows: Int) -> [Bool] {
     precondition(count == width * height * 4, "RGBA pixels need 4 bytes each")
     guard width > 0, height > 0, columns > 0, rows > 0 else {
       return [Bool](repeating: false, count: max(0, columns) * max(0, rows))
@@ -66,5 +66,5 @@ extension UnsafeBufferPointer<UInt8> {
 
   /// Below this alpha a pixel counts as clear: laid over any background it moves that
   /// background by less than 3 %, which no one sees in a cell.
-  static var clearAlpha: UInt8 { 8 }
+  package static var clearAlpha: UInt8 { 8 }
 }

@@ -1,3 +1,5 @@
+import FeedKit
+import FeedModel
 import Foundation
 import Pictures
 import Transport

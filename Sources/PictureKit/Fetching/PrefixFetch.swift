@@ -1,11 +1,13 @@
+import FeedKit
+import FeedModel
 import Foundation
 import Transport
 
 /// The first bytes of a web picture: a ranged request (`Range: bytes=0-N`), cut off by Cascade
 /// once N bytes are in if the server ignores the range and sends the whole picture, so a size
 /// probe never downloads a 5 MB picture to read 30 bytes of header.
-enum PrefixFetch {
-  static func get(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
+package enum PrefixFetch {
+  package static func get(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
     -> [UInt8]
   {
     try await fetch(url, count: count, options: options).bytes
@@ -13,7 +15,7 @@ enum PrefixFetch {
 
   /// The first `count` bytes of `url`, and whether they are the whole file: the transfer
   /// ended with fewer (a small picture's whole body, ranged or not).
-  static func fetch(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
+  package static func fetch(_ url: String, count: Int, options: LoadOptions) async throws(FeedError)
     -> (bytes: [UInt8], whole: Bool)
   {
     guard let transport = Transport.shared else {
@@ -55,20 +57,20 @@ enum PrefixFetch {
     private var handle: TransferHandle?
     private var cancelled = false
 
-    init(wanted: Int) { self.wanted = wanted }
+    package init(wanted: Int) { self.wanted = wanted }
 
-    var bytes: [UInt8] { lock.withLock { collected } }
-    var isFull: Bool { lock.withLock { collected.count >= wanted } }
+    package var bytes: [UInt8] { lock.withLock { collected } }
+    package var isFull: Bool { lock.withLock { collected.count >= wanted } }
 
     /// Keeps what fits; whether the prefix is now complete.
-    func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    package func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
       lock.withLock {
         collected.append(contentsOf: chunk.prefix(wanted - collected.count))
         return collected.count >= wanted
       }
     }
 
-    func setHandle(_ handle: TransferHandle) {
+    package func setHandle(_ handle: TransferHandle) {
       let cancelNow = lock.withLock {
         self.handle = handle
         return cancelled
@@ -76,7 +78,7 @@ enum PrefixFetch {
       if cancelNow { handle.cancel() }
     }
 
-    func cancel() {
+    package func cancel() {
       let handle = lock.withLock {
         cancelled = true
         return self.handle

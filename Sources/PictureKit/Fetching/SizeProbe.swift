@@ -1,3 +1,6 @@
+import FeedKit
+import FeedModel
+
 /// Sizes read from the pictures of items a feed gave none for (`FeedItem.hasSize`): only the
 /// header is read — a ranged request for the first 64 KiB, a second, longer one when the header
 /// is further in — so learning a picture's shape costs a few KB, not the picture.
@@ -56,7 +59,7 @@ public enum SizeProbe {
     }
     switch outcome {
     case .size(let width, let height):
-      let shape = ItemFields.clampShape(width: width, height: height)
+      let shape = ItemShape.clamped(width: width, height: height)
       return .success(shape)
     case .unreadable(let reason):
       return .failure(.unreadable(source: item.imageURL, detail: reason))
@@ -64,7 +67,7 @@ public enum SizeProbe {
   }
 
   /// The prefix of the cache key a picture's size is kept under, beside the picture's own.
-  static let sizeKey = "size:"
+  package static let sizeKey = "size:"
 
   private static func cachedSize(of url: String, in cache: PictureDiskCache) -> PictureSize
     .Outcome?

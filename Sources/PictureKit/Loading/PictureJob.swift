@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Locking
 
 /// One picture the loader works on, from its start to its result: where it is read from, and
@@ -8,21 +9,21 @@ import Locking
 /// Cancelling reaches each step still to come: the web transfer under way is stopped (libcurl
 /// closes its connection, or resets its stream of a shared HTTP/2 one, so the server stops
 /// sending), and a picture whose bytes have arrived is not decoded. A step already running (one decode) runs to its end; its result is dropped.
-final class PictureJob: Sendable {
-  let key: PictureKey
+package final class PictureJob: Sendable {
+  package let key: PictureKey
   /// Where the picture is read from, resolved when it was asked for; or why it cannot be.
-  let location: Result<PictureLocation, FeedError>
+  package let location: Result<PictureLocation, FeedError>
   /// The server of a web picture (`host:port`), whose connections the loader counts.
-  let server: String?
+  package let server: String?
 
   private struct State {
-    var cancelled = false
-    var transfer: Task<Void, Never>?
+    package var cancelled = false
+    package var transfer: Task<Void, Never>?
   }
 
   private let state = Locked(State())
 
-  init(_ key: PictureKey, source: FeedSource) {
+  package init(_ key: PictureKey, source: FeedSource) {
     self.key = key
     do throws(FeedError) {
       let location = try source.pictureLocation(of: key.url)
@@ -34,10 +35,10 @@ final class PictureJob: Sendable {
     }
   }
 
-  var isCancelled: Bool { state.withLock { $0.cancelled } }
+  package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   /// Stops the transfer, if one runs, and every step not yet begun.
-  func cancel() {
+  package func cancel() {
     let transfer = state.withLock { state in
       state.cancelled = true
       return state.transfer
@@ -47,7 +48,7 @@ final class PictureJob: Sendable {
 
   /// Keeps the task that fetches the picture's bytes, so that a cancel stops it; one that came
   /// first stops it at once.
-  func attach(_ transfer: Task<Void, Never>) {
+  package func attach(_ transfer: Task<Void, Never>) {
     let cancelled = state.withLock { state in
       state.transfer = transfer
       return state.cancelled

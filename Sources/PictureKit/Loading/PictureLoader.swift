@@ -2,6 +2,7 @@ import BrowserCore
 import Dispatch
 import EmbeddedPictures
 import FeedKit
+import FeedModel
 import Glibc
 import Locking
 import PictureCells
@@ -77,15 +78,15 @@ public final class PictureLoader: Sendable {
   }
 
   private struct Queue {
-    var pending: [PictureJob] = []
-    var running: [PictureKey: PictureJob] = [:]
+    package var pending: [PictureJob] = []
+    package var running: [PictureKey: PictureJob] = [:]
     /// Web transfers under way by server, and the pictures that hold one.
-    var transfers: [String: Int] = [:]
-    var transferring: Set<PictureKey> = []
+    package var transfers: [String: Int] = [:]
+    package var transferring: Set<PictureKey> = []
     /// Since the last refresh, the web pictures read from the web again; until then the disk
     /// cache is passed by for them.
-    var revalidating = false
-    var revalidated: Set<String> = []
+    package var revalidating = false
+    package var revalidated: Set<String> = []
   }
 
   /// What a picture's bytes become.
@@ -504,7 +505,7 @@ public final class PictureLoader: Sendable {
   /// picture was stretched (a 2:1 picture into a square). Within a tenth of the box's shape
   /// the picture fills it, so that a cell's pixels measured slightly off the configured cell
   /// aspect cost no row.
-  static func cells(for image: RGBAImage, in key: PictureKey, cellAspect: Double) -> (
+  package static func cells(for image: RGBAImage, in key: PictureKey, cellAspect: Double) -> (
     columns: Int, rows: Int
   ) {
     guard image.width > 0, image.height > 0, key.columns > 0, key.rows > 0,

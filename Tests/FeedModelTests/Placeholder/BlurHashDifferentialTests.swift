@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 @testable import TestSupport
 
 /// BlurHash against `python3-blurhash` (Debian's package of the reference C decoder): the same

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 /// BlurHash checking and drawing, against numbers from the reference decoder.
 @Suite struct BlurHashTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedKit
+@testable import FeedModel
 
 /// Placeholder colours as feeds write them, and the placeholder kept among an item's texts.
 @Suite struct PicturePlaceholderTests {

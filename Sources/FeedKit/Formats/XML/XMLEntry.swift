@@ -1,3 +1,5 @@
+import FeedModel
+
 /// One RSS `item` or Atom `entry` as it is read, before it becomes an item or is skipped.
 ///
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
