@@ -15,7 +15,7 @@ import Testing
     // The stand-in shares the old box's column.
     #expect(try #require(state.cellRect(of: selected)).column == column)
     _ = state.handle(.details)
-    #expect(state.overlay == .details(selected))
+    #expect(state.panel == .details(selected))
   }
 
   @Test func removingAfterPagingRemovesABoxInViewAndStaysThere() throws {

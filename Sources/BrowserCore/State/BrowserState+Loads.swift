@@ -144,7 +144,7 @@ extension BrowserState {
     selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
     arrangement.layOut(styleFeed, in: context, itemsChanged: true)
     syncFocus()
-    if case .details = overlay { overlay = .none }
+    if case .details = panel { panel = .none }
     clampTop()
   }
 

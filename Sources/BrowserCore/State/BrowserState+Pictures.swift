@@ -64,7 +64,7 @@ extension BrowserState {
   /// The pictures wanted now, the most urgent first.
   func wantedPictures() -> [PictureKey] {
     guard picturesShown, !items.isEmpty else { return [] }
-    if case .details(let i) = overlay {
+    if case .details(let i) = panel {
       return [i, i + 1, i - 1].filter { !hidesPicture(ofItem: $0) }
         .compactMap { fullScreenPictureKey(forItem: $0) }
     }

@@ -1,8 +1,11 @@
-/// The document formats Cascade reads, and the one place where a document's format is told
-/// from its first bytes.
+/// The document formats Cascade reads, by name; FeedKit's `FeedFormat.detect` tells a
+/// document's format from its first bytes.
 ///
-/// A new format is a folder beside `JSON/` with its decoder, a case here, a line in `sniff`,
-/// and a line in `FeedDocument.decode`.
+/// A new format is a case here (and its `displayName`), and in FeedKit a folder of its own
+/// under `Formats/` with its decoder (`Formats/Reddit/RedditDecoder.swift`), a rule that tells
+/// it apart (`JSONShapeSniffer` for a JSON API, `XMLPrologue` for XML, `FeedFormat.detect` for
+/// anything else), and a line in `FeedDocument.decode` (in `decodeTree` for a JSON API read as
+/// a tree).
 public enum FeedFormat: String, Sendable, CaseIterable {
   /// JSON in the classic shape (`{"data": [{"img": …, "width": …, "height": …}]}`) and the
   /// liberal variants real feeds use.

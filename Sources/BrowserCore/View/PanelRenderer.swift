@@ -1,7 +1,7 @@
 import FeedModel
 
-/// Draws the help and details overlays: a bordered panel in the middle of the screen.
-struct OverlayRenderer {
+/// Draws the help and details panels: a bordered panel in the middle of the screen.
+struct PanelRenderer {
   var theme: Theme
   /// The keys in force, which the help lists.
   var keys = KeyBindings.standard
@@ -48,7 +48,7 @@ struct OverlayRenderer {
     drawPanel(title: "details", lines: lines, into: &canvas)
   }
 
-  /// The overlays' hints, each naming the keys in force (`o opens the link` names the key
+  /// The panels' hints, each naming the keys in force (`o opens the link` names the key
   /// that opens now); a hint whose actions lost every key is left out.
   func hints(_ list: [(own: String, actions: [Action], what: String)]) -> String {
     list.compactMap { hint in
@@ -158,7 +158,7 @@ struct OverlayRenderer {
     guard width >= 4, height >= 3 else { return }
     let x = (size.columns - width) / 2
     let y = max(0, (size.rows - 1 - height) / 2)
-    let style = theme.overlayStyle
+    let style = theme.panelStyle
     let border = theme.border(selected: true)
     canvas.fill(row: y, column: x, width: width, height: height, style: style)
     canvas.put(border.topLeft, width: 1, row: y, column: x, style: style)
