@@ -66,7 +66,7 @@ let package = Package(
       name: "BrowserShell",
       dependencies: [
         "BrowserCore", "FeedModel", "FeedKit", "PictureKit", "CNCurses", "Pictures",
-        "PictureCells", "EmbeddedPictures", "Transport", "Locking",
+        "PictureCells", "EmbeddedPictures", "Locking",
       ]),
     // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
     .systemLibrary(
@@ -101,10 +101,9 @@ let package = Package(
       name: "PictureKitTests",
       dependencies: [
         "PictureKit", "BrowserCore", "FeedModel", "FeedKit", "Pictures", "PictureCells",
-        "Transport", "TestSupport",
+        "TestSupport",
       ]),
-    .testTarget(
-      name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit", "FeedModel"]),
+    .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport", "Locking"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
