@@ -1,5 +1,3 @@
-import Foundation
-
 /// Passwords and tokens in URLs, masked wherever a URL is shown or written down.
 ///
 /// A feed's or a picture's URL may carry a secret: user info (`https://user:pass@host/`) or a
@@ -14,7 +12,7 @@ public enum URLSecrets {
   /// `url` with its user info and the values of credential-looking query and fragment
   /// parameters masked; a text that is not a `scheme://` URL comes back as it is.
   public static func masked(_ url: String) -> String {
-    guard let scheme = url.range(of: "://") else { return url }
+    guard let scheme = url.firstRange(of: "://") else { return url }
     var out = String(url[..<scheme.upperBound])
     var rest = url[scheme.upperBound...]
     let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
@@ -47,7 +45,7 @@ public enum URLSecrets {
     guard text.contains("://"), text.contains("@") || text.contains("=") else { return text }
     var out = ""
     var rest = Substring(text)
-    while let marker = rest.range(of: "://") {
+    while let marker = rest.firstRange(of: "://") {
       var start = marker.lowerBound
       while start > rest.startIndex {
         let before = rest.index(before: start)
