@@ -20,6 +20,7 @@ seconds=${2:-60}
 # a library of its own against its C module map, as SwiftPM does.
 modules=()
 linked=()
+archives=()
 case "$target" in
   decoder)
     mapfile -t feedkit < <(find Sources/FeedKit -name '*.swift' | sort)
@@ -66,12 +67,15 @@ if [ ! -x "$binary" ] \
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" \
       -package-name Cascade -I "$shim" -I "$work/modules" -emit-library -static -emit-module \
       -emit-module-path "$work/modules/" "${files[@]}" -o "$work/lib$module.a"
-    linked+=(-I "$work/modules" -I "$shim" "$work/lib$module.a")
+    linked+=(-I "$work/modules" -I "$shim")
+    # A static library is searched once, where it stands: each goes before the ones it uses.
+    archives=("$work/lib$module.a" "${archives[@]}")
   done
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
     -package-name Cascade \
-    "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
+    "${sources[@]}" "${linked[@]}" "${archives[@]}" -o "$binary" \
+    2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 
 echo "fuzz: running $target for $seconds s"
