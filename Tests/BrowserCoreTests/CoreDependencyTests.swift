@@ -85,8 +85,10 @@ import Testing
     }
   }
 
-  /// The package's own description, from the toolchain that runs the tests.
-  static func dumpPackage() throws -> Data {
+  /// The package's own description, from the toolchain that runs the tests. Waited for
+  /// without holding a thread: the test pool has as few as the machine has cores, and
+  /// `swift package` compiles the manifest first, which takes seconds on a loaded machine.
+  static func dumpPackage() async throws -> Data {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-dump-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -101,16 +103,18 @@ import Testing
       "--scratch-path", scratch.path,
     ]
     process.standardOutput = try FileHandle(forWritingTo: output)
-    try process.run()
-    process.waitUntilExit()
+    try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
+      process.terminationHandler = { _ in finished.resume() }
+      do { try process.run() } catch { finished.resume(throwing: error) }
+    }
     try #require(
       process.terminationStatus == 0,
       "swift package dump-package exited with \(process.terminationStatus)")
     return try Data(contentsOf: output)
   }
 
-  @Test func browserCoreReachesNoCLibrary() throws {
-    let targets = try Self.targets(fromDump: Self.dumpPackage())
+  @Test func browserCoreReachesNoCLibrary() async throws {
+    let targets = try Self.targets(fromDump: await Self.dumpPackage())
     #expect(targets["BrowserCore"] != nil)
     let problems = Self.problems(from: "BrowserCore", in: targets, hasCSources: Self.hasCSources)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
