@@ -9,7 +9,8 @@ let package = Package(
   products: [
     .executable(name: "cascade", targets: ["cascade"]),
     .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
-    .library(name: "FeedKit", targets: ["FeedKit"]),
+    // FeedKit's clients name the items it gives them: `import FeedModel` too.
+    .library(name: "FeedKit", targets: ["FeedKit", "FeedModel"]),
   ],
   targets: [
     // The engine: plain Swift that imports nothing, so that other packages can depend on it by
@@ -18,9 +19,12 @@ let package = Package(
     .target(
       name: "LayoutEngine",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    // Feed items, decoding, sources (file, stdin, http, folders), paging; picture headers for
-    // the sizes feeds leave out.
-    .target(name: "FeedKit", dependencies: ["Transport", "Pictures", "Locking"]),
+    // What a feed is, as values: items, their text, placeholders, errors, limits, paging
+    // updates, load progress. Links no C library, so that BrowserCore can use it.
+    .target(name: "FeedModel", dependencies: ["Locking"]),
+    // Feeds from bytes to items: decoding, sources (file, stdin, http, folders), page fetching,
+    // paging; picture headers for the sizes feeds leave out.
+    .target(name: "FeedKit", dependencies: ["FeedModel", "Transport", "Pictures", "Locking"]),
     // The one lock type: a pthread mutex, which the thread sanitizer sees (Synchronization's
     // Mutex locks with futexes it cannot).
     .target(name: "Locking"),
@@ -30,26 +34,39 @@ let package = Package(
     .target(name: "Transport", dependencies: ["CCurl", "Locking"]),
     // The only C-facing surface for ncurses.
     .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
-    // libchafa (and the glib it needs), for PictureCells only.
+    // libchafa (and the glib it needs), for PictureKit's symbol and sixel encoders only.
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-    // Decoded pixels to terminal cells (symbol and two colours per cell), through chafa.
-    .target(name: "PictureCells", dependencies: ["CChafa"]),
+    // A picture as terminal cells, as plain values: symbols and two colours per cell, kitty
+    // placeholders, a moving picture's frames, how a picture fits its area. Links no C library.
+    .target(name: "PictureCells"),
     // The sample feed's pictures, assembled into the binary from one archive file.
     .target(name: "CSamplePictures"),
     // The sample feed's pictures by name, from that archive.
     .target(name: "EmbeddedPictures", dependencies: ["CSamplePictures"]),
     // The browser as a pure value: state, one `Event` in and `Effect`s out, arrangements, the
     // view and its renderers into a `Canvas`. No terminal, network, clock or file system.
+    // It links no C library: only modules that import no C shim, directly or through another
+    // (BrowserCoreTests' `CoreDependencyTests` checks the package's graph).
     .target(
-      name: "BrowserCore", dependencies: ["LayoutEngine", "FeedKit", "PictureCells", "Locking"]),
+      name: "BrowserCore", dependencies: ["LayoutEngine", "FeedModel", "PictureCells", "Locking"]),
+    // Everything a picture goes through after a feed names it: fetching (and the first bytes
+    // for a size), the disk cache, the loader that schedules, decodes and encodes, the encoders
+    // (chafa's symbols, sixel, iTerm2, kitty), the choice of protocol from the terminal's
+    // answers, and the drawers a protocol each that put pictures on the screen.
+    .target(
+      name: "PictureKit",
+      dependencies: [
+        "BrowserCore", "FeedModel", "FeedKit", "Pictures", "PictureCells", "CChafa",
+        "EmbeddedPictures", "Transport", "Locking",
+      ]),
     // Runs the core in a real terminal: curses, the poll loop, signals, and the effect runners
-    // (loads, opening links) whose results come back as events.
+    // (loads, opening links, keeping pictures) whose results come back as events.
     .target(
       name: "BrowserShell",
       dependencies: [
-        "BrowserCore", "FeedKit", "CNCurses", "Pictures", "PictureCells", "EmbeddedPictures",
-        "Transport", "Locking",
+        "BrowserCore", "FeedModel", "FeedKit", "PictureKit", "CNCurses", "Pictures",
+        "PictureCells", "EmbeddedPictures", "Locking",
       ]),
     // The picture codecs' C surface: TurboJPEG, libpng (simplified API), libwebp, giflib.
     .systemLibrary(
@@ -62,41 +79,50 @@ let package = Package(
     .executableTarget(
       name: "cascade",
       dependencies: [
-        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "EmbeddedPictures", "Pictures",
-        "PictureCells", "Transport", "Locking",
+        "LayoutEngine", "FeedModel", "FeedKit", "BrowserCore", "PictureKit", "BrowserShell",
+        "EmbeddedPictures", "Pictures", "PictureCells", "Transport", "Locking",
       ]
     ),
     .executableTarget(
       name: "cascade-bench",
       dependencies: [
-        "LayoutEngine", "FeedKit", "BrowserCore", "BrowserShell", "Pictures", "CPictureCodecs",
-        "PictureCells", "Transport", "EmbeddedPictures", "TestSupport", "Locking",
+        "LayoutEngine", "FeedModel", "FeedKit", "BrowserCore", "PictureKit", "BrowserShell",
+        "Pictures", "CPictureCodecs", "PictureCells", "Transport", "EmbeddedPictures",
+        "TestSupport", "Locking",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
-    .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "TestSupport"]),
+    .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "TestSupport"]),
+    .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "FeedModel", "TestSupport"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
+    .testTarget(
+      name: "PictureKitTests",
+      dependencies: [
+        "PictureKit", "BrowserCore", "FeedModel", "FeedKit", "Pictures", "PictureCells",
+        "TestSupport", "Locking",
+      ]),
     .testTarget(name: "EmbeddedPicturesTests", dependencies: ["EmbeddedPictures", "FeedKit"]),
     .testTarget(name: "TransportTests", dependencies: ["Transport", "TestSupport", "Locking"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BrowserCoreTests",
-      dependencies: ["BrowserCore", "LayoutEngine", "FeedKit"],
+      dependencies: ["BrowserCore", "LayoutEngine", "FeedModel", "FeedKit", "PictureCells"],
       exclude: ["Snapshots"]
     ),
     .testTarget(
       name: "BrowserShellTests",
       dependencies: [
-        "BrowserShell", "BrowserCore", "FeedKit", "PictureCells", "TestSupport", "CNCurses",
+        "BrowserShell", "BrowserCore", "PictureKit", "FeedModel", "FeedKit", "PictureCells",
+        "TestSupport", "CNCurses",
       ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests",
       dependencies: [
-        "cascade", "FeedKit", "LayoutEngine", "BrowserCore", "Pictures", "TestSupport",
+        "cascade", "FeedModel", "FeedKit", "LayoutEngine", "BrowserCore", "Pictures", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// libFuzzer target: `LiberalJSONDecoder.decode` on arbitrary bytes.
 ///
 /// Compiled together with `Sources/FeedKit/*.swift` into one module (see `run.sh`), so it can

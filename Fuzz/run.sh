@@ -15,17 +15,18 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 seconds=${2:-60}
-# The decoder target also needs the modules FeedKit imports (Transport, for fetching pages;
-# Pictures, for reading sizes from pictures), each built first as a library of its own against
-# its C module map, as SwiftPM does.
+# The decoder target also needs the modules FeedKit imports (FeedModel, the items it decodes to;
+# Transport, for fetching pages; Pictures, for reading sizes from pictures), each built first as
+# a library of its own against its C module map, as SwiftPM does.
 modules=()
 linked=()
+archives=()
 case "$target" in
   decoder)
     mapfile -t feedkit < <(find Sources/FeedKit -name '*.swift' | sort)
     sources=("${feedkit[@]}" Fuzz/FeedDecoderFuzz.swift)
-    # In dependency order: Transport imports Locking.
-    modules=(Locking Transport Pictures)
+    # In dependency order: FeedModel and Transport import Locking.
+    modules=(Locking FeedModel Transport Pictures)
     ;;
   layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   pictures)
@@ -50,26 +51,31 @@ mkdir -p "$work/corpus"
 binary=$work/fuzz
 # Rebuild only when a source is newer than the binary.
 if [ ! -x "$binary" ] \
-  || [ -n "$(find "${sources[@]}" Sources/Locking Sources/Transport Sources/Pictures Fuzz/run.sh \
+  || [ -n "$(find "${sources[@]}" Sources/Locking Sources/FeedModel Sources/Transport \
+    Sources/Pictures Fuzz/run.sh \
     -newer "$binary" \
     2>/dev/null)" ]; then
   echo "fuzz: building $target"
   mkdir -p "$work/modules"
   for module in "${modules[@]}"; do
     case "$module" in
-      Locking) shim=Sources/Locking ;;
+      Locking | FeedModel) shim=Sources/$module ;;
       Transport) shim=Sources/CCurl ;;
       Pictures) shim=Sources/CPictureCodecs ;;
     esac
+    mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" \
       -package-name Cascade -I "$shim" -I "$work/modules" -emit-library -static -emit-module \
-      -emit-module-path "$work/modules/" "Sources/$module"/*.swift -o "$work/lib$module.a"
-    linked+=(-I "$work/modules" -I "$shim" "$work/lib$module.a")
+      -emit-module-path "$work/modules/" "${files[@]}" -o "$work/lib$module.a"
+    linked+=(-I "$work/modules" -I "$shim")
+    # A static library is searched once, where it stands: each goes before the ones it uses.
+    archives=("$work/lib$module.a" "${archives[@]}")
   done
   # ld.gold warns about the sanitizer runtime's sections; the warnings are harmless.
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" \
     -package-name Cascade \
-    "${sources[@]}" "${linked[@]}" -o "$binary" 2> >(grep -v 'ld.gold: warning:' >&2)
+    "${sources[@]}" "${linked[@]}" "${archives[@]}" -o "$binary" \
+    2> >(grep -v 'ld.gold: warning:' >&2)
 fi
 
 echo "fuzz: running $target for $seconds s"

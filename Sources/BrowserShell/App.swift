@@ -1,7 +1,9 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Glibc
 import Locking
+import PictureKit
 
 /// The browser's main loop: input, loads and signals in, frames out.
 ///

@@ -1,5 +1,6 @@
 import BrowserCore
 import PictureCells
+import PictureKit
 
 /// The canvas of the real terminal: each cell goes straight into ncurses' virtual screen, and
 /// `Terminal.present()` sends only the cells that changed since the last frame.

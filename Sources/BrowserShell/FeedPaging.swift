@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 
 /// Where the browser's pages come from when the shell runs a load: a `FeedSession`, or a
 /// scripted feed in tests.

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
 
 /// Opens an item's link in a browser: `$BROWSER`, else `xdg-open`, started with `posix_spawnp`

@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 import Locking
 
 /// The feed's first load, begun before the browser takes the terminal and finished while it

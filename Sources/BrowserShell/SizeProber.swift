@@ -1,5 +1,7 @@
 import BrowserCore
 import FeedKit
+import FeedModel
+import PictureKit
 
 /// Runs an `Effect.probeSizes`: reads the pictures' headers through `SizeProbe` (ranged
 /// requests, all of a batch at once, in the order asked) and reports the results in

@@ -3,6 +3,7 @@ import CNCurses
 import Dispatch
 import Glibc
 import PictureCells
+import PictureKit
 
 /// Why the terminal could not be taken over.
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -34,7 +35,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// A class because it is one shared resource with a lifetime: the screen is taken once and must
 /// be restored exactly once. Only the main thread uses it (ncurses is not thread-safe).
-final class Terminal {
+final class Terminal: FrameWriter {
   let isUTF8: Bool
   let colorCount: Int
   private var isActive = false

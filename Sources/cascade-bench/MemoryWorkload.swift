@@ -1,6 +1,7 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import Foundation
 import LayoutEngine
 

@@ -2,8 +2,10 @@ import BrowserCore
 import BrowserShell
 import EmbeddedPictures
 import FeedKit
+import FeedModel
 import Foundation
 import Locking
+import PictureKit
 
 /// The browser's memory while a reader pages through thousands of pictures: the state, the
 /// picture loader and the drawn-picture cache as the browser runs them (without curses), on a

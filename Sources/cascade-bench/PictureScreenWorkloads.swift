@@ -1,8 +1,10 @@
 import BrowserCore
 import CPictureCodecs
 import FeedKit
+import FeedModel
 import Foundation
 import PictureCells
+import PictureKit
 import Pictures
 
 /// The picture figures a person notices: a 40×20-cell box drawn from a big photo, a frame of

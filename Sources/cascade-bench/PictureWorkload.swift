@@ -5,7 +5,9 @@ import Pictures
 /// area-average shrink) against a full-size TurboJPEG decode of the same file, side by side.
 ///
 /// A 4000×3000 JPEG for a 320×160-pixel box (a 40×20-cell box at chafa's 8×8 pixels per
-/// cell) should cost well under a third of the full decode: TurboJPEG decodes it at 1/8.
+/// cell): TurboJPEG decodes it at 1/8, and the whole pipeline should cost at most 1.15× that
+/// decode alone. The ratio to a full decode is reported: a 1/8 decode still reads every
+/// coefficient, which put ≤ 0.3× below the codec's own floor.
 enum PictureWorkload {
   static func measure(quick: Bool, into report: inout Report) {
     let (width, height) = (4000, 3000)
@@ -24,7 +26,7 @@ enum PictureWorkload {
     report.add(
       Figure(
         "picture 4000×3000 JPEG → 320×160 box", "decode + scale", full.work * 1000, unit: "ms",
-        baseline: ("full TurboJPEG decode ms", full.baseline * 1000), target: "≤ 0.3×"))
+        baseline: ("full TurboJPEG decode ms", full.baseline * 1000), target: "report it"))
     // The floor: TurboJPEG at 1/8 alone still Huffman-decodes the whole file; the pipeline's
     // own work (header, limits, orientation, area average) is what this ratio shows above 1.
     let eighth = Stopwatch.pairedMedians(
@@ -34,7 +36,7 @@ enum PictureWorkload {
       Figure(
         "picture 4000×3000 JPEG → 320×160 box", "vs codec at 1/8", eighth.work * 1000,
         unit: "ms", baseline: ("TurboJPEG 1/8 decode ms", eighth.baseline * 1000),
-        target: "report it"))
+        target: "≤ 1.15×"))
     let tenths = jpeg.count * 80 / (width * height)
     print("pictures: the JPEG is \(jpeg.count) bytes, \(tenths / 10).\(tenths % 10) bits per pixel")
   }

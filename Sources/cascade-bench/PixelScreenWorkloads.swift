@@ -1,6 +1,8 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
+import PictureKit
 import Pictures
 
 /// Real pixels against symbols: the bytes of one screen of pictures and of a one-row scroll,

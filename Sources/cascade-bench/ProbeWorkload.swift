@@ -1,6 +1,8 @@
 import EmbeddedPictures
 import FeedKit
+import FeedModel
 import Foundation
+import PictureKit
 import TestSupport
 
 /// Reading the sizes of 1,000 pictures from their headers over loopback with 20 ms added to

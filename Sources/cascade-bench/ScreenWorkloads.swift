@@ -1,6 +1,7 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// The browser's cost per scroll step: drawing the visible boxes into the in-memory canvas, the

@@ -1,8 +1,10 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import Foundation
 import LayoutEngine
+import PictureKit
 import Pictures
 
 /// `cascade [FEED] [options]`: the full-screen browser. Parses options, loads the first page

@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 import Foundation
 import LayoutEngine
 

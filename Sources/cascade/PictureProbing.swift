@@ -1,5 +1,6 @@
 import BrowserShell
 import Foundation
+import PictureKit
 
 /// Choosing how pictures are drawn, before curses starts: `--pictures`, the environment, and
 /// (when that needs it) one batch of questions to the terminal within `--probe-budget`.

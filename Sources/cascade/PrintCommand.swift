@@ -3,6 +3,7 @@ import BrowserShell
 import FeedKit
 import Foundation
 import PictureCells
+import PictureKit
 
 /// `cascade print [FEED]`: the waterfall's first screen (or its whole first page), pictures
 /// included, written to standard output with ANSI colours; exits once every picture in it is

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
 
 /// A slow first load says what it waits for and how far it has got, on standard error when

@@ -1,5 +1,6 @@
 import BrowserCore
 import BrowserShell
+import PictureKit
 
 /// Pictures of a printed sheet sent as pixels: kitty's, sent before the text that places them,
 /// or sixel, iTerm2 and kitty pictures placed without placeholders, drawn over the printed

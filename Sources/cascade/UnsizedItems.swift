@@ -1,4 +1,6 @@
 import FeedKit
+import FeedModel
+import PictureKit
 
 /// What `cascade layout` does with items the feed gave no size for: reads each size from the
 /// picture's header (`SizeProbe`), or with `--no-probe` leaves them out. Either way the items

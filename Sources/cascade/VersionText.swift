@@ -1,6 +1,8 @@
 import BrowserShell
 import FeedKit
+import FeedModel
 import PictureCells
+import PictureKit
 import Pictures
 import Transport
 

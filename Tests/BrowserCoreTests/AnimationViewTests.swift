@@ -1,4 +1,3 @@
-import FeedKit
 import PictureCells
 import Testing
 

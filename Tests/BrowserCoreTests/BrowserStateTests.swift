@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import Testing
 
 @testable import BrowserCore
@@ -154,9 +154,9 @@ import Testing
   @Test func enterShowsDetailsAndEscapeClosesThem() {
     var state = Fixtures.state(Fixtures.items(10))
     _ = state.handle(.details)
-    #expect(state.overlay == .details(0))
+    #expect(state.panel == .details(0))
     #expect(state.handle(.escape).isEmpty)
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
     #expect(state.handle(.escape).isEmpty, "one Esc too many does not quit")
   }
 

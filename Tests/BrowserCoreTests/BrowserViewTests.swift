@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 import Testing
 
@@ -65,18 +65,18 @@ import Testing
     #expect(!canvas.line(7).contains("0-0"))
   }
 
-  @Test func helpOverlay() {
+  @Test func helpPanel() {
     var state = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
     _ = state.handle(.help)
-    assertSnapshot(render(state).text, named: "helpOverlay")
+    assertSnapshot(render(state).text, named: "helpPanel")
   }
 
-  @Test func detailsOverlay() {
+  @Test func detailsPanel() {
     var state = Fixtures.state(Fixtures.sample, size: CanvasSize(columns: 80, rows: 24))
     _ = state.handle(.select(.next))
     _ = state.handle(.select(.next))
     _ = state.handle(.details)
-    assertSnapshot(render(state).text, named: "detailsOverlay")
+    assertSnapshot(render(state).text, named: "detailsPanel")
   }
 
   /// The details of an item whose picture and link carry a password and a key show neither.

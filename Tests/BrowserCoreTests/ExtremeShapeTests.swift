@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 import Testing
 
 @testable import BrowserCore

@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 
 @testable import BrowserCore
 

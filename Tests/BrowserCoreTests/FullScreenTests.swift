@@ -17,38 +17,38 @@ import Testing
     let copy = state.update(.action(.copy(.link)))
     #expect(
       copy.contains(.copy("https://example.com/item/5", CopyRequest(target: .link, number: 5))))
-    #expect(state.overlay == .details(4), "it stayed: the key closed it and did nothing before")
+    #expect(state.panel == .details(4), "it stayed: the key closed it and did nothing before")
     let save = state.update(.action(.keep(.save)))
     #expect(
       save.contains(
         .keepPicture(KeepRequest(kind: .save, url: "https://example.com/item/5.jpg", number: 5))))
-    #expect(state.overlay == .details(4))
+    #expect(state.panel == .details(4))
   }
 
   @Test func removeShowsTheNextItemAndUndoBringsItBack() {
     var state = fullScreen(at: 4)
     _ = state.update(.action(.remove))
     #expect(state.items.count == 11)
-    #expect(state.overlay == .details(4))
+    #expect(state.panel == .details(4))
     #expect(state.items[4].title == "item 6")
     _ = state.update(.action(.undo))
     #expect(state.items.count == 12)
-    #expect(state.overlay == .details(4))
+    #expect(state.panel == .details(4))
     #expect(state.items[4].title == "item 5")
   }
 
   @Test func helpAndMessagesComeBackToTheFullScreen() {
     var state = fullScreen(at: 2)
     _ = state.update(.action(.help))
-    #expect(state.overlay == .help)
+    #expect(state.panel == .help)
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .details(2))
+    #expect(state.panel == .details(2))
     _ = state.update(.action(.messages))
-    #expect(state.overlay == .messages)
+    #expect(state.panel == .messages)
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .details(2))
+    #expect(state.panel == .details(2))
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
   }
 
   @Test func aSlideshowMovesOnByItselfAndAnyKeyStopsIt() throws {
@@ -57,11 +57,11 @@ import Testing
     var state = Fixtures.state(Fixtures.items(3), options: options)
     state.select(1)
     let effects = state.update(.action(.slideshow))
-    #expect(state.overlay == .details(1))
+    #expect(state.panel == .details(1))
     let serial = try #require(state.slideshow)
     #expect(effects.contains(.alarm(.slide(serial), afterSeconds: 2)))
     let next = state.update(.alarm(.slide(serial)))
-    #expect(state.overlay == .details(2))
+    #expect(state.panel == .details(2))
     #expect(next.contains(.alarm(.slide(serial), afterSeconds: 2)))
     // The last item: the slideshow ends there.
     #expect(
@@ -76,6 +76,6 @@ import Testing
     _ = state.update(.action(.togglePictures))
     #expect(state.slideshow == nil)
     _ = state.update(.alarm(.slide(again)))
-    #expect(state.overlay == .details(0))
+    #expect(state.panel == .details(0))
   }
 }

@@ -1,3 +1,4 @@
+import FeedModel
 import Testing
 
 @testable import BrowserCore
@@ -37,7 +38,7 @@ import Testing
     let centred = try #require(state.fullScreenPictureKey(forItem: 4)?.crop)
     #expect(centred == PictureCrop(x: 2_500, y: 2_500, width: 5_000, height: 5_000))
     _ = state.update(.action(.select(.right)))
-    #expect(state.overlay == .details(4), "a pan, not the next item")
+    #expect(state.panel == .details(4), "a pan, not the next item")
     let right = try #require(state.fullScreenPictureKey(forItem: 4)?.crop)
     #expect(right.x > centred.x && right.y == centred.y)
     for _ in 0..<10 { _ = state.update(.action(.select(.right))) }
@@ -49,10 +50,10 @@ import Testing
   @Test func unzoomedTheArrowsGoToTheNeighboursAndANewItemStartsWhole() {
     var state = fullScreen(at: 4)
     _ = state.update(.action(.select(.right)))
-    #expect(state.overlay == .details(5))
+    #expect(state.panel == .details(5))
     _ = state.update(.action(.columns(.more)))
     _ = state.update(.action(.select(.next)))
-    #expect(state.overlay == .details(6))
+    #expect(state.panel == .details(6))
     #expect(state.fullScreenPictureKey(forItem: 6)?.crop == nil)
   }
 

@@ -1,4 +1,3 @@
-import FeedKit
 import Testing
 
 @testable import BrowserCore
@@ -38,7 +37,7 @@ import Testing
     #expect(state.columnCount == 3)
     _ = type([.details], into: &state)
     #expect(state.selection == 11)
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
     #expect(state.prefix.display == nil)
   }
 

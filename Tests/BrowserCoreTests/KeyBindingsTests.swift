@@ -83,7 +83,7 @@ import Testing
   }
 }
 
-/// The help overlay lists the keys in force.
+/// The help panel lists the keys in force.
 @Suite struct KeyBindingsHelpTests {
   @Test func reboundRowsShowTheirNewKeysAndOthersTheirOwnText() throws {
     let bindings = KeyBindings(rebinding: [
@@ -123,7 +123,7 @@ extension KeyBindingsTests {
     var state = Fixtures.state(Fixtures.items(20), options: BrowserOptions(pictures: false))
     _ = state.update(.action(.help))
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .none, "Esc closes")
+    #expect(state.panel == .none, "Esc closes")
     #expect(!state.update(.action(.escape)).contains(.quit), "and does not quit")
     #expect(state.update(.action(.quit)).contains(.quit))
   }
@@ -141,7 +141,7 @@ extension KeyBindingsTests {
     var state = Fixtures.state(Fixtures.items(20), options: options)
     _ = state.update(.action(.help))
     #expect(!state.update(.action(.escape)).contains(.quit), "the first Esc closes the help")
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
     #expect(state.update(.action(.escape)).contains(.quit))
   }
 }
@@ -219,7 +219,7 @@ extension KeyBindingsHelpTests {
     _ = state.handle(.page(-1))
     #expect(state.helpScroll < rows - 8)
     _ = state.handle(.refresh)
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
     // A standard 80×24 window shows every key, without the footer.
     var standard = Fixtures.state(Fixtures.items(12), size: CanvasSize(columns: 80, rows: 24))
     _ = standard.handle(.help)

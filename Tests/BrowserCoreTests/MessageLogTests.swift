@@ -1,4 +1,3 @@
-import FeedKit
 import Testing
 
 @testable import BrowserCore
@@ -41,7 +40,7 @@ import Testing
     let long = "error: " + String(repeating: "word ", count: 30) + "THE END"
     state.message = long
     _ = state.update(.action(.messages))
-    #expect(state.overlay == .messages)
+    #expect(state.panel == .messages)
     let text = render(state).text
     #expect(text.contains("THE END"), "\(text)")
     #expect(text.contains("loaded 12 items"))
@@ -51,11 +50,11 @@ import Testing
     var state = Fixtures.state(Fixtures.items(12))
     _ = state.update(.action(.messages))
     _ = state.update(.unboundKey)
-    #expect(state.overlay == .none)
-    // Without an overlay it does nothing.
+    #expect(state.panel == .none)
+    // Without a panel it does nothing.
     let top = state.top
     #expect(state.update(.unboundKey).isEmpty)
-    #expect(state.overlay == .none && state.top == top)
+    #expect(state.panel == .none && state.top == top)
   }
 
   @Test func theLogKeepsTheLastTwenty() {

@@ -15,7 +15,7 @@ import Testing
     let place = try boxRow(state, item: 2)
     _ = state.update(.click(MouseClick(button: .left, row: place.row, column: place.column)))
     #expect(state.selection == 2)
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
   }
 
   @Test func aDoubleClickShowsTheBoxFullScreen() throws {
@@ -23,15 +23,15 @@ import Testing
     let place = try boxRow(state, item: 1)
     _ = state.update(
       .click(MouseClick(button: .left, row: place.row, column: place.column, count: 2)))
-    #expect(state.overlay == .details(1))
+    #expect(state.panel == .details(1))
     _ = state.update(.click(MouseClick(button: .left, row: 0, column: 0)))
-    #expect(state.overlay == .none, "a click closes it")
+    #expect(state.panel == .none, "a click closes it")
   }
 
   @Test func aClickOnTheHintShowsTheHelp() {
     var state = Fixtures.state(Fixtures.items(40), options: BrowserOptions(columns: 3))
     _ = state.update(.click(MouseClick(button: .left, row: 23, column: 77)))
-    #expect(state.overlay == .help)
+    #expect(state.panel == .help)
   }
 
   @Test func otherButtonsAndEmptyPlacesDoNothing() {
@@ -39,6 +39,6 @@ import Testing
     _ = state.update(.click(MouseClick(button: .right, row: 5, column: 5)))
     #expect(state.selection == nil)
     _ = state.update(.click(MouseClick(button: .left, row: 23, column: 2)))
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
   }
 }

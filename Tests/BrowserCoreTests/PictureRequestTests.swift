@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import PictureCells
 import Testing
 
@@ -160,11 +160,11 @@ import Testing
     #expect(keys.first == full)
     #expect(full.columns > 20, "full screen is bigger than a box")
     let next = state.update(.action(.select(.right)))
-    #expect(state.overlay == .details(selected + 1))
+    #expect(state.panel == .details(selected + 1))
     #expect(state.selection == selected + 1)
     #expect(!Self.loads(next).isEmpty || state.pictures[full] != nil)
     _ = state.update(.action(.escape))
-    #expect(state.overlay == .none)
+    #expect(state.panel == .none)
     #expect(state.selection == selected + 1)
   }
 
@@ -282,8 +282,8 @@ extension PictureRequestTests {
     #expect(state.pictureFailure(ofItem: 1) == nil)
     state.select(0)
     var canvas = MemoryCanvas(columns: 100, rows: 30)
-    let overlays = OverlayRenderer(theme: Theme())
-    overlays.drawDetails(
+    let panels = PanelRenderer(theme: Theme())
+    panels.drawDetails(
       item: state.items[0], label: BoxLabel(item: state.items[0], number: 1), count: 12,
       failure: state.pictureFailure(ofItem: 0), into: &canvas)
     #expect(canvas.text.contains("no picture: the server answered 404"), "\(canvas.text)")

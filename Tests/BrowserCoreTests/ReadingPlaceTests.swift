@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 import Testing
 

@@ -1,4 +1,3 @@
-import FeedKit
 import Testing
 
 @testable import BrowserCore
@@ -16,7 +15,7 @@ import Testing
     // The stand-in shares the old box's column.
     #expect(try #require(state.cellRect(of: selected)).column == column)
     _ = state.handle(.details)
-    #expect(state.overlay == .details(selected))
+    #expect(state.panel == .details(selected))
   }
 
   @Test func removingAfterPagingRemovesABoxInViewAndStaysThere() throws {

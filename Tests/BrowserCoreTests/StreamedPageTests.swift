@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import Testing
 
 @testable import BrowserCore

@@ -1,4 +1,3 @@
-import FeedKit
 import Testing
 
 @testable import BrowserCore

@@ -1,3 +1,4 @@
+import PictureKit
 import Testing
 
 @testable import BrowserShell

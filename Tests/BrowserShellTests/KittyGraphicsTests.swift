@@ -4,6 +4,7 @@ import PictureCells
 import Testing
 
 @testable import BrowserShell
+@testable import PictureKit
 
 /// The kitty commands Cascade writes: chunked transmissions with the keys on the first chunk,
 /// deletes, and tmux's passthrough wrapping.

@@ -5,6 +5,7 @@ import Pictures
 import Testing
 
 @testable import BrowserShell
+@testable import PictureKit
 
 /// The pictures drawn over the frame: kept as they must reach the terminal, drawn whole or cut
 /// to the rows in view, and taken off again.

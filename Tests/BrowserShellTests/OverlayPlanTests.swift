@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import BrowserShell
+@testable import PictureKit
 
 /// Around each frame, pictures drawn over it: what is gone or moved is erased before the frame,
 /// what is new or moved is drawn after it, and nothing else is touched.

@@ -1,6 +1,7 @@
 import BrowserCore
 import FeedKit
 import Foundation
+import PictureKit
 import Pictures
 import Synchronization
 import TestSupport
@@ -10,7 +11,7 @@ import Testing
 
 /// `w` saves the original picture, named from its URL, never over a file; `v` shows it.
 @Suite struct PictureKeeperTests {
-  static let fixtures = PictureLoaderTests.fixtures
+  static let fixtures = PictureFixtures.folder
 
   func temporaryFolder() -> String {
     FileManager.default.temporaryDirectory

@@ -1,5 +1,7 @@
 import BrowserCore
 import FeedKit
+import FeedModel
+import PictureKit
 import Pictures
 import Testing
 

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
 import Locking
 import TestSupport
@@ -16,7 +17,7 @@ import Testing
     defer { server.stop() }
     let picture = Array(
       try Data(
-        contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("jpeg-orientation-6.jpg")))
+        contentsOf: PictureFixtures.folder.appendingPathComponent("jpeg-orientation-6.jpg")))
     server.route("/ok.jpg") { .ranged(picture, for: $0) }
     server.route("/bad.jpg", reply: .json("{}"))
     let requests = [
@@ -35,7 +36,7 @@ import Testing
     let server = try TestHTTPServer()
     defer { server.stop() }
     let picture = Array(
-      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")))
+      try Data(contentsOf: PictureFixtures.folder.appendingPathComponent("png-rgb.png")))
     for i in 0..<30 { server.route("/\(i).png") { .ranged(picture, for: $0) } }
     let items = (0..<30).map { FeedItem.unsized(imageURL: server.url("/\($0).png")) }
     var state = BrowserState(
@@ -59,7 +60,7 @@ import Testing
       server.stop()
     }
     let picture = Array(
-      try Data(contentsOf: PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")))
+      try Data(contentsOf: PictureFixtures.folder.appendingPathComponent("png-rgb.png")))
     for i in 0..<8 {
       server.route("/\(i).png") { request in
         if i == 7 { gate.wait() }
@@ -73,12 +74,20 @@ import Testing
     ) { event in
       if case .sizesProbed(let sizes) = event { events.withLock { $0.append(sizes) } }
     }
-    try await PictureLoaderTests.waitUntil { events.withLock { $0.count } == 1 }
+    try await Self.waitUntil { events.withLock { $0.count } == 1 }
     #expect(events.withLock { $0.first?.count } == SizeProber.resultsPerEvent)
     gate.open()
-    try await PictureLoaderTests.waitUntil {
+    try await Self.waitUntil {
       events.withLock { $0.map(\.count).reduce(0, +) } == 8
     }
     #expect(events.withLock { $0.count } == 2)
+  }
+
+  /// Waits until `condition` holds, or a while (longer under a sanitizer).
+  static func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
+    while !condition(), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 }

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import TestSupport
 import Testing
@@ -9,13 +10,6 @@ func feedJSON(_ ids: [String], next: String? = nil) -> String {
   let items = ids.map { #"{"id": "\#($0)", "img": "\#($0).jpg", "width": 100, "height": 150}"# }
   let nextField = next.map { #""next": "\#($0)", "# } ?? ""
   return #"{\#(nextField)"data": [\#(items.joined(separator: ", "))]}"#
-}
-
-/// A fresh folder under the temporary directory, removed by the caller.
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "feedkit-tests-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
 }
 
 /// The error of `body`, or nil when it succeeds.

@@ -1,3 +1,4 @@
+import FeedModel
 import Testing
 
 @testable import FeedKit

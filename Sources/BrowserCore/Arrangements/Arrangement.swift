@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// Everything a style lays out for: the screen, the cells and the browser's options.

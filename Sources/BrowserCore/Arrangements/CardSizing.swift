@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// How a column layout sizes the card of a text item: as many rows as its text takes at the

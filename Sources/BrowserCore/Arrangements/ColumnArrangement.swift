@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// The waterfall and the irregular waterfall: columns scrolled vertically, with the feed's

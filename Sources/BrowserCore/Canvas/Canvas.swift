@@ -31,7 +31,7 @@ public protocol Canvas {
   mutating func putPictureRow(_ cells: ArraySlice<SymbolCell>, row: Int, column: Int)
   /// Notes that picture `overlay` goes over the (blank) cells of `area` once the frame is on
   /// screen: the terminal canvas draws it there with pixels; anything put into the area
-  /// afterwards in the same frame (an overlay, a banner) covers it and cancels it.
+  /// afterwards in the same frame (a panel, a banner) covers it and cancels it.
   /// `skippingRows` rows of the picture above `area` are cut off: a picture only partly in
   /// view shows its rows that are, as symbol pictures do. `frame` is the frame a moving one
   /// shows now.

@@ -1,4 +1,4 @@
-/// Keys by name, as the config file's `"keys"` writes them and the help overlay shows bound
+/// Keys by name, as the config file's `"keys"` writes them and the help panel shows bound
 /// keys: a printable character stands for itself (`j`, `G`, `/`), other keys go in angle
 /// brackets as in vim (`<Down>`, `<C-f>`, `<M-x>`, `<Space>`), and several in a row are a
 /// sequence (`gg`, `<C-w>j`).

@@ -49,7 +49,7 @@ public struct KeyBindings: Hashable, Sendable {
     (sequences[keys], prefixes.contains(keys))
   }
 
-  /// The sequences bound to `action`, shortest first, for the help overlay and `--print-config`.
+  /// The sequences bound to `action`, shortest first, for the help panel and `--print-config`.
   public func sequences(for action: Action) -> [[Key]] {
     func text(_ keys: [Key]) -> String { keys.compactMap(\.name).joined() }
     return sequences.filter { $0.value == action }.map(\.key)
@@ -67,7 +67,7 @@ public struct KeyBindings: Hashable, Sendable {
     return names.isEmpty ? nil : names.joined(separator: " ")
   }
 
-  /// The help overlay's rows for the keys in force: the key table's own text for a row whose
+  /// The help panel's rows for the keys in force: the key table's own text for a row whose
   /// actions kept their keys, else the keys now bound to each of the row's actions by name.
   public var help: [(keys: String, what: String)] {
     KeyMap.table.flatMap { row in

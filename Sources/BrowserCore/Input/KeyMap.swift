@@ -26,7 +26,7 @@ public struct KeyBinding: Hashable, Sendable {
   }
 }
 
-/// A row of the help overlay and the bindings it describes, declared together so that the
+/// A row of the help panel and the bindings it describes, declared together so that the
 /// help can never list a key the map does not have, or miss one it has.
 public struct KeyHelp: Hashable, Sendable {
   /// The keys as the help shows them.
@@ -36,7 +36,7 @@ public struct KeyHelp: Hashable, Sendable {
   public var bindings: [KeyBinding]
 }
 
-/// The browser's keys: one table that both the key map and the help overlay (`?`) read.
+/// The browser's keys: one table that both the key map and the help panel (`?`) read.
 public enum KeyMap {
   public static let table: [KeyHelp] = [
     KeyHelp(
@@ -162,7 +162,7 @@ public enum KeyMap {
 
   public static func action(for key: Key) -> Action? { actions[key] }
 
-  /// The rows of the help overlay: keys, then what they do (continuation lines with no keys).
+  /// The rows of the help panel: keys, then what they do (continuation lines with no keys).
   static var help: [(String, String)] {
     table.flatMap { row in
       row.what.enumerated().map { k, line in (k == 0 ? row.keys : "", line) }

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import Locking
 import PictureCells
 

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import PictureCells
 
 /// An item's placeholder drawn as the cells its picture will fill, so that the view draws it

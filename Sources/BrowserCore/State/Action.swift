@@ -42,7 +42,7 @@ public enum Action: Hashable, Sendable {
   case search
   /// `n` / `N`: the next / previous item matching the last search.
   case nextMatch, previousMatch
-  /// Esc: closes an overlay, clears a search, drops a count; quits only where the config
+  /// Esc: closes a panel, clears a search, drops a count; quits only where the config
   /// bound Esc to `quit` (`BrowserOptions.escapeQuits`).
   case escape
   case quit

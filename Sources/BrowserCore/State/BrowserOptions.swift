@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// The options of the browser that the command line sets.
@@ -28,7 +27,7 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether pictures the feed marks sensitive are shown (`s` toggles; `--show-sensitive`
   /// starts with them); else their boxes show the placeholder and say so.
   public var showSensitive: Bool
-  /// Whether Esc quits when there is nothing for it to close (no overlay, filter or message):
+  /// Whether Esc quits when there is nothing for it to close (no panel, filter or message):
   /// only when the config binds Esc to `quit`. One Esc too many after closing a search or the
   /// details ended the program; `q` and Ctrl-C quit.
   public var escapeQuits = false

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// `y` and `Y`: copying the selected item's image URL or link to the clipboard. The shell does
 /// the copying (through the terminal, OSC 52) and says whether the terminal can.

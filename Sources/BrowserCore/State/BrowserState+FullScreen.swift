@@ -3,7 +3,7 @@
 /// come back to it) — and a slideshow moves through the items on its own.
 extension BrowserState {
   /// What `action` does on the full screen of item `i`; nil for the keys it leaves to the
-  /// overlay's other handling (moving, opening, closing).
+  /// panel's other handling (moving, opening, closing).
   mutating func handleInFullScreen(_ action: Action, item i: Int) -> [Effect]? {
     switch action {
     case .copy(let target):
@@ -15,15 +15,15 @@ extension BrowserState {
     case .remove:
       selection = i
       removeSelected()
-      if let s = selection, s < items.count { showDetails(of: s) } else { overlay = .none }
+      if let s = selection, s < items.count { showDetails(of: s) } else { panel = .none }
       return prefetchIfNeeded()
     case .undo:
       undoRemoval()
       if let s = selection, s < items.count { showDetails(of: s) }
       return []
     case .help, .messages:
-      overlayReturn = overlay
-      if action == .help { showHelp() } else { overlay = .messages }
+      panelReturn = panel
+      if action == .help { showHelp() } else { panel = .messages }
       return []
     case .slideshow:
       return toggleSlideshow()
@@ -62,7 +62,7 @@ extension BrowserState {
       message = "slideshow stopped"
       return []
     }
-    if case .details(let i) = overlay { selection = i }
+    if case .details(let i) = panel { selection = i }
     if selection == nil { selection = visibleIndices().first }
     guard let s = selection, s < items.count else {
       message = "no items for a slideshow"
@@ -79,7 +79,7 @@ extension BrowserState {
   /// The slideshow's time for the next picture: the next item, full screen; at the end of the
   /// feed the slideshow ends (a page still to load is asked for, and waited for).
   mutating func nextSlide(_ serial: Int) -> [Effect] {
-    guard slideshow == serial, case .details(let i) = overlay else { return [] }
+    guard slideshow == serial, case .details(let i) = panel else { return [] }
     var effects: [Effect] = []
     if i + 1 < items.count {
       showDetails(of: i + 1)

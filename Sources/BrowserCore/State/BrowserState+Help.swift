@@ -1,10 +1,10 @@
-/// The help overlay (`?`): shown from its first line, and scrolled with the movement keys when
+/// The help panel (`?`): shown from its first line, and scrolled with the movement keys when
 /// the window is too short for all of it.
 extension BrowserState {
   /// Shows the help from its top.
   mutating func showHelp() {
     helpScroll = 0
-    overlay = .help
+    panel = .help
   }
 
   /// The lines of help a window of `rows` shows at once when it cannot show them all: the

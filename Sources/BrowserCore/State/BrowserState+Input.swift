@@ -1,7 +1,6 @@
-import FeedKit
 import LayoutEngine
 
-/// Keys: scrolling, paging, pulls, and what a key does while an overlay is up.
+/// Keys: scrolling, paging, pulls, and what a key does while a panel is up.
 extension BrowserState {
   /// The most times a count repeats a movement: more would only stall the screen.
   static let maximumRepeat = 10_000
@@ -10,7 +9,7 @@ extension BrowserState {
   mutating func handle(_ action: Action) -> [Effect] {
     // Any key but the slideshow's own stops a slideshow.
     if slideshow != nil, action != .slideshow { slideshow = nil }
-    if overlay != .none { return handleInOverlay(action) }
+    if panel != .none { return handleInPanel(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
     if prefix.prompt != nil {
       handleInPrompt(action)
@@ -69,7 +68,7 @@ extension BrowserState {
     case .details:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection { overlay = .details(s) }
+      if let s = selection { panel = .details(s) }
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
@@ -110,7 +109,7 @@ extension BrowserState {
       showHelp()
     case .messages:
       pull.letGo()
-      overlay = .messages
+      panel = .messages
     case .search:
       pull.letGo()
       openSearch()
@@ -133,10 +132,10 @@ extension BrowserState {
 
   /// With the details (full screen) up, the keys that make sense for the item shown work on it
   /// (`BrowserState+FullScreen`); with the help up, the movement keys scroll it; any other key
-  /// only closes the overlay.
-  mutating func handleInOverlay(_ action: Action) -> [Effect] {
-    if overlay == .help, scrollHelp(action) { return [] }
-    if case .details(let i) = overlay, i < items.count {
+  /// only closes the panel.
+  mutating func handleInPanel(_ action: Action) -> [Effect] {
+    if panel == .help, scrollHelp(action) { return [] }
+    if case .details(let i) = panel, i < items.count {
       if let effects = handleInFullScreen(action, item: i) { return effects }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
@@ -158,18 +157,18 @@ extension BrowserState {
       default: break
       }
     }
-    return closeOverlay()
+    return closePanel()
   }
 
-  /// Closes the overlay: for any key the overlay does not take, bound to an action or not.
-  mutating func closeOverlay() -> [Effect] {
+  /// Closes the panel: for any key the panel does not take, bound to an action or not.
+  mutating func closePanel() -> [Effect] {
     // The help or the messages opened from the full screen go back to it.
-    if let back = overlayReturn {
-      overlayReturn = nil
-      overlay = back
+    if let back = panelReturn {
+      panelReturn = nil
+      panel = back
       return []
     }
-    overlay = .none
+    panel = .none
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
     {
@@ -180,9 +179,9 @@ extension BrowserState {
 
   /// Shows item `i` in the details (full screen with its picture), and selects it.
   mutating func showDetails(of i: Int) {
-    if overlay != .details(i) { zoom = FullScreenZoom() }
+    if panel != .details(i) { zoom = FullScreenZoom() }
     selection = i
-    overlay = .details(i)
+    panel = .details(i)
   }
 
   /// Ends a free scroll: the carousel snaps the box nearest the centre into it, and selects it.

@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// Columns, styles and sizes: laying the items out again while keeping the reader's place.

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// Refresh and load-more: asking for pages, applying what comes back, prefetching near the end.
@@ -144,7 +144,7 @@ extension BrowserState {
     selection = selected.flatMap { id in items.firstIndex { $0.identity == id } }
     arrangement.layOut(styleFeed, in: context, itemsChanged: true)
     syncFocus()
-    if case .details = overlay { overlay = .none }
+    if case .details = panel { panel = .none }
     clampTop()
   }
 

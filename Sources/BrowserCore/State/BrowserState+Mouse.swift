@@ -9,7 +9,7 @@ extension BrowserState {
     guard click.button == .left else { return [] }
     slideshow = nil
     // A click anywhere closes what is open, as any key does.
-    if overlay != .none { return closeOverlay() }
+    if panel != .none { return closePanel() }
     if searchPrompt != nil || prefix.prompt != nil { return [] }
     if click.row == screen.rows - 1 {
       if click.column >= screen.columns - Self.hintCells { showHelp() }
@@ -29,7 +29,7 @@ extension BrowserState {
     } else {
       select(index)
     }
-    if click.count >= 2 { overlay = .details(index) }
+    if click.count >= 2 { panel = .details(index) }
     return prefetchIfNeeded()
   }
 }

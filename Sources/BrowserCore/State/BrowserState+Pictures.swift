@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// Which pictures to fetch: those of the boxes in view first, then those a screen ahead in the
@@ -21,7 +20,7 @@ extension BrowserState {
     }
     var key = pictureKey(forItem: index, fitting: area, fullScreen: true)
     // Zoomed, the item shown draws a window of its picture into the same cells.
-    if overlay == .details(index) { key?.crop = zoom.crop }
+    if panel == .details(index) { key?.crop = zoom.crop }
     return key
   }
 
@@ -77,7 +76,7 @@ extension BrowserState {
   /// The pictures wanted now, ranked: those in view, then a screen ahead, then one behind.
   func wantedPictures() -> PictureRanking {
     guard picturesShown, !items.isEmpty else { return PictureRanking() }
-    if case .details(let i) = overlay {
+    if case .details(let i) = panel {
       let keys = [i, i + 1, i - 1].filter { !hidesPicture(ofItem: $0) }
         .compactMap { fullScreenPictureKey(forItem: $0) }
       return PictureRanking(visible: Array(keys.prefix(1)), ahead: Array(keys.dropFirst()))
@@ -132,7 +131,7 @@ extension BrowserState {
     var waiting = 0
     for key in pictureRanking.visible where pictures[key] == .requested { waiting += 1 }
     var sizing = 0
-    if picturesShown, !items.isEmpty, overlay == .none {
+    if picturesShown, !items.isEmpty, panel == .none {
       for box in arrangement.boxes(inRows: visibleContentRows) {
         guard case .item(let i) = box.content, awaitsSize(i), !hidesPicture(ofItem: i) else {
           continue

@@ -1,5 +1,3 @@
-import FeedKit
-
 /// Counts before keys (`25G`) and the `:` prompt (`:25` Enter): jumping to an item by number.
 extension BrowserState {
   /// A digit: part of a count, and (1…9) the column count at once, as the digit keys always

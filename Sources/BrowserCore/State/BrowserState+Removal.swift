@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
 /// `d` and `u`: taking items out of the view and bringing them back, in their places.

@@ -1,5 +1,3 @@
-import FeedKit
-
 /// Leaving a feed and coming back to the same place (`cascade --last`).
 extension BrowserState {
   /// The reader's place: the selected item if it is in view, else the first box in view.

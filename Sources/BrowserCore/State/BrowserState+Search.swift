@@ -1,5 +1,3 @@
-import FeedKit
-
 /// `/` to filter the feed, `n` and `N` to go from match to match, `Esc` to see everything again.
 extension BrowserState {
   /// The longest query kept: longer typing is ignored.

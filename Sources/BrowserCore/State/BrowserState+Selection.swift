@@ -1,4 +1,3 @@
-import FeedKit
 import LayoutEngine
 
 /// Moving the selection between boxes, with the view following it.

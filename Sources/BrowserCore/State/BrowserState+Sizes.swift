@@ -1,5 +1,3 @@
-import FeedKit
-
 /// Sizes read late: an item the feed gave no size for is laid out as a square
 /// (`FeedItem.layoutWidth`) until its picture's header is read. The state asks for the sizes
 /// of the items in and around the view, in view first, a few at a time; when they arrive it

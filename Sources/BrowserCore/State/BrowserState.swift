@@ -1,13 +1,15 @@
-import FeedKit
+import FeedModel
 import LayoutEngine
 
-/// and removals.
+/// The browser as a value: the items and their layout, the view's place, the selection, what
+/// is loading, the messages, the search filter, and removals.
 ///
 /// Every input is one `Event` through `update(_:)`, which answers with the `Effect`s the shell
 /// carries out (a load, opening a link, quitting); their results come back as events. Drawing
 /// reads the state (`BrowserView`). Nothing here touches the terminal, the network or a clock,
-/// so every behaviour of the browser can be tested by driving this value. Where boxes go and how the selection moves
-/// is the current style's business (`Arrangement`); the state keeps what all styles share.
+/// so every behaviour of the browser can be tested by driving this value. Where boxes go and
+/// how the selection moves is the current style's business (`Arrangement`); the state keeps
+/// what all styles share.
 ///
 /// The viewport is the content rows `top ..< top + viewRows` (shifted on screen by a pull); the
 /// last screen row is the status line. See `CellGeometry` for how layout units become cells.
@@ -24,10 +26,10 @@ public struct BrowserState: Sendable {
   var placeWhileHidden: (index: Int, screenRow: Int)?
   public internal(set) var selection: Int?
   public internal(set) var pull: PullGesture
-  public internal(set) var overlay = Overlay.none
-  /// The overlay to go back to when the one shown closes: the full screen, after the help or
+  public internal(set) var panel = Panel.none
+  /// The panel to go back to when the one shown closes: the full screen, after the help or
   /// the messages were opened from it.
-  var overlayReturn: Overlay?
+  var panelReturn: Panel?
   /// The running slideshow's number, nil when none runs; `slideSerial` numbers them.
   public internal(set) var slideshow: Int?
   var slideSerial = 0
@@ -164,7 +166,7 @@ public struct BrowserState: Sendable {
     case .action(let action): return handle(action)
     case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
-    case .unboundKey: return overlay == .none ? [] : closeOverlay()
+    case .unboundKey: return panel == .none ? [] : closePanel()
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):

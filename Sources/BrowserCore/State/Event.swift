@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// Everything that happens to the browser, as one message type.
 ///
@@ -14,7 +14,7 @@ public enum Event: Sendable {
   case click(MouseClick)
   /// A key typed into the search prompt, as it is (`isTypingSearch`).
   case typed(Key)
-  /// A key no binding takes (nor begins): it closes an overlay, whose last line says "any key
+  /// A key no binding takes (nor begins): it closes a panel, whose last line says "any key
   /// closes", and does nothing else.
   case unboundKey
   /// The terminal has a new size.

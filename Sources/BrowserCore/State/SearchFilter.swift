@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// `/`: what the reader is typing, and the feed filtered to the items that match.
 ///

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// A load's progress as one line of text: `[██████░░░░] 60%  24.0 MiB of 40.0 MiB`, or
 /// `24.0 MiB read` when the size was not said in advance, and the items once decoded.

@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// What a box shows besides its border.
 public struct BoxLabel: Hashable, Sendable {

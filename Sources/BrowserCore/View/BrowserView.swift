@@ -1,8 +1,8 @@
-import FeedKit
+import FeedModel
 import PictureCells
 
 /// Draws a whole screen from a `BrowserState`: the visible boxes, pull banners, the status line
-/// and any overlay.
+/// and any panel.
 ///
 /// Only the items the engine reports in the viewport are touched, so a frame costs the same for
 /// a hundred items as for a million.
@@ -13,7 +13,7 @@ public struct BrowserView: Sendable {
   private let labels = LabelCache()
   /// The pictures drawn so far, which the shell's picture loader fills.
   public let pictures: PictureCache
-  /// The keys in force, for the help overlay.
+  /// The keys in force, for the help panel.
   public var keys: KeyBindings
   /// The colours pictures are drawn in, which placeholders use too; nil for none, and then no
   /// placeholders.
@@ -125,23 +125,23 @@ public struct BrowserView: Sendable {
       tokens: status("").count,
       row: canvas.size.rows - 1, into: &canvas)
 
-    var overlays = OverlayRenderer(theme: theme, keys: keys)
-    overlays.animationClock = state.animationsPlaying ? state.animationClock : nil
-    switch state.overlay {
+    var panels = PanelRenderer(theme: theme, keys: keys)
+    panels.animationClock = state.animationsPlaying ? state.animationClock : nil
+    switch state.panel {
     case .none: break
-    case .help: overlays.drawHelp(from: state.helpScroll, into: &canvas)
-    case .messages: overlays.drawMessages(state.messages.entries, into: &canvas)
+    case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
+    case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
-        overlays.canOpen = state.canOpen(item: i)
+        panels.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         if let key, let area = PictureArea.fullScreen(canvas.size) {
-          overlays.drawFullScreen(
+          panels.drawFullScreen(
             item: state.items[i], label: label, count: state.items.count,
             picture: slot(for: key, item: i, state), area: area,
             facts: state.pictureFacts(ofItem: i), into: &canvas)
         } else {
-          overlays.drawDetails(
+          panels.drawDetails(
             item: state.items[i], label: label, count: state.items.count,
             failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
             into: &canvas)

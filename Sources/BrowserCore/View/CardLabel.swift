@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 
 /// What the card of a text item (one without a picture) shows besides its title: a byline
 /// (date · author) and its summary, sanitised, and how they fill a card of a given width.

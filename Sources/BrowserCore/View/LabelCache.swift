@@ -1,4 +1,4 @@
-import FeedKit
+import FeedModel
 import Locking
 
 /// The labels of the boxes drawn lately, so that scrolling does not sanitise the same titles

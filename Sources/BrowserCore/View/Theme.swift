@@ -125,7 +125,7 @@ public struct Theme: Hashable, Sendable {
       foreground: customColor(.banner) ?? (colors == .none ? .default : .ansi(3)),
       attributes: .bold)
   }
-  var overlayStyle: CellAppearance { CellAppearance() }
+  var panelStyle: CellAppearance { CellAppearance() }
 
   /// What a moving picture standing still (paused, or moving pictures off) shows by its
   /// number.

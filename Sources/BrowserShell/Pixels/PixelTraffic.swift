@@ -1,6 +1,7 @@
 import BrowserCore
 import Glibc
 import PictureCells
+import PictureKit
 import Pictures
 
 /// What each way of drawing pictures costs a terminal: the bytes of the first screen with every

@@ -1,3 +1,4 @@
+import FeedModel
 import Pictures
 
 extension FeedDocument {

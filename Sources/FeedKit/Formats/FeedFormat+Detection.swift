@@ -1,3 +1,5 @@
+import FeedModel
+
 extension FeedFormat {
   /// Bytes of a document looked at to tell its format: enough for any real feed's opening
   /// (an XML prolog, a JSON Feed's `version`, a listing's first item), little enough to read

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// JSON wrapped in a script call (JSONP): `jsonFlickrFeed({…})`, `callback([…]);` — what
 /// Flickr's feeds and many older APIs send unless the URL asks for plain JSON
 /// (`nojsoncallback=1`). Read as the JSON inside, so that the URL people copy from the docs

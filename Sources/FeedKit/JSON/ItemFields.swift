@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The fields of one item as they are read, before the item is kept or skipped.
 ///
 /// Values are judged as they are read (the reader moves on), and the verdict is kept per field:
@@ -12,9 +14,9 @@ struct ItemFields {
   /// (JPEG stops at 65,535), so a larger number is a broken feed, not a picture.
   static let maxSide: Double = 1_000_000
   /// The tallest shape kept, height / width; a taller picture is cut to this shape.
-  static let maxAspectRatio: Double = 64
+  static let maxAspectRatio = ItemShape.maxAspectRatio
   /// The widest shape kept, height / width; a wider picture is cut to this shape.
-  static let minAspectRatio: Double = 1 / 64
+  static let minAspectRatio = ItemShape.minAspectRatio
 
   /// Why an item was skipped, without the `item N:` prefix.
   struct SkipReason: Error, Equatable {
@@ -172,14 +174,9 @@ struct ItemFields {
     return (Self.imageKeys.count, .decoded(trimmed))
   }
 
-  /// The size with its shape held within `minAspectRatio...maxAspectRatio` by shortening the
-  /// longer side; sizes within the range come back unchanged. Both sides must be finite and
-  /// above zero. Multiplying by 64 is exact, so the clamped ratio is exactly 64 or 1/64.
+  /// The size with its shape held within `minAspectRatio...maxAspectRatio` (`ItemShape`).
   static func clampShape(width: Double, height: Double) -> (width: Double, height: Double) {
-    let ratio = height / width
-    if !(ratio <= maxAspectRatio) { return (width, width * maxAspectRatio) }
-    if ratio < minAspectRatio { return (height * maxAspectRatio, height) }
-    return (width, height)
+    ItemShape.clamped(width: width, height: height)
   }
 
   private mutating func readImage(rank: Int, from reader: inout JSONReader)
@@ -355,46 +352,19 @@ struct ItemFields {
       switch scalar.value {
       case 0x22: out += "\\\""
       case 0x5C: out += "\\\\"
-      default: appendEscaped(scalar, to: &out)
+      default: ControlEscapes.appendEscaped(scalar, to: &out)
       }
     }
     return out + "\""
   }
 
-  /// `text` with C0 and C1 controls, DEL, bidirectional formatting, zero-width and separator
-  /// characters written as `\u{1b}`, so that printing it cannot move the cursor, retitle the
-  /// terminal, reorder text or hide a difference.
+  /// `text` with its controls written as `\u{1b}` (`ControlEscapes`).
   static func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
-    return out
+    ControlEscapes.escaping(text)
   }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069,
-      0xFEFF:
-      true
-    default: false
-    }
-  }
-
-  private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
-    if isControl(scalar) {
-      out += "\\u{\(String(scalar.value, radix: 16))}"
-    } else {
-      out.unicodeScalars.append(scalar)
-    }
-  }
-
 }
 
 extension String {
-  /// The string with its controls written as `\u{1b}` (`ItemFields.escapingControls`): for
-  /// quoting text from outside in a message, such as a config file's key binding.
-  package var escapingControls: String { ItemFields.escapingControls(self) }
-
   /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
   func trimmingASCIIWhitespace() -> String {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Which of an item's fields a key names, found by comparing the key once.
 ///
 /// An item's keys were matched by comparing each with every name the decoder accepts in turn

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A cursor over the UTF-8 bytes of a JSON document that reads one token at a time.
 ///
 /// The feed decoder walks a document with it and turns items straight into `FeedItem`s, so no

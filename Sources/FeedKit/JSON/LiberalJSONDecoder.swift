@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Turns the bytes of one feed page into items, skipping (and counting) items that cannot be
 /// laid out.
 ///

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Loads and decodes feed pages from any `FeedSource`.

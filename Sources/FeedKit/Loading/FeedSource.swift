@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Where a feed comes from: what the FEED argument names.

@@ -1,3 +1,4 @@
+import FeedModel
 import Transport
 
 /// How patient and how generous loading is: timeouts, redirects and the limits that keep a
@@ -58,7 +59,7 @@ public struct LoadOptions: Hashable, Sendable {
 
   /// The `headers` a request to `url` carries: all of them at the feed's origin, none
   /// elsewhere.
-  func originHeaders(for url: String) -> [String] {
+  package func originHeaders(for url: String) -> [String] {
     guard !headers.isEmpty, let feed = headersFeed, TransferOrigin.same(url, feed) else {
       return []
     }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Runs blocking work (reads, and the decoding that waits on them) on a thread of its own and

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// The address a page fetched over http(s) finally came from (after redirects), against which

@@ -1,3 +1,5 @@
+import FeedModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,9 +10,9 @@
 /// would take the user's keys, a FIFO would wait for a writer forever, `/dev/zero` never ends.
 /// So the file is opened without waiting (`O_NONBLOCK`, which also keeps a FIFO's open from
 /// blocking) and checked with `fstat` before a byte is read.
-enum PictureFile {
+package enum PictureFile {
   /// An open descriptor of the regular file at `path`, for the caller to close; or why not.
-  static func open(_ path: String) throws(FeedError) -> (descriptor: Int32, size: Int) {
+  package static func open(_ path: String) throws(FeedError) -> (descriptor: Int32, size: Int) {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw .unreadable(source: path, detail: describe(errno: errno))
@@ -24,14 +26,14 @@ enum PictureFile {
   }
 
   /// The first `count` bytes of the file at `path` (fewer when it is shorter).
-  static func prefix(of path: String, count: Int) throws(FeedError) -> [UInt8] {
+  package static func prefix(of path: String, count: Int) throws(FeedError) -> [UInt8] {
     let file = try open(path)
     defer { close(file.descriptor) }
     return read(file.descriptor, count: count)
   }
 
   /// Up to `count` bytes from an open descriptor, reading until they are in or the file ends.
-  static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
+  package static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
@@ -46,7 +48,7 @@ enum PictureFile {
   }
 
   /// An `open` failure in words a person can act on.
-  static func describe(errno code: Int32) -> String {
+  package static func describe(errno code: Int32) -> String {
     switch code {
     case ENOENT: "no such file; check the path"
     case EACCES: "permission denied; check the file's permissions"

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Where an item's picture is read from, once its URL is resolved against the feed.

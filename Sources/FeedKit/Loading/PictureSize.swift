@@ -1,29 +1,30 @@
+import FeedModel
 import Pictures
 
 /// A picture's size read from its first bytes, for a folder's files and for feeds that give
 /// no sizes: the header is read from a prefix, and a second, longer prefix is asked for only
 /// when the header is further in (a JPEG with a large EXIF block or embedded thumbnail).
-enum PictureSize {
+package enum PictureSize {
   /// The first read: every PNG, GIF and WebP header, and nearly every JPEG's, is within it.
-  static let firstRead = 64 << 10
+  package static let firstRead = 64 << 10
   /// The most a second read asks for; a header further in than this is not worth finding.
-  static let maxRead = 4 << 20
+  package static let maxRead = 4 << 20
   /// Read past what the header reader asks for, so the second read is the last.
-  static let slack = 16 << 10
+  package static let slack = 16 << 10
 
   /// What reading gave: the display size (EXIF orientation applied), or why there is none.
-  enum Outcome: Equatable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     case size(width: Double, height: Double)
     case unreadable(String)
   }
 
   /// What to do after a read of `asked` bytes gave `bytes`: answer, or read `n` bytes.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     case done(Outcome)
     case read(Int)
   }
 
-  static func step(_ bytes: [UInt8], asked: Int) -> Step {
+  package static func step(_ bytes: [UInt8], asked: Int) -> Step {
     switch PictureHeader.read(bytes) {
     case .header(let header):
       return .done(
@@ -44,7 +45,7 @@ enum PictureSize {
 
   /// Reads the size through `prefix(n)`, which gives the first `n` bytes (fewer at the end of
   /// the picture): a ranged request, or a file's start.
-  static func read<E: Error>(_ prefix: (Int) async throws(E) -> [UInt8]) async throws(E)
+  package static func read<E: Error>(_ prefix: (Int) async throws(E) -> [UInt8]) async throws(E)
     -> Outcome
   {
     var asked = firstRead
@@ -57,7 +58,7 @@ enum PictureSize {
   }
 
   /// `read` through a synchronous reader (a local file).
-  static func read<E: Error>(_ prefix: (Int) throws(E) -> [UInt8]) throws(E) -> Outcome {
+  package static func read<E: Error>(_ prefix: (Int) throws(E) -> [UInt8]) throws(E) -> Outcome {
     var asked = firstRead
     while true {
       switch step(try prefix(asked), asked: asked) {
@@ -68,11 +69,11 @@ enum PictureSize {
   }
 
   /// Whether `bytes` start like one of the pictures Cascade reads.
-  static func isPicture(_ bytes: [UInt8]) -> Bool { PictureFormat.sniff(bytes) != nil }
+  package static func isPicture(_ bytes: [UInt8]) -> Bool { PictureFormat.sniff(bytes) != nil }
 
   /// Why `bytes`, a file's first 12 or more, are a picture Cascade does not decode (a HEIC, an
   /// AVIF, a camera's raw file); nil for any other file.
-  static func foreignPicture(_ bytes: [UInt8]) -> String? {
+  package static func foreignPicture(_ bytes: [UInt8]) -> String? {
     ForeignPictureFormat.sniff(bytes).map { PictureError.foreignFormat($0).description }
   }
 }

@@ -1,3 +1,5 @@
+import FeedModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A feed being browsed: the items loaded so far and where the next page comes from.
 ///
 /// Pages follow these rules: a top-level `next` link (absolute, or relative to the page

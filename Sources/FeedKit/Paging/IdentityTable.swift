@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The identities of a session's items, to drop an item whose identity is already loaded: an
 /// open-addressing hash table of item positions, each beside 32 bits of its identity's hash.
 ///

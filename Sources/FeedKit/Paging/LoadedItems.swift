@@ -1,3 +1,5 @@
+import FeedModel
+
 /// What a session knows of the items it has loaded: their texts, by position, and the table of
 /// their identities, to drop an item whose identity is already loaded.
 ///

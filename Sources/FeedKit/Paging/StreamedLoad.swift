@@ -1,3 +1,4 @@
+import FeedModel
 import Synchronization
 
 /// The first page of a session while it is decoded and shown: its items are deduplicated on

@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 
 /// `--help` for each command, written from the option table, so a new option is in the help
 /// the moment it is declared, with its real default and its range.

@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 
 /// `cascade.1`, written in plain man(7) roff from the option table and the key table, so the
 /// page lists every flag, key and config key the binary has. `cascade --man` (not in `--help`:

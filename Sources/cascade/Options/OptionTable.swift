@@ -1,7 +1,9 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import LayoutEngine
+import PictureKit
 
 /// Every option of every command, in the order `--help` lists them.
 ///

@@ -1,6 +1,7 @@
 import BrowserShell
 import FeedKit
 import Foundation
+import PictureKit
 import Pictures
 
 extension PictureOptions {

@@ -1,6 +1,8 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import Foundation
+import PictureKit
 
 /// The feeds opened last and the place in each, under `$XDG_STATE_HOME/cascade` (else
 /// `~/.local/state/cascade`), for `cascade --last`.

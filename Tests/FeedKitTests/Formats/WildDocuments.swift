@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 
 /// Feed documents written for the tests in the shapes real services send, with the fields
 /// Cascade ignores left in, so a decoder that trips on an unknown field fails here.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Bluesky feeds from its public API, no account needed
 /// (`public.api.bsky.app/xrpc/app.bsky.feed.getAuthorFeed?actor=…`, `getFeed`, `getTimeline`,
 /// `getListFeed`: `{"feed": [{"post": …}], "cursor"}`; `searchPosts`: `{"posts": […]}`). One

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Flickr's public feeds (`https://www.flickr.com/services/feeds/photos_public.gne?format=json&
 /// nojsoncallback=1`, and the same for a user's, a group's or a tag's photos): `{"title",
 /// "link", "items": [{"title", "link", "media": {"m": …}, "description", …}]}`, the feed

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Giphy API answers (`/v1/gifs/trending`, `/v1/gifs/search`, `/v1/stickers/…`):
 /// `{"data": [{"images": {…}, "title", "url"}], "pagination": {"offset", "count",
 /// "total_count"}}`. Cascade shows a GIF's first frame, so the picture is the first frame

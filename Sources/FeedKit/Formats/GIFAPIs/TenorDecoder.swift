@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Tenor API answers (v2: `/v2/search`, `/v2/featured`): `{"results": [{"media_formats":
 /// {"gifpreview": {"url", "dims": [w, h]}, "tinygif": {…}, …}, "content_description",
 /// "itemurl"}], "next": "…"}`. Cascade shows a GIF's first frame, so the picture is Tenor's

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Imgur gallery answers (`api.imgur.com/3/gallery/hot/viral/0`, `/3/gallery/search`,
 /// `/3/account/NAME/submissions`: `{"data": [{"is_album", "images", "link", …}]}`). One item per
 /// post, as Imgur's gallery shows them: an album's cover picture (the image whose `id` is its

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// JSON Feed 1.0 and 1.1 (jsonfeed.org): each item's picture is its `image`, else its first
 /// `attachments[]` entry with an image `mime_type`, else the first `<img>` of its
 /// `content_html` (a photo blog's feed often has its pictures only there, as RSS and Atom

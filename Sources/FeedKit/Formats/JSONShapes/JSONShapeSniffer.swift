@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Tells the JSON formats apart from the start of a document: its top-level keys (and the
 /// values of `version` and `kind`), and the keys of the first item of its list.
 ///

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A JSON document as a tree, for the API formats (JSON Feed, Reddit, Mastodon, the photo
 /// APIs): their items are nested a few levels deep and their pages are small (tens of items),
 /// so a tree is simpler to read than a streaming walk and costs little. The classic shape,

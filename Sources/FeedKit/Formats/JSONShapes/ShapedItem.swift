@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Makes items for the formats decoded from a tree or from XML, where a size may be absent or
 /// unusable: the item is then kept without a size (`FeedItem.hasSize`), to be read from the
 /// picture, instead of being skipped as the classic shape does.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Lemmy posts (`/api/v3/post/list?community_name=…`, no account needed:
 /// `{"posts": [{"post": {…}, "creator", "community", "counts"}], "next_page"}`). A post's
 /// picture is its `thumbnail_url` (the instance's own copy, sized for a thumbnail), else its

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The date, author and summary of an item (`ItemAbout`) made from what a feed wrote: plain
 /// text of one paragraph, with nothing a terminal would act on, cut to a bound.
 ///

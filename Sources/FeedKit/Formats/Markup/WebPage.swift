@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A web page given where a feed was expected: a blog's or a site's address, pasted from the
 /// browser's address bar. Most pages name their feed in their head (`<link rel="alternate"
 /// type="application/rss+xml" href="/feed">`, or Atom, or JSON Feed), and a feed reader reads

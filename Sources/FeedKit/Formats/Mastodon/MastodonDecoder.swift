@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Mastodon statuses (`/api/v1/timelines/public`, `/api/v1/accounts/:id/statuses`): one item
 /// per picture attachment, from the status or the status it boosts. An image's picture is
 /// `preview_url` (Mastodon's terminal-friendly size, same shape), else `url`; a video's or an

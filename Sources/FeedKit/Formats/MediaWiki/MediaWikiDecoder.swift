@@ -1,3 +1,5 @@
+import FeedModel
+
 /// MediaWiki API answers with file information: Wikimedia Commons and every wiki's
 /// `api.php?action=query&generator=…&prop=imageinfo&iiprop=url|size` (no account needed; add
 /// `&iiurlwidth=640` for pictures sized for a terminal). One item per file page: the picture is

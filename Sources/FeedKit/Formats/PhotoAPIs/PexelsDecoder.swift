@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Pexels API photos (`/v1/curated`, `/v1/search`): `{"page", "per_page", "photos": […],
 /// "next_page"}`. The picture is `src.medium` (350 px tall: enough for a terminal) else
 /// `src.large`; the size is the photo's `width`/`height`; the title its `alt`; the placeholder

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Pixabay API images (`/api/?key=…`): `{"total", "totalHits", "hits": […]}`. The picture is
 /// `webformatURL` (640 px) with `webformatWidth`/`webformatHeight`, else `previewURL` with
 /// `previewWidth`/`previewHeight`; the title is `tags`. Pixabay gives no next link: page it

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Unsplash API photos: a list (`/photos`, `/collections/:id/photos`) or a search answer
 /// (`/search/photos`: `{"total", "total_pages", "results": […]}`). The picture is `urls.small`
 /// (400 px wide: a terminal shows no more) else `urls.regular`; the size is the photo's

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// A Reddit listing (`/r/pics.json`, `/user/x/submitted.json`): each post's picture is its

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Plain text with one picture a line: an http(s) or file URL, or a path (absolute, or
 /// relative to the list's folder; from standard input, to the working directory), as
 /// `find . -name '*.jpg' | cascade -` writes. Blank lines and `#` comments are ignored. A list

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// One RSS `item` or Atom `entry` as it is read, before it becomes an item or is skipped.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// What comes before an XML document's root element: declarations, comments, a DOCTYPE. Read
 /// by hand, before any XML parser sees the document, for two reasons: the root element's name
 /// says RSS or Atom, and an entity declaration — which no feed needs, and which is how a

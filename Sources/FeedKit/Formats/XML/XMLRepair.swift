@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A feed's bytes with the faults that real feeds commonly have and that XML does not forgive
 /// mended before the parser sees them, the way the JSON reader forgives trailing commas: the
 /// XML parser stops at the first fault and the feed would show nothing.

@@ -1,0 +1,202 @@
+import FeedModel
+
+/// Draws the help and details panels: a bordered panel in the middle of the screen.
+struct PanelRenderer {
+  var theme: Theme
+  /// The keys in force, which the help lists.
+  var keys = KeyBindings.standard
+  /// The moving pictures' clock while they play (see `BoxRenderer`).
+  var animationClock: Int?
+  /// Whether `o` opens the item shown (`BrowserState.canOpen(item:)`): its hint is left out
+  /// when it does not.
+  var canOpen = true
+
+  /// The help, from its line `first` on when the window is too short for all of it. The
+  /// keys' column is as wide as the widest keys in force, so rebound keys keep it aligned.
+  func drawHelp<C: Canvas>(from first: Int = 0, into canvas: inout C) {
+    let rows = keys.help.map { keys, what in (theme.isUnicode ? keys : asciiKeys(keys), what) }
+    let keyWidth = max(17, (rows.map { DisplayText($0.0).width }.max() ?? 0) + 2)
+    let lines = rows.map { keyText, what in
+      let padded =
+        keyText + String(repeating: " ", count: max(1, keyWidth - DisplayText(keyText).width))
+      return DisplayText(padded + what)
+    }
+    drawPanel(
+      title: "keys", lines: lines, footer: "any key closes", scrolledTo: first, into: &canvas)
+  }
+
+  /// The details panel: the title, the page link, date, author and summary, the picture's
+  /// address, its decoded and file sizes (`facts`, once read) or `failure`, why it did not
+  /// come. A text item's panel is its card in full: no picture lines, the summary as long as
+  /// the screen allows.
+  func drawDetails<C: Canvas>(
+    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil,
+    facts: PictureFacts? = nil, into canvas: inout C
+  ) {
+    let width = max(10, min(96, canvas.size.columns - 4) - 4)
+    var lines: [DisplayText] = [label.title, ""]
+    lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
+    if let date = item.date { lines.append(DisplayText("date:  " + date)) }
+    if let author = item.author { lines.append(DisplayText("by:    " + author)) }
+    if item.hasPicture {
+      lines.append(DisplayText("image: " + URLSecrets.masked(item.imageURL)))
+      lines.append(DisplayText("size:  \(label.size(times: theme.times))"))
+      if let facts { lines.append(DisplayText("file:  " + facts.text(times: theme.times))) }
+      if let failure { lines.append(DisplayText("no picture: " + failure)) }
+    }
+    lines.append(DisplayText("item:  \(label.number) of \(count)"))
+    lines.append(DisplayText("id:    " + (item.id ?? "none")))
+    let hintLine = DisplayText(
+      hints((canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")]))
+    if let summary = item.summary {
+      // The summary takes the rows the rest leaves: panel border, blank lines and hints.
+      let room = canvas.size.rows - 1 - 2 - lines.count - 1 - 2
+      let text = DisplayText(summary, maximumWidth: 1_000)
+      let wrapped = text.wrapped(width: width, maxLines: max(1, room))
+      lines += [""] + wrapped
+    }
+    lines += ["", hintLine]
+    drawPanel(title: "details", lines: lines, into: &canvas)
+  }
+
+  /// The panels' hints, each naming the keys in force (`o opens the link` names the key
+  /// that opens now); a hint whose actions lost every key is left out.
+  func hints(_ list: [(own: String, actions: [Action], what: String)]) -> String {
+    list.compactMap { hint in
+      keys.hintKeys(for: hint.actions, own: hint.own).map { $0 + " " + hint.what }
+    }.joined(separator: " · ")
+  }
+
+  /// The last messages, newest last, each wrapped to the panel so none is cut.
+  func drawMessages<C: Canvas>(_ entries: [String], into canvas: inout C) {
+    let width = max(10, min(96, canvas.size.columns - 4) - 4)
+    var lines: [DisplayText] = []
+    for entry in entries {
+      lines += Self.wrapped(DisplayText(entry, maximumWidth: 2000), width: width)
+    }
+    if lines.isEmpty { lines = ["no messages yet"] }
+    // The newest at the bottom; the oldest go first when they do not all fit.
+    let room = max(1, canvas.size.rows - 1 - 2 - 2)
+    lines = Array(lines.suffix(room))
+    drawPanel(title: "messages", lines: lines, footer: "any key closes", into: &canvas)
+  }
+
+  /// `text` in lines of at most `width` cells (`DisplayText.wrapped(width:)`).
+  static func wrapped(_ text: DisplayText, width: Int) -> [DisplayText] {
+    text.wrapped(width: width)
+  }
+
+  /// The picture of an item over the whole screen, aspect kept, with its details under it:
+  /// the title; the size, date, author, the file's format and size (`facts`, once read) and
+  /// the position; the picture's address; the keys.
+  func drawFullScreen<C: Canvas>(
+    item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
+    facts: PictureFacts? = nil, into canvas: inout C
+  ) {
+    let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
+    let info =
+      [label.size(times: theme.times), item.date, item.author, file]
+      .compactMap { $0 } + ["#\(label.number) of \(count)"]
+    let size = canvas.size
+    canvas.fill(
+      row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
+    BoxRenderer(theme: theme, animationClock: animationClock).drawPicture(
+      picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
+    var lines: [(DisplayText, CellAppearance)] = [
+      (label.title, CellAppearance(attributes: .bold)),
+      (DisplayText(info.joined(separator: " · ")), .plain),
+      (DisplayText(URLSecrets.masked(item.imageURL)), CellAppearance(attributes: .dim)),
+      (
+        DisplayText(
+          hints(
+            [("← →", [.select(.left), .select(.right)], "neighbours or pan")]
+              + [("+ -", [.columns(.more), .columns(.fewer)], "zoom")]
+              + (canOpen ? [("o", [.open], "opens the link")] : [])
+              + [("Esc", [.escape], "back")])),
+        CellAppearance(attributes: .dim)
+      ),
+    ]
+    if case .failed(let reason, _) = picture {
+      lines.insert((DisplayText("no picture: " + reason), .plain), at: 1)
+    }
+    let first = area.bottom
+    for (k, (text, style)) in lines.prefix(PictureArea.detailRows).enumerated() {
+      let row = first + k
+      guard row < size.rows - 1 else { break }
+      let width = min(text.width, size.columns - 2)
+      canvas.write(
+        text, row: row, column: max(1, (size.columns - width) / 2), maxWidth: size.columns - 2,
+        style: style, ellipsis: theme.ellipsis)
+    }
+  }
+
+  private func asciiKeys(_ text: String) -> String {
+    text.replacingOccurrences(["↓": "Dn", "↑": "Up", "←": "Lt", "→": "Rt", "…": ".."])
+  }
+
+  /// A panel of `lines`, then a blank line and `footer` when they fit too (the footer goes
+  /// first on a short window); lines that do not fit are counted on its last row.
+  private func drawPanel<C: Canvas>(
+    title: String, lines: [DisplayText], footer: DisplayText? = nil, scrolledTo first: Int = 0,
+    into canvas: inout C
+  ) {
+    let size = canvas.size
+    var lines = lines
+    if let footer, lines.count + 2 + 2 <= size.rows - 1 { lines += ["", footer] }
+    let contentWidth = lines.map(\.width).max() ?? 0
+    let width = min(size.columns, max(contentWidth + 4, title.count + 6))
+    let height = min(max(0, size.rows - 1), lines.count + 2)
+    guard width >= 4, height >= 3 else { return }
+    let x = (size.columns - width) / 2
+    let y = max(0, (size.rows - 1 - height) / 2)
+    let style = theme.panelStyle
+    let border = theme.border(selected: true)
+    canvas.fill(row: y, column: x, width: width, height: height, style: style)
+    canvas.put(border.topLeft, width: 1, row: y, column: x, style: style)
+    canvas.put(border.topRight, width: 1, row: y, column: x + width - 1, style: style)
+    canvas.put(border.bottomLeft, width: 1, row: y + height - 1, column: x, style: style)
+    canvas.put(
+      border.bottomRight, width: 1, row: y + height - 1, column: x + width - 1, style: style)
+    for c in (x + 1)..<(x + width - 1) {
+      canvas.put(border.horizontal, width: 1, row: y, column: c, style: style)
+      canvas.put(border.horizontal, width: 1, row: y + height - 1, column: c, style: style)
+    }
+    for r in (y + 1)..<(y + height - 1) {
+      canvas.put(border.vertical, width: 1, row: r, column: x, style: style)
+      canvas.put(border.vertical, width: 1, row: r, column: x + width - 1, style: style)
+    }
+    canvas.write(
+      DisplayText(" \(title) "), row: y, column: x + 2, maxWidth: width - 4,
+      style: CellAppearance(attributes: .bold), ellipsis: theme.ellipsis)
+    let room = height - 2
+    if lines.count > room, room > 0 {
+      // Cut short, the panel says which lines it shows on its last row, and how to see the
+      // rest, rather than ending as if complete.
+      let shown = max(1, room - 1)
+      let start = min(max(0, first), max(0, lines.count - shown))
+      let end = min(lines.count, start + shown)
+      let scroll = keys.hintKeys(for: [.scroll(1), .scroll(-1)], own: "j k").map {
+        ": \($0) scroll"
+      }
+      lines =
+        Array(lines[start..<end])
+        + [
+          DisplayText(
+            "\(theme.ellipsis) lines \(start + 1)-\(end) of \(lines.count)\(scroll ?? "")")
+        ]
+    }
+    for (i, line) in lines.prefix(room).enumerated() {
+      canvas.write(
+        line, row: y + 1 + i, column: x + 2, maxWidth: width - 4, style: style,
+        ellipsis: theme.ellipsis)
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(_ table: [Character: String]) -> String {
+    var out = ""
+    for c in self { out += table[c] ?? String(c) }
+    return out
+  }
+}

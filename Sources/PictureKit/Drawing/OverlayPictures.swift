@@ -1,0 +1,243 @@
+import BrowserCore
+import Glibc
+import Locking
+import Pictures
+
+/// Pictures drawn over curses' frame — sixel, iTerm2's inline files, kitty's placements (an
+/// `OverlayDrawer` each) — kept as the loader's threads made them, and what was drawn where,
+/// kept by the main thread.
+///
+/// Curses owns the cells; these pictures sit on top of blank ones. Around each frame the
+/// pictures gone, moved or cut otherwise are taken off first and those new, moved or cut
+/// otherwise drawn after (see `OverlayPlan`). A resize forgets everything drawn, since curses
+/// clears the whole screen then.
+///
+/// Inside tmux the sequences go as they are, never in tmux's passthrough: sixel is then drawn
+/// by tmux itself (its device attributes said so), which places it in the pane; iTerm2's
+/// files and kitty's placements are never chosen there (`PictureDecision`).
+public final class OverlayPictures: Sendable {
+  private struct Store {
+    var serial: UInt32 = 0
+    var kept: [UInt32: KeptOverlay] = [:]
+    var order: [UInt32] = []
+    var total = 0
+    /// Bytes for the terminal before the next drawing: the freeing of pictures forgotten.
+    var pending: [UInt8] = []
+    /// The pictures whose transmission the terminal holds (kitty's): each is sent when first
+    /// drawn, and again after a repaint, since kitty before 0.28 frees every picture on the
+    /// screen clear (ED 2) curses repaints with — one sent before the first frame's clear,
+    /// or before a resize, came back as an empty box.
+    var sent: Set<UInt32> = []
+    /// Whether the animations the terminal plays are playing (`a`): one sent while they
+    /// are stopped is stopped too.
+    var playing = true
+    /// Parts drawn lately (a picture cut at the view's edge), by picture and rows: scrolling
+    /// back and forth does not encode them again.
+    package var parts: [PartKey: [UInt8]] = [:]
+    package var partOrder: [PartKey] = []
+    package var partBytes = 0
+  }
+
+  private struct PartKey: Hashable {
+    package var id: UInt32
+    package var rows: Range<Int>
+    package var frame: Int
+  }
+
+  /// Parts kept at most: a sixel picture's frames (the full-screen view playing one), its rows
+  /// at the view's edges.
+  package static let partsKept = 160
+  /// The bytes of parts kept at most.
+  package static let partBytesKept = 32 << 20
+
+  public let protocolUsed: PictureProtocol
+  /// The size of a cell in pixels: pictures are scaled once to their cells' pixels.
+  public let cell: PixelSize
+  /// The bytes of pictures kept; the oldest go first, and a picture whose bytes are gone is
+  /// simply not drawn (its blank area shows) until it is loaded again.
+  public let budget: Int
+  private let drawer: any OverlayDrawer
+  private let store = Locked(Store())
+  /// The main thread's: what is on screen now.
+  private let drawn = Locked<[OverlayPlacement]>([])
+
+  /// - Parameter protocol: sixel, iTerm2, or kitty (placed without placeholders).
+  public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {
+    protocolUsed = `protocol`
+    self.cell = cell
+    self.budget = budget
+    switch `protocol` {
+    case .iterm: drawer = ITermDrawer()
+    case .kitty: drawer = KittyPlacementDrawer()
+    default: drawer = SixelDrawer(cell: cell)
+    }
+  }
+
+  /// Keeps `image`, scaled to its `columns` × `rows` cells' pixels, ready to draw; returns its
+  /// id, nil when it cannot be encoded for the terminal.
+  /// `animation`, when given, is the rest of a moving picture whose first frame is `image`.
+  public func keep(
+    _ image: RGBAImage, columns: Int, rows: Int, animation: PixelAnimation? = nil
+  ) -> UInt32? {
+    let id = store.withLock { store in
+      store.serial &+= 1
+      if store.serial == 0 { store.serial = 1 }
+      return store.serial
+    }
+    let made =
+      animation.map { drawer.keep(image, animation: $0, columns: columns, rows: rows, id: id) }
+      ?? drawer.keep(image, columns: columns, rows: rows, id: id)
+    guard let kept = made else { return nil }
+    store.withLock { store in
+      store.kept[id] = kept
+      store.order.append(id)
+      store.total += kept.byteCount
+      while store.total > budget, store.order.count > 1 {
+        let oldest = store.order.removeFirst()
+        if let gone = store.kept.removeValue(forKey: oldest) {
+          store.total -= gone.byteCount
+          if store.sent.remove(oldest) != nil { store.pending += drawer.forget(id: oldest) }
+        }
+      }
+    }
+    return id
+  }
+
+  /// What stops or plays again every picture the terminal plays as an animation (`a`); those
+  /// sent later follow.
+  public func play(_ playing: Bool) -> [UInt8] {
+    store.withLock { store in
+      store.playing = playing
+      return store.sent.sorted().filter { store.kept[$0]?.moving == true }
+        .flatMap { drawer.play(id: $0, playing: playing) }
+    }
+  }
+
+  /// The bytes that draw picture `id` whole at the cursor (sent to the terminal first where
+  /// it holds pictures and has not this one), if it is still kept.
+  public func sequence(_ id: UInt32) -> [UInt8]? {
+    let upload = transmission(id)
+    return store.withLock { $0.kept[id].map { upload + $0.whole } }
+  }
+
+  /// Picture `id`'s transmission, stopped if animations are, when the terminal does not hold
+  /// it yet; empty otherwise. The terminal holds it from then on.
+  private func transmission(_ id: UInt32) -> [UInt8] {
+    store.withLock { store in
+      guard let kept = store.kept[id], !kept.upload.isEmpty, store.sent.insert(id).inserted
+      else { return [] }
+      let stopped = kept.moving && !store.playing
+      return kept.upload + (stopped ? drawer.play(id: id, playing: false) : [])
+    }
+  }
+
+  /// The bytes waiting for the terminal before pictures are drawn (the freeing of pictures
+  /// forgotten), taken.
+  public func takePending() -> [UInt8] {
+    store.withLock { store in
+      defer { store.pending = [] }
+      return store.pending
+    }
+  }
+
+  /// The bytes that draw `placement`'s rows of its picture at the cursor, if it is kept.
+  private func drawing(_ placement: OverlayPlacement) -> [UInt8]? {
+    let key = PartKey(id: placement.id, rows: placement.rows, frame: placement.frame)
+    let found = store.withLock { store -> (KeptOverlay, [UInt8]?)? in
+      guard let kept = store.kept[placement.id] else { return nil }
+      let whole = placement.rows == 0..<kept.rows && placement.frame == 0
+      return (kept, whole ? kept.whole : store.parts[key])
+    }
+    guard let (kept, ready) = found else { return nil }
+    if let ready { return ready }
+    let part = drawer.draw(kept, id: placement.id, rows: placement.rows, frame: placement.frame)
+    store.withLock { store in
+      guard store.kept[placement.id] != nil, store.parts.updateValue(part, forKey: key) == nil
+      else { return }
+      store.partOrder.append(key)
+      store.partBytes += part.count
+      while store.partOrder.count > Self.partsKept || store.partBytes > Self.partBytesKept,
+        !store.partOrder.isEmpty
+      {
+        store.partBytes -=
+          store.parts.removeValue(forKey: store.partOrder.removeFirst())?.count ?? 0
+      }
+    }
+    return part
+  }
+
+  /// Forgets what was drawn: curses repaints the whole screen (a resize, a return from the
+  /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
+  /// placements), to be written before it.
+  @discardableResult
+  package func forgetDrawn() -> [UInt8] {
+    drawn.withLock { $0 = [] }
+    store.withLock { $0.sent = [] }
+    return drawer.clearScreen()
+  }
+
+  /// What takes every picture drawn off the screen and frees what the terminal holds of
+  /// them, dropping what waits: for quitting and suspending.
+  package func removeAll() -> [UInt8] {
+    let placed = drawn.withLock { drawn in
+      defer { drawn = [] }
+      return drawn
+    }
+    var bytes: [UInt8] = []
+    for placement in placed { bytes += drawer.erase(placement, staying: false) }
+    return store.withLock { store in
+      for id in store.sent.sorted() { bytes += drawer.forget(id: id) }
+      store = Store(playing: store.playing)
+      return bytes.isEmpty ? [] : Array("\u{1B}7".utf8) + bytes + Array("\u{1B}8".utf8)
+    }
+  }
+
+  /// Sends a frame whose pictures over it are `current`: takes off the pictures gone, moved or
+  /// cut otherwise, has curses send the frame (`present`), then draws the pictures new, moved
+  /// or cut otherwise. Returns the bytes written for pictures, for measuring.
+  @discardableResult
+  package func update(
+    _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Void
+  ) -> Int {
+    let plan = drawn.withLock { drawn in
+      defer { drawn = current }
+      return OverlayPlan(previous: drawn, current: current)
+    }
+    var before = takePending()
+    // A moving picture's next frame is drawn over the one before, in the same place: taking
+    // that one off first would make it flicker.
+    let spots = Set(current.map(\.spot))
+    let erase = plan.erase.filter { !spots.contains($0.spot) }
+    if !erase.isEmpty {
+      let staying = Set(current.map(\.id))
+      before += Array("\u{1B}7".utf8)
+      for placement in erase {
+        before += drawer.erase(placement, staying: staying.contains(placement.id))
+      }
+      before += Array("\u{1B}8".utf8)
+    }
+    terminal.writeBetweenFrames(before)
+    present()
+    var bytes: [UInt8] = []
+    for placement in plan.draw {
+      guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
+      // After the frame: a clear in it would free a transmission sent before.
+      bytes += transmission(placement.id)
+      // Save the cursor, go to the area's top left (1-based), draw, restore the cursor.
+      bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
+      bytes += sequence
+      bytes += Array("\u{1B}8".utf8)
+    }
+    terminal.writeBetweenFrames(bytes)
+    return before.count + bytes.count
+  }
+}
+
+extension OverlayPictures {
+  /// The overlay settings when `decision` chose sixel, iTerm2, or kitty on a terminal without
+  /// Unicode placeholders; nil otherwise.
+  public convenience init?(_ decision: PictureDecision?, budget: Int) {
+    guard let decision, decision.drawsOverFrame else { return nil }
+    self.init(protocol: decision.chosen, cell: decision.cellPixels, budget: budget)
+  }
+}

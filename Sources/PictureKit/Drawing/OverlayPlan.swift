@@ -1,0 +1,52 @@
+import BrowserCore
+
+/// One picture drawn over the frame: which, on which cells, and how many of its rows are cut
+/// off above them (a picture partly in view).
+package struct OverlayPlacement: Hashable, Sendable {
+  package var id: UInt32
+  package var area: CellRect
+  package var skippedRows = 0
+  /// The frame a moving picture shows (sixel plays one a frame at a time).
+  package var frame = 0
+
+  package init(id: UInt32, area: CellRect, skippedRows: Int = 0, frame: Int = 0) {
+    self.id = id
+    self.area = area
+    self.skippedRows = skippedRows
+    self.frame = frame
+  }
+
+  /// The picture's cell rows drawn.
+  package var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }
+
+  /// Where it is and how it is cut, whatever frame it shows: a moving picture's next frame
+  /// has the same spot as the one before.
+  package var spot: Spot { Spot(id: id, area: area, skippedRows: skippedRows) }
+
+  package struct Spot: Hashable {
+    package var id: UInt32
+    package var area: CellRect
+    package var skippedRows: Int
+  }
+}
+
+/// What to do around curses sending a frame, for pictures drawn over it (sixel, iTerm2,
+/// kitty's placements): before, take off the pictures that are gone, moved or cut otherwise;
+/// after, draw the pictures that are new, moved or cut otherwise.
+///
+/// A picture that stays where it was, cut as it was, costs nothing: curses never touches its
+/// blank cells.
+package struct OverlayPlan: Equatable {
+  /// The placements to take off before the frame is sent.
+  package var erase: [OverlayPlacement]
+  /// The pictures to draw after it.
+  package var draw: [OverlayPlacement]
+
+  /// - Complexity: O(n) in the pictures on screen.
+  package init(previous: [OverlayPlacement], current: [OverlayPlacement]) {
+    let kept = Set(current)
+    let before = Set(previous)
+    erase = previous.filter { !kept.contains($0) }
+    draw = current.filter { !before.contains($0) }
+  }
+}

@@ -1,0 +1,154 @@
+import BrowserCore
+import FeedKit
+import Foundation
+import PictureCells
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import PictureKit
+
+/// The picture loader's web transfers against loopback servers: a cancel closes the transfer
+/// under way, and no server gets more than its share of transfers at once.
+@Suite struct PictureLoaderTransferTests {
+  static let png: [UInt8] = {
+    let url = PictureLoaderTests.fixtures.appendingPathComponent("png-rgb.png")
+    return (try? [UInt8](Data(contentsOf: url))) ?? []
+  }()
+
+  /// The results a loader posted, by picture.
+  final class Results: Sendable {
+    private let posted = Mutex<[PictureKey: String?]>([:])
+    func add(_ key: PictureKey, failure: String?) { posted.withLock { $0[key] = failure } }
+    var all: [PictureKey: String?] { posted.withLock { $0 } }
+  }
+
+  /// A loader whose results land in `results`.
+  static func loader(
+    for feed: FeedSource, jobs: Int = 4, cache: PictureCache = PictureCache(),
+    results: Results
+  ) -> PictureLoader {
+    var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+    configuration.jobs = jobs
+    return PictureLoader(configuration, cache: cache) { event in
+      if case .pictureLoaded(let key, let failure) = event {
+        results.add(key, failure: failure)
+      }
+    }
+  }
+
+  /// Polls `condition` until it holds or a generous deadline passes; returns whether it held.
+  static func eventually(
+    seconds: Int = 60, _ condition: @Sendable () -> Bool
+  ) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+  }
+
+  /// A picture's answer.
+  static let pngReply: @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in
+    .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
+  }
+
+  @Test func aCancelClosesTheTransferUnderWayAndALaterRequestLoads() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let body = [UInt8](repeating: 0x5A, count: 8 << 20)
+    let progress = Mutex((sent: 0, clientLeft: false))
+    let requests = Counter()
+    let png = Self.png
+    server.route("/big.png") { _ in
+      guard requests.next() == 1 else {
+        return .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
+      }
+      // About ten seconds for the whole body: a cancel lands long before its end.
+      return .paced(body: body, chunk: 8_192, interval: 0.01) { sent, left in
+        progress.withLock { $0 = (sent, left) }
+      }
+    }
+    let results = Results()
+    let cache = PictureCache()
+    let loader = Self.loader(
+      for: FeedSource.url(server.url("/feed.json")), cache: cache, results: results)
+    let key = PictureKey(url: server.url("/big.png"), columns: 6, rows: 3)
+    loader.load([key])
+    #expect(try await Self.eventually { progress.withLock { $0.sent > 0 } }, "the body flows")
+    loader.cancel([key])
+    #expect(try await Self.eventually { progress.withLock { $0.clientLeft } }, "closed")
+    let sent = progress.withLock { $0.sent }
+    #expect(sent < body.count, "the server stopped sending after \(sent) bytes")
+    #expect(try await Self.eventually { loader.backlog == 0 })
+    #expect(results.all[key] == nil, "a cancelled picture is not reported")
+    #expect(cache.picture(for: key) == nil)
+
+    loader.load([key])
+    #expect(try await Self.eventually { results.all[key] != nil })
+    #expect(results.all[key] == .some(nil), "asked again, it loads")
+    #expect(cache.picture(for: key) != nil)
+    #expect(requests.next() == 3, "fetched twice")
+  }
+
+  @Test func oneServerGetsNoMoreTransfersAtOnceThanItsShare() async throws {
+    let server = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
+    let inFlight = server.holdPictures(30, at: gate, reply: Self.pngReply)
+    let results = Results()
+    let loader = Self.loader(
+      for: FeedSource.url(server.url("/feed.json")), jobs: 16, results: results)
+    let share = PictureLoader.Configuration(source: .sample, colorMode: .direct)
+      .transfersPerServer
+    let keys = (0..<30).map { PictureKey(url: server.url("/\($0).png"), columns: 4, rows: 2) }
+    loader.load(keys)
+    // Every transfer waits at the gate, so none ends and frees its place meanwhile.
+    #expect(try await Self.eventually { inFlight.now == share })
+    #expect(loader.backlog == 30, "the rest wait in the loader, not in the transport")
+    gate.open()
+    #expect(try await Self.eventually { results.all.count == 30 })
+    #expect(results.all.values.allSatisfy { $0 == nil })
+    #expect(inFlight.most == share, "at most \(share) at once, and that many")
+  }
+
+  @Test func aBusyServerDoesNotHoldUpAnothersPictures() async throws {
+    // Two ports of 127.0.0.1: two servers to the loader, which counts by host and port.
+    let busy = try TestHTTPServer()
+    let quick = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      busy.stop()
+      quick.stop()
+    }
+    let inFlight = busy.holdPictures(30, at: gate, reply: Self.pngReply)
+    let png = Self.png
+    for i in 0..<5 {
+      quick.route("/\(i).png", reply: .respond(status: 200, headers: [:], body: png))
+    }
+    let results = Results()
+    let loader = Self.loader(
+      for: FeedSource.file("/nonexistent/feed.json"), jobs: 16, results: results)
+    let quickKeys = (0..<5).map {
+      PictureKey(url: quick.url("/\($0).png"), columns: 4, rows: 2)
+    }
+    let busyKeys = (0..<30).map { PictureKey(url: busy.url("/\($0).png"), columns: 4, rows: 2) }
+    // The busy server's pictures are the newer requests: first in the queue.
+    loader.load(quickKeys)
+    loader.load(busyKeys)
+    #expect(
+      try await Self.eventually {
+        quickKeys.allSatisfy { results.all[$0] != nil }
+      }, "the other server's pictures went ahead")
+    #expect(quickKeys.allSatisfy { results.all[$0] == .some(nil) })
+    #expect(busyKeys.allSatisfy { results.all[$0] == nil })
+    #expect(inFlight.most <= 6)
+    gate.open()
+    #expect(try await Self.eventually { results.all.count == 35 })
+  }
+}
