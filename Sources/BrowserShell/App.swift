@@ -232,23 +232,16 @@ public struct BrowserApp {
     }
     if let resume { running = perform(state.resume(at: resume)) && running }
     var status: Int32 = 0
-    // Whether the next turn draws a frame: after anything but the parts of a page streaming in,
-    // which come a few hundred times a second and redraw at most every `partFrameInterval`.
-    var frameDue = true
     /// When the browser came back from a Ctrl-Z it handled itself: the SIGCONT that follows
     /// (its wake byte read an iteration later) needs no second repaint. Every sixel and iTerm2
     /// picture was sent twice on each `fg`.
     var resumedFromSuspend: ContinuousClock.Instant?
-    var lastFrame = ContinuousClock.now
-    /// When the next frame of a moving picture in view is due, and when their clock last went
-    /// on: nil while nothing in view moves, so an idle browser sets no timer.
-    var animationDue: ContinuousClock.Instant?
-    var animationTicked = ContinuousClock.now
+    var pacing = FramePacing()
     var waitingKeys = TypedAhead.keys(typedAhead)[...]
     /// The keys typed ahead first, then what the terminal has.
     func nextKey() -> Key?? { waitingKeys.popFirst().map { .some($0) } ?? terminal.readKey() }
     while running {
-      if frameDue {
+      if pacing.frameDue {
         var canvas = CursesCanvas(terminal: terminal)
         view.draw(state, into: &canvas)
         // The pictures this frame's cells name were queued before they were cached, so before
@@ -259,8 +252,7 @@ public struct BrowserApp {
         } else {
           terminal.present()
         }
-        lastFrame = .now
-        animationDue = canvas.nextFrame.map { lastFrame + .milliseconds($0) }
+        pacing.frameSent(at: .now, nextAnimationFrame: canvas.nextFrame)
       }
 
       // A free scroll (the carousel's wheel) has ended when no input came for a moment; the
@@ -270,9 +262,8 @@ public struct BrowserApp {
       if state.loading != nil, progress != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
       if let expiry { timeout = Self.timeout(timeout, endingBy: expiry.deadline) }
       if let next = alarms.map(\.deadline).min() { timeout = Self.timeout(timeout, endingBy: next) }
-      // The frame held back is drawn when its time comes, whatever else happens.
-      if !frameDue { timeout = Self.timeout(timeout, endingBy: lastFrame + Self.partFrameInterval) }
-      if let animationDue { timeout = Self.timeout(timeout, endingBy: animationDue) }
+      // A frame held back, or the next of a moving picture, is drawn when its time comes.
+      if let deadline = pacing.deadline { timeout = Self.timeout(timeout, endingBy: deadline) }
       if !waitingKeys.isEmpty { timeout = 0 }
       let (input, signals) = wake.waitForInput(timeout: timeout)
       if let ending = signals.first(where: endingSignals.contains) {
@@ -316,18 +307,6 @@ public struct BrowserApp {
         events.append(.loadProgress(snapshot))
       }
       if !input, state.isSliding { events.append(.idle) }
-      // Moving pictures in view: their clock goes on by the time that passed.
-      if animationDue != nil {
-        let passed = animationTicked.duration(to: .now).components
-        let milliseconds =
-          Int(passed.seconds) * 1000 + Int(passed.attoseconds / 1_000_000_000_000_000)
-        if milliseconds > 0 {
-          events.append(.animationTick(milliseconds: milliseconds))
-          animationTicked = animationTicked + .milliseconds(milliseconds)
-        }
-      } else {
-        animationTicked = .now
-      }
       if let due = expiry, due.deadline <= .now {
         expiry = nil
         events.append(.messageExpired(due.serial))
@@ -337,24 +316,33 @@ public struct BrowserApp {
       alarms.removeAll { $0.deadline <= now }
       // Always ask ncurses: a wake byte may stand for a resize it has noted.
       var typing = state.isTypingSearch
+      var keyEvents: [Event] = []
+      var keysRead = false
       while let key = nextKey() {
+        keysRead = true
         guard let key else { continue }
         if key == .resize {
           if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
-          events.append(.resized(terminal.size))
+          keyEvents.append(.resized(terminal.size))
         } else if case .click(let click) = key {
-          events.append(.click(click))
+          keyEvents.append(.click(click))
         } else if typing {
           // The search prompt takes keys as they are, until Enter or Esc closes it.
-          events.append(.typed(key))
+          keyEvents.append(.typed(key))
           if key == .enter || key == .escape { typing = false }
         } else {
           let actions = reader.read(key)
-          events += actions.map(Event.action)
-          if actions.isEmpty, reader.pending.isEmpty { events.append(.unboundKey) }
+          keyEvents += actions.map(Event.action)
+          if actions.isEmpty, reader.pending.isEmpty { keyEvents.append(.unboundKey) }
           if actions.contains(.search) { typing = true }
         }
       }
+      // Moving pictures in view: their clock goes on by the time that passed, after the keys
+      // when both are due.
+      if let milliseconds = pacing.animationTick(at: .now, keysRead: keysRead) {
+        events.append(.animationTick(milliseconds: milliseconds))
+      }
+      events += keyEvents
       let wasPlaying = state.animationsPlaying
       for event in events where running {
         running = perform(state.update(event))
@@ -364,9 +352,7 @@ public struct BrowserApp {
         if let uploads { terminal.writeBetweenFrames(uploads.play(state.animationsPlaying)) }
         if let overlay { terminal.writeBetweenFrames(overlay.play(state.animationsPlaying)) }
       }
-      frameDue =
-        input || !events.allSatisfy(Self.isStreamingPart)
-        || lastFrame.duration(to: .now) >= Self.partFrameInterval
+      pacing.turnEnded(at: .now, input: input, events: events)
     }
     if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
     if let overlay { terminal.writeBetweenFrames(overlay.removeAll()) }
@@ -382,25 +368,24 @@ public struct BrowserApp {
       + "16; if it has more, set TERM to say so (xterm-256color)"
   }
 
-  /// How often a page streaming in redraws the screen: enough to see it grow, without
-  /// drawing a frame for each of its hundreds of parts.
-  static let partFrameInterval = Duration.milliseconds(40)
-
   /// `timeout` (milliseconds, −1 for none) shortened so that the wait ends by `deadline`, and
-  /// never later than an hour from now.
-  static func timeout(_ timeout: Int32, endingBy deadline: ContinuousClock.Instant) -> Int32 {
-    let left = ContinuousClock.now.duration(to: deadline).components
+  /// never later than an hour from now. Rounded up: a wait that ended a fraction of a
+  /// millisecond early found nothing due and drew a frame for nothing (a moving picture's
+  /// frame a turn too soon, unchanged).
+  static func timeout(
+    _ timeout: Int32, endingBy deadline: ContinuousClock.Instant,
+    now: ContinuousClock.Instant = .now
+  ) -> Int32 {
+    let left = now.duration(to: deadline).components
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
     let milliseconds = Int32(
-      min(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000), 3_600_000))
+      min(
+        max(
+          0,
+          left.seconds * 1000
+            + (left.attoseconds + attosecondsPerMillisecond - 1) / attosecondsPerMillisecond),
+        3_600_000))
     return timeout < 0 ? milliseconds : min(timeout, milliseconds)
-  }
-
-  /// Whether `event` only says that a streaming page grew or got further.
-  static func isStreamingPart(_ event: Event) -> Bool {
-    switch event {
-    case .loaded(.partial, _, _), .loadProgress: true
-    default: false
-    }
   }
 
   private func printError(_ message: String) {
