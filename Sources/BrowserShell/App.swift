@@ -1,14 +1,17 @@
 import BrowserCore
 import FeedKit
 import Glibc
-import Locking
+import PictureCells
 
 /// The browser's main loop: input, loads and signals in, frames out.
 ///
-/// It blocks in `poll()` on the terminal's input and a self-pipe. Background load tasks post
-/// their results to a mailbox and write a byte to the pipe; the handlers of `endingSignals`
-/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM…) write the signal's number, and the
-/// SIGWINCH handler a wake byte; SIGTSTP (Ctrl-Z) and SIGCONT (`fg`) write theirs too, so that
+/// Each turn draws a frame when one is due (`FramePacing`), then blocks in `poll()` on the
+/// terminal's input and a self-pipe (`WakePipe`) until something comes or a time is up, then
+/// takes the events of each source in turn — signals, results of effects from the `Mailbox`,
+/// Ctrl-Z and `fg` (`JobControl`), a load's progress, timers (`Timers`), keys (`KeyInput`),
+/// moving pictures — and hands them to the state, whose effects `EffectRunner` runs.
+/// Background work posts its results to the mailbox and writes a byte to the pipe; the
+/// handlers of `endingSignals`, SIGWINCH, SIGTSTP and SIGCONT write theirs too, so that
 /// suspending and resuming happen here, between frames. Only this thread touches ncurses.
 /// Every way out — quit, a signal, an error — goes through `Terminal.restore()`; traps go
 /// through `CrashGuard`.
@@ -78,69 +81,25 @@ public struct BrowserApp {
       noColor: Theme.noColor(getenv("NO_COLOR").map { String(cString: $0) }),
       custom: colors)
     let mailbox = Mailbox()
-    let decision = pictureSettings?.decision
-    var colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
-    // Pictures drawn over the frame need no colours of the terminal's: only what stands in
-    // for them (a feed's placeholder colour) is drawn in the few it has.
-    let pixelsWithoutColours =
-      colorMode == nil && pictureSettings?.color != ColorChoice.none
-      && decision?.drawsOverFrame == true
-    if pixelsWithoutColours { colorMode = .palette16 }
+    let post: @Sendable (Event) -> Void = { event in
+      mailbox.post(event)
+      wake.wake()
+    }
+    let (colorMode, pictures, loader) = setUpPictures(on: terminal, post: post)
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
-    let kitty = colorMode.flatMap { KittyPixels(pictureSettings?.decision, colorMode: $0) }
-    // A kitty picture that leaves the cache is deleted from the terminal: no cell names it.
-    let uploads = kitty?.uploads
-    if let uploads { CrashGuard.writeFirst(uploads.crashCleanup) }
-    let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0) { key, picture in
-      if let uploads, let id = picture.placeholder?.imageID { uploads.release(id: id, of: key) }
-    }
-    let view = BrowserView(theme: theme, pictures: cache, keys: keys, pictureColors: colorMode)
-    let overlay =
-      colorMode == nil
-      ? nil : OverlayPictures(decision, budget: pictureSettings?.memoryBudget ?? 0)
-    // kitty's placements stay on the screen until deleted: a crash deletes them too.
-    if overlay?.protocolUsed == .kitty {
-      CrashGuard.writeFirst(KittyGraphics.deleteAllOnScreen())
-    }
-    var loader: PictureLoader?
-    if let settings = pictureSettings, let mode = colorMode {
-      var configuration = PictureLoader.Configuration(settings, colorMode: mode)
-      configuration.cellAspect = options.cellAspect
-      if !terminal.isUTF8 { configuration.symbols = .ascii }
-      configuration.kitty = kitty
-      configuration.overlay = overlay
-      loader = PictureLoader(configuration, cache: cache) { event in
-        mailbox.post(event)
-        wake.wake()
-      }
-    }
-    let pictures = TerminalPictures(uploads: uploads, overlay: overlay, cache: cache)
+    let view = BrowserView(
+      theme: theme, pictures: pictures.cache, keys: keys, pictureColors: colorMode)
     var effects = EffectRunner(
       feed: feed, options: options, pictureSettings: pictureSettings, terminal: terminal,
       mailbox: mailbox, wake: wake, loader: loader, pictures: pictures)
-
-    var running = effects.perform(state.update(.started(first, title: title)))
-    // Colours were asked for by name and the terminal has too few: no pictures, and why.
-    if let color = pictureSettings?.color, colorMode == nil, color != .none {
-      running =
-        effects.perform(state.update(.notice(Self.tooFewColours(terminal.colorCount))))
-        && running
-    }
-    // What was put in place of what the command line or TERM asked for, said once.
-    for notice in [
-      terminalType?.termMissing == true ? terminalType?.reason : nil, decision?.refusal,
-    ] {
-      guard let notice else { continue }
-      running = effects.perform(state.update(.notice(notice))) && running
-    }
+    var running = start(
+      &state, effects: &effects, first: first, title: title,
+      tooFewColours: colorMode == nil ? terminal.colorCount : nil)
     // The rest of a page shown while it is decoded, as the load the state now waits for.
     if let opening, let request = state.loading {
-      opening.listen { piece in
-        mailbox.post(.loaded(piece.update, request, title: piece.title))
-        wake.wake()
-      }
+      opening.listen { piece in post(.loaded(piece.update, request, title: piece.title)) }
     }
     if let resume { running = effects.perform(state.resume(at: resume)) && running }
 
@@ -156,8 +115,7 @@ public struct BrowserApp {
       let (input, signals) = wake.waitForInput(
         timeout: waitTimeout(state, timers: effects.timers, pacing: pacing, keys: keyInput))
 
-      // Each source of events in turn.
-      // Signals that end the browser.
+      // Each source of events in turn. Signals that end the browser:
       if let ending = signals.first(where: endingSignals.contains) {
         status = 128 + ending
         break
@@ -199,6 +157,69 @@ public struct BrowserApp {
     terminal.restore()
     leaving(state.readingPlace)
     return status
+  }
+
+  /// How pictures are drawn on `terminal`: the colours they are drawn in (nil: not drawn),
+  /// what the terminal holds of them, and the loader that fetches and decodes them, whose
+  /// results `post` sends to the loop.
+  private func setUpPictures(
+    on terminal: Terminal, post: @escaping @Sendable (Event) -> Void
+  ) -> (colorMode: CellColorMode?, pictures: TerminalPictures, loader: PictureLoader?) {
+    let decision = pictureSettings?.decision
+    var colorMode = pictureSettings?.color.mode(colorCount: terminal.colorCount)
+    // Pictures drawn over the frame need no colours of the terminal's: only what stands in
+    // for them (a feed's placeholder colour) is drawn in the few it has.
+    let pixelsWithoutColours =
+      colorMode == nil && pictureSettings?.color != ColorChoice.none
+      && decision?.drawsOverFrame == true
+    if pixelsWithoutColours { colorMode = .palette16 }
+    let kitty = colorMode.flatMap { KittyPixels(decision, colorMode: $0) }
+    // A kitty picture that leaves the cache is deleted from the terminal: no cell names it.
+    let uploads = kitty?.uploads
+    if let uploads { CrashGuard.writeFirst(uploads.crashCleanup) }
+    let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0) { key, picture in
+      if let uploads, let id = picture.placeholder?.imageID { uploads.release(id: id, of: key) }
+    }
+    let overlay =
+      colorMode == nil
+      ? nil : OverlayPictures(decision, budget: pictureSettings?.memoryBudget ?? 0)
+    // kitty's placements stay on the screen until deleted: a crash deletes them too.
+    if overlay?.protocolUsed == .kitty {
+      CrashGuard.writeFirst(KittyGraphics.deleteAllOnScreen())
+    }
+    var loader: PictureLoader?
+    if let settings = pictureSettings, let mode = colorMode {
+      var configuration = PictureLoader.Configuration(settings, colorMode: mode)
+      configuration.cellAspect = options.cellAspect
+      if !terminal.isUTF8 { configuration.symbols = .ascii }
+      configuration.kitty = kitty
+      configuration.overlay = overlay
+      loader = PictureLoader(configuration, cache: cache, post: post)
+    }
+    return (colorMode, TerminalPictures(uploads: uploads, overlay: overlay, cache: cache), loader)
+  }
+
+  /// Opens the browser on page 1, and says once what was put in place of what was asked.
+  /// False when that already ended it.
+  /// - Parameter tooFewColours: the terminal's colours when they are too few for pictures.
+  private func start(
+    _ state: inout BrowserState, effects: inout EffectRunner, first: FeedUpdate,
+    title: String?, tooFewColours: Int?
+  ) -> Bool {
+    var running = effects.perform(state.update(.started(first, title: title)))
+    // Colours were asked for by name and the terminal has too few: no pictures, and why.
+    if let color = pictureSettings?.color, let colors = tooFewColours, color != .none {
+      running = effects.perform(state.update(.notice(Self.tooFewColours(colors)))) && running
+    }
+    // What was put in place of what the command line or TERM asked for, said once.
+    for notice in [
+      terminalType?.termMissing == true ? terminalType?.reason : nil,
+      pictureSettings?.decision?.refusal,
+    ] {
+      guard let notice else { continue }
+      running = effects.perform(state.update(.notice(notice))) && running
+    }
+    return running
   }
 
   /// How long the loop waits for input (milliseconds, −1 for no limit): until the first of the
