@@ -13,47 +13,37 @@ public enum ScreenTraffic {
     _ state: BrowserState, scrolledBy rows: Int = 1, theme: Theme = Theme(),
     terminalType: String = "xterm-256color"
   ) throws(TerminalError) -> (fullRepaint: Int, scroll: Int) {
-    try HeadlessScreen.run(type: terminalType, size: state.screen) { terminal, written in
+    try sending(size: state.screen, theme: theme, terminalType: terminalType) { send in
+      let full = send(state)
+      var scrolled = state
+      _ = scrolled.update(.action(.scroll(rows)))
+      return (full, send(scrolled) - full)
+    }
+  }
+
+  /// Runs `body` with a function that draws a state through ncurses and sends the frame as the
+  /// browser's loop does, into a temporary file standing for a terminal of type `terminalType`
+  /// and `size`, and returns the bytes sent so far (an empty screen's own set-up not counted).
+  /// What a key costs between it and its frame on the terminal is these calls, for timing.
+  ///
+  /// Sets the process's locale to a UTF-8 one if it has none, as the browser needs.
+  public static func sending<T>(
+    size: CanvasSize, theme: Theme = Theme(), terminalType: String = "xterm-256color",
+    _ body: (_ send: (BrowserState) -> Int) -> T
+  ) throws(TerminalError) -> T {
+    try HeadlessScreen.run(type: terminalType, size: size) { terminal, written in
       let view = BrowserView(theme: theme)
-      func frame(_ state: BrowserState) -> Int {
-        send(state, view, terminal)
-        return written()
-      }
       terminal.erase()
       terminal.present()
       let blank = written()
-      let full = frame(state)
-      var scrolled = state
-      _ = scrolled.update(.action(.scroll(rows)))
-      let after = frame(scrolled)
-      return (full - blank, after - full)
-    }
-  }
-
-  /// Scrolls `state` one row at a time, `steps` times, each frame drawn through ncurses and
-  /// sent (into a temporary file) as the browser draws and sends it: the work between a key
-  /// and its frame on the terminal, for timing. Returns the bytes sent.
-  ///
-  /// Sets the process's locale to a UTF-8 one if it has none, as the browser needs.
-  public static func scroll(
-    _ state: BrowserState, steps: Int, theme: Theme = Theme(),
-    terminalType: String = "xterm-256color"
-  ) throws(TerminalError) -> Int {
-    try HeadlessScreen.run(type: terminalType, size: state.screen) { terminal, written in
-      let view = BrowserView(theme: theme)
-      var stepping = state
-      for _ in 0..<steps {
-        _ = stepping.update(.action(.scroll(1)))
-        send(stepping, view, terminal)
+      return withoutActuallyEscaping(written) { written in
+        body { state in
+          var canvas = CursesCanvas(terminal: terminal)
+          view.draw(state, into: &canvas)
+          terminal.present()
+          return written() - blank
+        }
       }
-      return written()
     }
-  }
-
-  /// Draws `state` through ncurses and sends the frame, as the browser's loop does.
-  private static func send(_ state: BrowserState, _ view: BrowserView, _ terminal: Terminal) {
-    var canvas = CursesCanvas(terminal: terminal)
-    view.draw(state, into: &canvas)
-    terminal.present()
   }
 }

@@ -5,6 +5,11 @@ import Foundation
 /// they play against the same screen paused (`a`): CPU of one core, and the time from a key
 /// (`:` opens the prompt at the status line's end) to the frame that shows it; and the bytes a
 /// second Cascade writes while they play in symbols against kitty, which plays them itself.
+///
+/// The key's times, playing and paused, are taken in turns on the one screen (playing, paused,
+/// paused, playing, …), so that both see the machine as it is during the run and neither is the
+/// first; the screen is read through one tmux control client, a fraction of a millisecond a
+/// look.
 enum AnimationWorkload {
   /// The moving picture the tests use, copied twelve times.
   static let picture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -37,11 +42,14 @@ enum AnimationWorkload {
         tmux: tmux, binary: binary, folder: folder.path, pictures: "symbols", name: "symbols")
     else { return }
     let playing = symbols.sample(seconds: seconds)
-    let keyPlaying = symbols.keyLatencies(count: quick ? 5 : 15)
     symbols.send("a")
     usleep(500_000)
     let paused = symbols.sample(seconds: seconds)
-    let keyPaused = symbols.keyLatencies(count: quick ? 5 : 15)
+    guard let (keyPlaying, keyPaused) = symbols.keyLatencies(rounds: quick ? 9 : 25) else {
+      print("animation: no tmux control client; key to frame not measured")
+      symbols.close()
+      return
+    }
     symbols.close()
 
     report.add(
@@ -111,10 +119,12 @@ enum AnimationWorkload {
       let screen = ChildProcess.run(
         tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true
       ).output
-      let line =
-        screen.split(separator: "\n").last {
-          !$0.trimmingCharacters(in: .whitespaces).isEmpty
-        }.map(String.init) ?? ""
+      return Self.statusLine(of: screen.split(separator: "\n").map(String.init))
+    }
+
+    /// The last line of `screen` with anything on it, without the help hint at its end.
+    static func statusLine(of screen: [String]) -> String {
+      let line = screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
       var text = line.hasSuffix("? help") ? String(line.dropLast(6)) : line
       while text.last == " " { text.removeLast() }
       return text
@@ -129,21 +139,48 @@ enum AnimationWorkload {
       return ((cpuSeconds() - cpu0) / wall, (written() - written0) / wall)
     }
 
-    /// The median time from `:` to the prompt on the status line (polled every 2 ms).
-    func keyLatencies(count: Int) -> Double {
-      var times: [Double] = []
-      for _ in 0..<count {
-        let start = Date()
-        send(":")
-        let deadline = start.addingTimeInterval(5)
-        while Date() < deadline, !statusLine().hasSuffix(":") { usleep(2_000) }
-        times.append(Date().timeIntervalSince(start))
-        send("Escape")
-        let gone = Date().addingTimeInterval(5)
-        while Date() < gone, statusLine().hasSuffix(":") { usleep(2_000) }
-        usleep(100_000)
+    /// The median times from `:` to the prompt on the status line, playing and paused, `rounds`
+    /// of each taken in turns, starting paused; nil when no control client could attach.
+    func keyLatencies(rounds: Int) -> (playing: Double, paused: Double)? {
+      guard let control = TmuxControlClient(tmux: tmux, socket: session, session: session) else {
+        return nil
       }
-      return times.sorted()[times.count / 2]
+      var times: [Bool: [Double]] = [true: [], false: []]
+      var playing = false
+      // One key each way first, not counted: neither side is the first to run.
+      let order =
+        [true, false] + (0..<rounds).flatMap { $0 % 2 == 0 ? [true, false] : [false, true] }
+      for (index, wanted) in order.enumerated() {
+        if wanted != playing {
+          _ = control.run("send-keys -t \(session) a")
+          playing = wanted
+          usleep(300_000)
+        }
+        let time = keyLatency(control)
+        if index >= 2 { times[wanted, default: []].append(time) }
+      }
+      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      return (median(times[true] ?? [0]), median(times[false] ?? [0]))
+    }
+
+    /// The time from `:` to the prompt, once, the screen looked at every 0.2 ms; the prompt
+    /// closed again after.
+    private func keyLatency(_ control: TmuxControlClient) -> Double {
+      func promptOpen() -> Bool {
+        let screen = control.run("capture-pane -p -t \(session)") ?? []
+        return Self.statusLine(of: screen).hasSuffix(":")
+      }
+      let start = Date()
+      _ = control.run("send-keys -t \(session) :")
+      let deadline = start.addingTimeInterval(5)
+      while Date() < deadline, !promptOpen() { usleep(200) }
+      let time = Date().timeIntervalSince(start)
+      _ = control.run("send-keys -t \(session) Escape")
+      let gone = Date().addingTimeInterval(5)
+      while Date() < gone, promptOpen() { usleep(1_000) }
+      // At a different point of the pictures' 150 ms frames each time.
+      usleep(100_000 + UInt32.random(in: 0..<150_000))
+      return time
     }
 
     private func cpuSeconds() -> Double { ChildProcess.cpuSeconds(pid) }

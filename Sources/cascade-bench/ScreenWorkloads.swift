@@ -46,7 +46,16 @@ enum ScreenWorkloads {
     var failure: TerminalError?
     let sent = Stopwatch.median(runs: quick ? 3 : 7) {
       do throws(TerminalError) {
-        Sink.take(try ScreenTraffic.scroll(state, steps: cursesSteps))
+        let bytes = try ScreenTraffic.sending(size: state.screen) { send in
+          var stepping = state
+          var bytes = 0
+          for _ in 0..<cursesSteps {
+            _ = stepping.update(.action(.scroll(1)))
+            bytes = send(stepping)
+          }
+          return bytes
+        }
+        Sink.take(bytes)
       } catch {
         failure = error
       }

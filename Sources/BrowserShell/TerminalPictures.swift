@@ -1,0 +1,69 @@
+import BrowserCore
+import PictureKit
+
+/// What the loop does with the pictures the terminal holds or shows over the frame: kitty's
+/// uploads, which cells name, and the pictures drawn in pixels over the frame (sixel, iTerm2,
+/// kitty placements). Each is nil when pictures are not drawn that way.
+struct TerminalPictures {
+  let uploads: KittyUploads?
+  let overlay: OverlayPictures?
+  let cache: PictureCache
+
+  /// Draws `state` and sends the frame, with the uploads its cells need before it and the
+  /// pictures over it after. Returns in how many milliseconds a moving picture in it changes
+  /// (nil when none moves).
+  func drawFrame(_ state: BrowserState, view: BrowserView, terminal: Terminal) -> Int? {
+    var canvas = CursesCanvas(terminal: terminal)
+    view.draw(state, into: &canvas)
+    // The pictures this frame's cells name were queued before they were cached, so before
+    // the frame was drawn: sent now, they reach the terminal before their cells do.
+    if let uploads { terminal.writeBetweenFrames(uploads.take()) }
+    if let overlay {
+      overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
+    } else {
+      terminal.present()
+    }
+    return canvas.nextFrame
+  }
+
+  /// Frees every kitty upload before the terminal leaves the alternate screen for a program
+  /// run in the foreground (a terminal that leaves it keeps no kitty picture, as on Ctrl-Z).
+  func dropUploads(_ terminal: Terminal) -> [Event] {
+    guard let uploads else { return [] }
+    terminal.writeBetweenFrames(uploads.deleteAll())
+    cache.removeAll()
+    return [.picturesLost]
+  }
+
+  /// Frees what the terminal holds before it goes back to the shell (Ctrl-Z): a terminal
+  /// re-entering the alternate screen keeps no kitty picture; they are sent again once the
+  /// browser is back.
+  func leaveScreen(_ terminal: Terminal) -> [Event] {
+    var events = dropUploads(terminal)
+    if let overlay, overlay.protocolUsed == .kitty {
+      terminal.writeBetweenFrames(overlay.removeAll())
+      cache.removeAll()
+      events.append(.picturesLost)
+    }
+    return events
+  }
+
+  /// Forgets the pictures drawn over the frame before curses repaints the whole screen (a
+  /// resize, a return from the shell), taking off those a repaint would leave standing.
+  func forgetDrawn(_ terminal: Terminal) {
+    if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
+  }
+
+  /// Stops or plays the terminal's own animations (kitty plays them itself): `a` reaches them
+  /// too.
+  func play(_ playing: Bool, terminal: Terminal) {
+    if let uploads { terminal.writeBetweenFrames(uploads.play(playing)) }
+    if let overlay { terminal.writeBetweenFrames(overlay.play(playing)) }
+  }
+
+  /// Takes every picture off the terminal and frees it, as the browser ends.
+  func removeAll(_ terminal: Terminal) {
+    if let uploads { terminal.writeBetweenFrames(uploads.deleteAll()) }
+    if let overlay { terminal.writeBetweenFrames(overlay.removeAll()) }
+  }
+}
