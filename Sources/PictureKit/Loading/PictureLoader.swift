@@ -449,9 +449,7 @@ public final class PictureLoader: Sendable {
   private func movingCells(_ key: PictureKey, _ bytes: [UInt8], job: PictureJob) throws
     -> SymbolPicture?
   {
-    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp,
-      AnimationDecoder.isAnimated(bytes)
-    else { return nil }
+    guard Self.isMoving(bytes) else { return nil }
     let fitting = PictureFit.decodeSize(columns: key.columns, rows: key.rows)
     guard configuration.animations else {
       let image = try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
@@ -492,9 +490,14 @@ public final class PictureLoader: Sendable {
   /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
   /// its box says it moves.
   private func stillOfMoving(_ bytes: [UInt8]) -> Bool {
-    guard !configuration.animations, let format = PictureFormat.sniff(bytes),
-      format == .gif || format == .webp
-    else { return false }
+    !configuration.animations && Self.isMoving(bytes)
+  }
+
+  /// Whether `bytes` are an animated GIF or WebP: more than one frame.
+  private static func isMoving(_ bytes: [UInt8]) -> Bool {
+    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp else {
+      return false
+    }
     return AnimationDecoder.isAnimated(bytes)
   }
 
@@ -505,9 +508,7 @@ public final class PictureLoader: Sendable {
     _ bytes: [UInt8], fitting: (Int, Int), job: PictureJob,
     frameLimit: Int = AnimationDecoder.maximumFrames
   ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
-    guard configuration.animations, let format = PictureFormat.sniff(bytes),
-      format == .gif || format == .webp, AnimationDecoder.isAnimated(bytes)
-    else { return nil }
+    guard configuration.animations, Self.isMoving(bytes) else { return nil }
     var frames: [AnimationFrame] = []
     var used = 0
     let summary = try AnimationDecoder.frames(
