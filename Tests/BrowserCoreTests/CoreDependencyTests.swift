@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// BrowserCore links no C library: every module it reaches, directly or through another, is
@@ -88,6 +89,9 @@ import Testing
   /// The package's own description, from the toolchain that runs the tests. Waited for
   /// without holding a thread: the test pool has as few as the machine has cores, and
   /// `swift package` compiles the manifest first, which takes seconds on a loaded machine.
+  /// Started with `posix_spawn`, not Foundation's `Process`, which keeps itself and its
+  /// termination handler alive after the child ends (the address sanitizer's leak check
+  /// failed CI on it).
   static func dumpPackage() async throws -> Data {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-dump-\(UUID().uuidString)")
@@ -95,21 +99,36 @@ import Testing
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-dump-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: output) }
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift", "package", "dump-package", "--package-path", packageRoot.path,
+    let arguments = [
+      "/usr/bin/env", "swift", "package", "dump-package", "--package-path", packageRoot.path,
       "--scratch-path", scratch.path,
     ]
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
-      process.terminationHandler = { _ in finished.resume() }
-      do { try process.run() } catch { finished.resume(throwing: error) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(
+      &actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var argv = arguments.map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    argv.append(nil)
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, "/usr/bin/env", &actions, nil, argv, environ)
+    try #require(spawned == 0, "could not start swift package: error \(spawned)")
+    var status: Int32 = 0
+    // A hung `swift package` fails the test instead of holding CI.
+    let deadline = ContinuousClock.now + .seconds(300)
+    while waitpid(child, &status, WNOHANG) == 0 {
+      guard ContinuousClock.now < deadline else {
+        kill(child, SIGKILL)
+        waitpid(child, &status, 0)
+        Issue.record("swift package dump-package took over 300 s")
+        throw CancellationError()
+      }
+      try await Task.sleep(for: .milliseconds(50))
     }
-    try #require(
-      process.terminationStatus == 0,
-      "swift package dump-package exited with \(process.terminationStatus)")
+    let exited = status & 0x7F == 0
+    let code = (status >> 8) & 0xFF
+    try #require(exited && code == 0, "swift package dump-package ended with status \(status)")
     return try Data(contentsOf: output)
   }
 
