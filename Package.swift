@@ -92,10 +92,11 @@ let package = Package(
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
     .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "TestSupport"]),
-    .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "FeedModel", "TestSupport"]),
+    .testTarget(
+      name: "FeedKitTests", dependencies: ["FeedKit", "FeedModel", "TestSupport", "Locking"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),
     .testTarget(
       name: "PictureKitTests",
@@ -116,13 +117,14 @@ let package = Package(
       name: "BrowserShellTests",
       dependencies: [
         "BrowserShell", "BrowserCore", "PictureKit", "FeedModel", "FeedKit", "PictureCells",
-        "TestSupport", "CNCurses",
+        "TestSupport", "CNCurses", "Locking",
       ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests",
       dependencies: [
         "cascade", "FeedModel", "FeedKit", "LayoutEngine", "BrowserCore", "Pictures", "TestSupport",
+        "Locking",
       ]),
   ],
   swiftLanguageModes: [.v6]

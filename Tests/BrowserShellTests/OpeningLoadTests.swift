@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Synchronization
+import Locking
 import Testing
 
 @testable import BrowserShell
@@ -10,7 +10,7 @@ import Testing
 private final class SteppedFeed: FeedPaging, Sendable {
   let batches: [[FeedItem]]
   let end: FeedUpdate
-  private let released = Mutex(0)
+  private let released = Locked(0)
 
   init(batches: [[FeedItem]], end: FeedUpdate) {
     self.batches = batches
@@ -43,7 +43,7 @@ private func items(_ range: Range<Int>) -> [FeedItem] {
 
 /// What a listener was given, in order.
 private final class Heard: Sendable {
-  private let pieces = Mutex<[String]>([])
+  private let pieces = Locked<[String]>([])
   func add(_ piece: OpeningLoad.Piece) {
     let text: String
     switch piece {

@@ -1,9 +1,9 @@
 import BrowserCore
 import FeedKit
 import Foundation
+import Locking
 import PictureKit
 import Pictures
-import Synchronization
 import TestSupport
 import Testing
 
@@ -57,7 +57,7 @@ import Testing
   @Test func aWebPictureIsSavedAsTheServerSentIt() async throws {
     let server = try TestHTTPServer()
     let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
-    let hits = Mutex(0)
+    let hits = Locked(0)
     server.route("/pics/sunset.png") { _ in
       hits.withLock { $0 += 1 }
       return .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes)

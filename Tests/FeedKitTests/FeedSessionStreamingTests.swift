@@ -1,13 +1,13 @@
 import FeedModel
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @testable import FeedKit
 
 /// What `FeedSession.refresh(partial:)` handed out, batch by batch.
 private final class Handed: Sendable {
-  private let state = Mutex<[[FeedItem]]>([])
+  private let state = Locked<[[FeedItem]]>([])
   func add(_ items: [FeedItem]) { state.withLock { $0.append(items) } }
   var batches: [[FeedItem]] { state.withLock { $0 } }
 }

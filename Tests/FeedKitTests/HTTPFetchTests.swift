@@ -1,6 +1,6 @@
 import FeedModel
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -132,7 +132,7 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
       #"{"img": "p/\#($0).jpg", "w": 4, "h": 3, "link": "../post/\#($0)"}"#
     }
     server.route("/b/feed.json", reply: .json(#"{"data": [\#(items.joined(separator: ","))]}"#))
-    let taken = Mutex<[FeedItem]>([])
+    let taken = Locked<[FeedItem]>([])
     let page = try await FeedLoader().loadPage(.url(server.url("/a/feed.json"))) { items in
       taken.withLock { $0 += items }
     }

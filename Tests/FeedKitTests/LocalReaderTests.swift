@@ -1,6 +1,6 @@
 import FeedModel
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @testable import FeedKit
@@ -82,7 +82,7 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
     try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
     let (readEnd, writeEnd) = (ends[0], ends[1])
     defer { close(readEnd) }
-    let handed = Mutex(0)
+    let handed = Locked(0)
     let firstItems = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       func send(_ part: ArraySlice<UInt8>) {
@@ -102,7 +102,7 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
       close(writeEnd)
     }
     let started = Date()
-    let firstSeenAfter = Mutex<Double?>(nil)
+    let firstSeenAfter = Locked<Double?>(nil)
     let document = try await LocalReader.document(
       ofDescriptor: readEnd, source: "standard input", options: LoadOptions(),
       takeItems: { batch in

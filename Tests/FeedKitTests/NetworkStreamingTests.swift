@@ -1,6 +1,6 @@
 import FeedModel
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 
 /// What `FeedSession.refresh(partial:)` handed out.
 private final class Received: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   func add(_ items: [FeedItem]) { count.withLock { $0 += items.count } }
   var total: Int { count.withLock { $0 } }
 }

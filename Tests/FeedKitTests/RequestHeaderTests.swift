@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -20,7 +20,7 @@ import Testing
       site.stop()
       other.stop()
     }
-    let seen = Mutex<[String]>([])
+    let seen = Locked<[String]>([])
     // The links as strings: a route that held its own server would keep it alive for ever.
     let (second, third) = (site.url("/2.json"), other.url("/3.json"))
     site.route("/1.json") { request in

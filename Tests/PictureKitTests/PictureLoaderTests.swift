@@ -1,9 +1,9 @@
 import BrowserCore
 import FeedKit
 import Foundation
+import Locking
 import PictureCells
 import Pictures
-import Synchronization
 import TestSupport
 import Testing
 
@@ -20,7 +20,7 @@ import Testing
     colorMode: CellColorMode = .direct, diskCache: PictureDiskCache? = nil,
     revalidate: Bool = false, background: UInt32 = 0
   ) async throws -> [PictureKey: String?] {
-    let results = Mutex<[PictureKey: String?]>([:])
+    let results = Locked<[PictureKey: String?]>([:])
     var configuration = PictureLoader.Configuration(source: source, colorMode: colorMode)
     configuration.diskCache = diskCache
     configuration.background = background
@@ -111,7 +111,7 @@ import Testing
   @Test func aWebPictureIsFetchedOnceThenServedFromTheDiskCache() async throws {
     let server = try TestHTTPServer()
     let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
-    let hits = Mutex(0)
+    let hits = Locked(0)
     server.route("/a.png") { _ in
       hits.withLock { $0 += 1 }
       return .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes)
@@ -141,8 +141,8 @@ import Testing
     defer { server.stop() }
     let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
     let portal = Array("<html><body>Log in to the Wi-Fi</body></html>".utf8)
-    let served = Mutex<[[UInt8]]>([portal, Array(bytes.prefix(bytes.count / 2)), bytes])
-    let hits = Mutex(0)
+    let served = Locked<[[UInt8]]>([portal, Array(bytes.prefix(bytes.count / 2)), bytes])
+    let hits = Locked(0)
     server.route("/a.png") { _ in
       hits.withLock { $0 += 1 }
       let body = served.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
@@ -194,7 +194,7 @@ import Testing
         "/\(n).png",
         reply: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
     }
-    let results = Mutex<[PictureKey: String?]>([:])
+    let results = Locked<[PictureKey: String?]>([:])
     let loader = PictureLoader(
       PictureLoader.Configuration(source: .url(fast.url("/feed.json")), colorMode: .direct),
       cache: PictureCache()
@@ -292,7 +292,7 @@ import Testing
     let keys = ["/slow.png", "/error.png", "/html.png", "/ok.png"].map {
       PictureKey(url: server.url($0), columns: 4, rows: 2)
     }
-    let results = Mutex<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
+    let results = Locked<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
     var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette16)
     configuration.jobs = 2
     let loader = PictureLoader(configuration, cache: PictureCache()) { event in

@@ -1,8 +1,8 @@
 import BrowserCore
 import FeedKit
 import Foundation
+import Locking
 import PictureCells
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,7 +18,7 @@ import Testing
 
   /// The results a loader posted, by picture.
   final class Results: Sendable {
-    private let posted = Mutex<[PictureKey: String?]>([:])
+    private let posted = Locked<[PictureKey: String?]>([:])
     func add(_ key: PictureKey, failure: String?) { posted.withLock { $0[key] = failure } }
     var all: [PictureKey: String?] { posted.withLock { $0 } }
   }
@@ -58,7 +58,7 @@ import Testing
     let server = try TestHTTPServer()
     defer { server.stop() }
     let body = [UInt8](repeating: 0x5A, count: 8 << 20)
-    let progress = Mutex((sent: 0, clientLeft: false))
+    let progress = Locked((sent: 0, clientLeft: false))
     let requests = Counter()
     let png = Self.png
     server.route("/big.png") { _ in

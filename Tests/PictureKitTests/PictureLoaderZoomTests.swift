@@ -2,9 +2,9 @@ import BrowserCore
 import FeedKit
 import FeedModel
 import Foundation
+import Locking
 import PictureCells
 import Pictures
-import Synchronization
 import Testing
 
 @testable import PictureKit
@@ -33,8 +33,8 @@ import Testing
   func load(_ keys: [PictureKey], from source: FeedSource, cache: PictureCache) async throws
     -> [Event]
   {
-    let events = Mutex<[Event]>([])
-    let loaded = Mutex(0)
+    let events = Locked<[Event]>([])
+    let loaded = Locked(0)
     let configuration = PictureLoader.Configuration(source: source, colorMode: .direct)
     let loader = PictureLoader(configuration, cache: cache) { event in
       events.withLock { $0.append(event) }

@@ -1,6 +1,6 @@
 import FeedModel
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -167,7 +167,7 @@ extension SizeProbeTests {
     }
     let held = try Self.hold(20, on: server, at: gate)
     let items = (0..<20).map { FeedItem.unsized(imageURL: server.url("/\($0).png")) }
-    let sized = Mutex(0)
+    let sized = Locked(0)
     let probing = Task {
       await SizeProbe.probe(
         Array(items.indices), of: items, in: .url(server.url("/feed.json")), options: LoadOptions(),
@@ -201,7 +201,7 @@ extension SizeProbeTests {
     let items =
       (0..<20).map { FeedItem.unsized(imageURL: busy.url("/\($0).png")) }
       + (0..<3).map { FeedItem.unsized(imageURL: quick.url("/\($0).png")) }
-    let done = Mutex<Set<Int>>([])
+    let done = Locked<Set<Int>>([])
     let probing = Task {
       await SizeProbe.probe(
         Array(items.indices), of: items, in: .file("/nonexistent/feed.json"),

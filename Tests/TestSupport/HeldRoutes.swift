@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// Requests for held routes in progress, and the most at once: counted inside the handler,
 /// which runs before the answer is sent, so a count can only fall short of the transfers open,
 /// never exceed them.
 package final class InFlight: Sendable {
-  private let counts = Mutex((now: 0, most: 0))
+  private let counts = Locked((now: 0, most: 0))
 
   package init() {}
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -32,7 +32,7 @@ import Testing
       site.stop()
       other.stop()
     }
-    let seen = Mutex<[String: String]>([:])
+    let seen = Locked<[String: String]>([:])
     func record(_ server: TestHTTPServer, _ path: String, then reply: TestHTTPServer.Reply) {
       server.route(path) { request in
         seen.withLock { $0[path] = request.headers["x-api-key"] ?? "none" }

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Pictures
-import Synchronization
 import TestSupport
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 /// what the browser shows before they arrive, so that no timing decides what the first screens
 /// show.
 final class ResponseGate: Sendable {
-  private let isOpen = Mutex(false)
+  private let isOpen = Locked(false)
 
   func open() { isOpen.withLock { $0 = true } }
 
