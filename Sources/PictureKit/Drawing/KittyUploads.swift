@@ -13,11 +13,11 @@ import PictureCells
 /// back so that its cells are forgotten.
 public final class KittyUploads: Sendable {
   private struct State {
-    package var serial = 0
-    package var pending: [UInt8] = []
-    package var owners: [UInt32: PictureKey] = [:]
+    var serial = 0
+    var pending: [UInt8] = []
+    var owners: [UInt32: PictureKey] = [:]
     /// The images the terminal plays as animations.
-    package var moving: Set<UInt32> = []
+    var moving: Set<UInt32> = []
     /// Whether they play (`a`): one sent while they are stopped is stopped too.
     var playing = true
   }

@@ -33,15 +33,15 @@ public final class OverlayPictures: Sendable {
     var playing = true
     /// Parts drawn lately (a picture cut at the view's edge), by picture and rows: scrolling
     /// back and forth does not encode them again.
-    package var parts: [PartKey: [UInt8]] = [:]
-    package var partOrder: [PartKey] = []
-    package var partBytes = 0
+    var parts: [PartKey: [UInt8]] = [:]
+    var partOrder: [PartKey] = []
+    var partBytes = 0
   }
 
   private struct PartKey: Hashable {
-    package var id: UInt32
-    package var rows: Range<Int>
-    package var frame: Int
+    var id: UInt32
+    var rows: Range<Int>
+    var frame: Int
   }
 
   /// Parts kept at most: a sixel picture's frames (the full-screen view playing one), its rows

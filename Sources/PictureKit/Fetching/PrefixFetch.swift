@@ -101,12 +101,12 @@ package enum PrefixFetch {
     private var handle: TransferHandle?
     private var cancelled = false
 
-    package init(start: Int, count: Int) {
+    init(start: Int, count: Int) {
       asked = (start, count)
       wanted = count
     }
 
-    package var isFull: Bool { lock.withLock { collected.count >= wanted } }
+    var isFull: Bool { lock.withLock { collected.count >= wanted } }
 
     /// Takes in the answer's headers (before any of its body).
     func answered(_ response: TransferResponse) {
@@ -135,14 +135,14 @@ package enum PrefixFetch {
     }
 
     /// Keeps what fits; whether the read is now complete.
-    package func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
       lock.withLock {
         collected.append(contentsOf: chunk.prefix(max(0, wanted - collected.count)))
         return collected.count >= wanted
       }
     }
 
-    package func setHandle(_ handle: TransferHandle) {
+    func setHandle(_ handle: TransferHandle) {
       let cancelNow = lock.withLock {
         self.handle = handle
         return cancelled
@@ -150,7 +150,7 @@ package enum PrefixFetch {
       if cancelNow { handle.cancel() }
     }
 
-    package func cancel() {
+    func cancel() {
       let handle = lock.withLock {
         cancelled = true
         return self.handle

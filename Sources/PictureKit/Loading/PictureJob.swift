@@ -17,8 +17,8 @@ package final class PictureJob: Sendable {
   package let server: String?
 
   private struct State {
-    package var cancelled = false
-    package var transfer: Task<Void, Never>?
+    var cancelled = false
+    var transfer: Task<Void, Never>?
   }
 
   private let state = Locked(State())

@@ -86,17 +86,17 @@ public final class PictureLoader: Sendable {
   }
 
   private struct Queue {
-    package var pending: [PictureJob] = []
-    package var running: [PictureKey: PictureJob] = [:]
+    var pending: [PictureJob] = []
+    var running: [PictureKey: PictureJob] = [:]
     /// Web transfers under way by server, and the pictures that hold one.
-    package var transfers: [String: Int] = [:]
-    package var transferring: Set<PictureKey> = []
+    var transfers: [String: Int] = [:]
+    var transferring: Set<PictureKey> = []
     /// The servers that answered over HTTP/2 or later.
     var multiplexing: Set<String> = []
     /// Since the last refresh, the web pictures read from the web again; until then the disk
     /// cache is passed by for them.
-    package var revalidating = false
-    package var revalidated: Set<String> = []
+    var revalidating = false
+    var revalidated: Set<String> = []
     /// Each wanted picture's place in the last ranking, and how many of the first are in
     /// view; nil before any (every picture is then as urgent as one in view).
     var ranks: [PictureKey: Int]?
