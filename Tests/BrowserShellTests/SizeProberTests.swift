@@ -74,20 +74,13 @@ import Testing
     ) { event in
       if case .sizesProbed(let sizes) = event { events.withLock { $0.append(sizes) } }
     }
-    try await Self.waitUntil { events.withLock { $0.count } == 1 }
+    try await waitUntil { events.withLock { $0.count } == 1 }
     #expect(events.withLock { $0.first?.count } == SizeProber.resultsPerEvent)
     gate.open()
-    try await Self.waitUntil {
+    try await waitUntil {
       events.withLock { $0.map(\.count).reduce(0, +) } == 8
     }
     #expect(events.withLock { $0.count } == 2)
   }
 
-  /// Waits until `condition` holds, or a while (longer under a sanitizer).
-  static func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
-    while !condition(), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-  }
 }

@@ -5,22 +5,6 @@ import Testing
 
 @testable import FeedKit
 
-/// Waits (ten seconds on a quiet machine) until `condition` holds. Usually it holds within milliseconds;
-/// the margin is for a loaded machine, where other suites' HTTP traffic (the 1,000-page test)
-/// and processes share the same two cores.
-func waitUntil(_ condition: () -> Bool) async throws {
-  // More on a machine loaded beyond its cores: this wait needs a thread of the test pool.
-  let seconds = TimeBounds.scaled(10)
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while !condition() {
-    guard ContinuousClock.now < deadline else {
-      Issue.record("condition not met within \(seconds) s")
-      return
-    }
-    try await Task.sleep(for: .milliseconds(10))
-  }
-}
-
 /// The identities in an update, or nil for updates without items.
 private func ids(_ update: FeedUpdate) -> [String]? {
   switch update {

@@ -48,13 +48,13 @@ import Testing
     let loaded = Locked<[PictureKey]>([])
     let loader = Self.loader(for: server, loaded: loaded)
     loader.load([keys[0]])
-    try await PictureLoaderTests.waitUntil { server.requests.count == 1 }
+    try await waitUntil { server.requests.count == 1 }
     loader.load(Array(keys[1...]))
     #expect(loader.waiting == Array(keys[1...]))
     loader.rank(PictureRanking(visible: [keys[4]], ahead: [keys[2], keys[3]]))
     #expect(loader.waiting == [keys[4], keys[2], keys[3], keys[1]])
     gate.open()
-    try await PictureLoaderTests.waitUntil { loaded.withLock { $0.count } == 5 }
+    try await waitUntil { loaded.withLock { $0.count } == 5 }
     // Transfers start one at a time, in the ranking's order (results may end out of it).
     #expect(server.requests.map(\.path) == ["/0.png", "/4.png", "/2.png", "/3.png", "/1.png"])
   }
@@ -72,12 +72,12 @@ import Testing
     let loader = Self.loader(for: server, budget: 1, loaded: loaded)
     loader.load(keys)
     loader.rank(PictureRanking(visible: [keys[0]], ahead: [keys[1], keys[2], keys[3]]))
-    try await PictureLoaderTests.waitUntil { loaded.withLock { $0.count } == 2 }
+    try await waitUntil { loaded.withLock { $0.count } == 2 }
     try await Task.sleep(for: .milliseconds(300))
     #expect(server.requests.count == 2, "the budget was passed by more")
     #expect(loader.waiting == [keys[2], keys[3]])
     loader.rank(PictureRanking(visible: [keys[3]], ahead: [keys[2]]))
-    try await PictureLoaderTests.waitUntil { loaded.withLock { $0.count } == 4 }
+    try await waitUntil { loaded.withLock { $0.count } == 4 }
     #expect(server.requests.map(\.path) == ["/0.png", "/1.png", "/3.png", "/2.png"])
   }
 }
@@ -103,13 +103,13 @@ extension PictureLoaderRankingTests {
       if case .pictureLoaded(let key, _) = event { loaded.withLock { $0.append(key) } }
     }
     loader.load([old])
-    try await PictureLoaderTests.waitUntil { server.requests.count == 1 }
+    try await waitUntil { server.requests.count == 1 }
     // As the shell does: the new size asked for, then the old one let go.
     loader.load([new])
     loader.cancel([old])
     try await Task.sleep(for: .milliseconds(200))
     gate.open()
-    try await PictureLoaderTests.waitUntil { loaded.withLock { $0 } == [new] }
+    try await waitUntil { loaded.withLock { $0 } == [new] }
     #expect(loaded.withLock { $0 } == [new])
     #expect(server.requests.count == 1, "the picture was fetched again for its new size")
   }

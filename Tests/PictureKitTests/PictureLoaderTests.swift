@@ -169,15 +169,6 @@ import Testing
     #expect(disk.bytes(for: url) == bytes)
   }
 
-  /// Waits (ten seconds on a quiet machine, never as long as a slow picture takes) until
-  /// `condition` holds.
-  static func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
-    while !condition(), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-  }
-
   /// Four pictures dripping from one server at a byte a second held every job the loader had,
   /// and twelve pictures from another server stayed blank until the slow ones ended (300 s).
   @Test func aSlowServerNeverHoldsAnotherServersPicturesBack() async throws {
@@ -206,9 +197,9 @@ import Testing
     let slowKeys = (0..<4).map { PictureKey(url: slow.url("/\($0).png"), columns: 4, rows: 4) }
     let fastKeys = (0..<12).map { PictureKey(url: fast.url("/\($0).png"), columns: 4, rows: 4) }
     loader.load(slowKeys)
-    try await Self.waitUntil { slow.requests.count == 4 }
+    try await waitUntil { slow.requests.count == 4 }
     loader.load(fastKeys)
-    try await Self.waitUntil {
+    try await waitUntil {
       results.withLock { state in fastKeys.allSatisfy { state[$0] != nil } }
     }
     results.withLock { state in

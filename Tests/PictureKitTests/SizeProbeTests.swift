@@ -174,7 +174,7 @@ extension SizeProbeTests {
         concurrency: 16
       ) { _, result in if case .success = result { sized.withLock { $0 += 1 } } }
     }
-    try await PictureLoaderTests.waitUntil { held.now == SizeProbe.probesPerServer }
+    try await waitUntil { held.now == SizeProbe.probesPerServer }
     // Every probe waits at the gate: a seventh would have started by now if it were allowed.
     try await Task.sleep(for: .milliseconds(200))
     #expect(held.now == SizeProbe.probesPerServer)
@@ -208,7 +208,7 @@ extension SizeProbeTests {
         options: LoadOptions(), concurrency: 16
       ) { index, result in if case .success = result { done.withLock { _ = $0.insert(index) } } }
     }
-    try await PictureLoaderTests.waitUntil { done.withLock { $0 } == [20, 21, 22] }
+    try await waitUntil { done.withLock { $0 } == [20, 21, 22] }
     gate.open()
     await probing.value
     #expect(done.withLock { $0.count } == 23)

@@ -63,19 +63,3 @@ final class Recorder: @unchecked Sendable {
     return error
   }
 }
-
-/// Waits until `condition` holds, checking every 5 ms; records an issue after `seconds`, a
-/// bound far above what the condition needs undisturbed, for a loaded machine or a sanitizer.
-func waitUntil(
-  seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
-  _ condition: () -> Bool
-) async throws {
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while !condition() {
-    guard ContinuousClock.now < deadline else {
-      Issue.record("condition not met within \(seconds) s", sourceLocation: sourceLocation)
-      return
-    }
-    try await Task.sleep(for: .milliseconds(5))
-  }
-}
