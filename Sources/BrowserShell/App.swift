@@ -91,8 +91,7 @@ public struct BrowserApp {
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
-    let view = BrowserView(
-      theme: theme, pictures: pictures.cache, keys: keys, pictureColors: colorMode)
+    let view = BrowserView(theme: theme, keys: keys, pictureColors: colorMode)
     var effects = EffectRunner(
       feed: feed, options: options, pictureSettings: pictureSettings, terminal: terminal,
       mailbox: mailbox, wake: wake, loader: loader, pictures: pictures)
@@ -185,10 +184,7 @@ public struct BrowserApp {
     let overlay =
       colorMode == nil
       ? nil : OverlayPictures(decision, budget: pictureSettings?.memoryBudget ?? 0)
-    // kitty's placements stay on the screen until deleted: a crash deletes them too.
-    if overlay?.protocolUsed == .kitty {
-      CrashGuard.writeFirst(KittyGraphics.deleteAllOnScreen())
-    }
+    if let cleanup = overlay?.crashCleanup, !cleanup.isEmpty { CrashGuard.writeFirst(cleanup) }
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {
       var configuration = PictureLoader.Configuration(settings, colorMode: mode)

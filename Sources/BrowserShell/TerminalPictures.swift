@@ -14,7 +14,7 @@ struct TerminalPictures {
   /// (nil when none moves).
   func drawFrame(_ state: BrowserState, view: BrowserView, terminal: Terminal) -> Int? {
     var canvas = CursesCanvas(terminal: terminal)
-    view.draw(state, into: &canvas)
+    view.draw(state, pictures: cache.drawn(for: state), into: &canvas)
     // The pictures this frame's cells name were queued before they were cached, so before
     // the frame was drawn: sent now, they reach the terminal before their cells do.
     if let uploads { terminal.writeBetweenFrames(uploads.take()) }
@@ -40,7 +40,7 @@ struct TerminalPictures {
   /// browser is back.
   func leaveScreen(_ terminal: Terminal) -> [Event] {
     var events = dropUploads(terminal)
-    if let overlay, overlay.protocolUsed == .kitty {
+    if let overlay, overlay.lostWithTheScreen {
       terminal.writeBetweenFrames(overlay.removeAll())
       cache.removeAll()
       events.append(.picturesLost)

@@ -61,16 +61,16 @@ enum PictureScreenWorkloads {
     }
     var empty = withPictures
     _ = empty.update(.action(.togglePictures))
-    let view = BrowserView(theme: Theme(), pictures: cache)
+    let view = BrowserView(theme: Theme())
     var canvas = MemoryCanvas(columns: screen.columns, rows: screen.rows)
     let times = Stopwatch.pairedMedians(
       runs: quick ? 5 : 21,
       baseline: {
-        view.draw(empty, into: &canvas)
+        view.draw(empty, pictures: cache.drawn(for: empty), into: &canvas)
         Sink.take(Int(canvas[0, 0].width))
       },
       work: {
-        view.draw(withPictures, into: &canvas)
+        view.draw(withPictures, pictures: cache.drawn(for: withPictures), into: &canvas)
         Sink.take(Int(canvas[0, 0].width))
       })
     report.add(

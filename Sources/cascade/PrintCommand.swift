@@ -36,7 +36,7 @@ enum PrintCommand {
     let session = FeedSession(source: source, options: options.load)
     let first = await session.refresh()
     if case .failed(let error) = first {
-      Console.error("\(error)")
+      Console.error(error.message(naming: .commandLine))
       return 1
     }
     // The sheet has no status line: what was left out is said on stderr, as `layout` does.
@@ -108,7 +108,8 @@ enum PrintCommand {
       noColor: Theme.noColor(ProcessInfo.processInfo.environment["NO_COLOR"]), custom: options.theme
     )
     var canvas = SheetCanvas(columns: width, rows: height + 1)
-    BrowserView(theme: theme, pictures: cache, pictureColors: colorMode).draw(state, into: &canvas)
+    BrowserView(theme: theme, pictureColors: colorMode)
+      .draw(state, pictures: cache.drawn(for: state), into: &canvas)
     if let kitty = pixels.kitty {
       Console.out(String(decoding: kitty.uploads.take(), as: UTF8.self))
     }

@@ -40,7 +40,8 @@ import Testing
   static func draw(_ state: BrowserState, _ cache: PictureCache) -> ClockCanvas {
     var canvas = ClockCanvas(
       cells: MemoryCanvas(columns: state.screen.columns, rows: state.screen.rows))
-    BrowserView(theme: Theme(), pictures: cache, pictureColors: .direct).draw(state, into: &canvas)
+    BrowserView(theme: Theme(), pictureColors: .direct)
+      .draw(state, pictures: cache.drawn(for: state), into: &canvas)
     return canvas
   }
 

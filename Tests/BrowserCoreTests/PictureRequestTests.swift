@@ -211,9 +211,9 @@ import Testing
     let cache = PictureCache()
     cache.insert(Self.picture(key, color: 0xFF8000), for: key)
     _ = state.update(.pictureLoaded(key, failure: nil))
-    let view = BrowserView(theme: Theme(), pictures: cache)
+    let view = BrowserView(theme: Theme())
     var canvas = MemoryCanvas(columns: 80, rows: 24)
-    view.draw(state, into: &canvas)
+    view.draw(state, pictures: cache.drawn(for: state), into: &canvas)
     var painted = 0
     for row in 0..<24 {
       for column in 0..<80 where canvas[row, column].style.foreground == .rgb(0xFF, 0x80, 0) {

@@ -30,7 +30,8 @@ import Testing
     colors: CellColorMode? = .direct
   ) -> MemoryCanvas {
     var canvas = MemoryCanvas(columns: state.screen.columns, rows: state.screen.rows)
-    BrowserView(theme: theme, pictures: pictures, pictureColors: colors).draw(state, into: &canvas)
+    BrowserView(theme: theme, pictureColors: colors)
+      .draw(state, pictures: pictures.drawn(for: state), into: &canvas)
     return canvas
   }
 
@@ -184,8 +185,8 @@ import Testing
   static func draw(_ state: BrowserState, _ pictures: PictureCache) -> OverlayCanvas {
     var canvas = OverlayCanvas(
       cells: MemoryCanvas(columns: state.screen.columns, rows: state.screen.rows))
-    BrowserView(theme: Theme(), pictures: pictures, pictureColors: .direct)
-      .draw(state, into: &canvas)
+    BrowserView(theme: Theme(), pictureColors: .direct)
+      .draw(state, pictures: pictures.drawn(for: state), into: &canvas)
     return canvas
   }
 

@@ -3,9 +3,10 @@ import PictureCells
 
 /// Pictures drawn as cells, by key, within a byte budget: the least recently used go first.
 ///
-/// The view reads it for every box in view; the shell's picture loader writes into it from its
-/// own threads, so it is a class behind a lock. A picture evicted while its box is still wanted
-/// is simply drawn again when the state asks for it next. Whoever holds something for a
+/// The shell's picture loader writes into it from its own threads, so it is a class behind a
+/// lock; the view never reads it, but is handed a frame's pictures as a value (`drawn(for:)`).
+/// A picture evicted while its box is still wanted is simply drawn again when the state asks
+/// for it next. Whoever holds something for a
 /// picture (a terminal keeping its image) is told when it leaves.
 public final class PictureCache: Sendable {
   private struct Entry {
@@ -46,6 +47,27 @@ public final class PictureCache: Sendable {
       entry.lastUse = contents.clock
       contents.entries[key] = entry
       return entry.picture
+    }
+  }
+
+  /// The pictures a frame of `state` draws that are here, each marked as just used.
+  public func drawn(for state: BrowserState) -> DrawnPictures {
+    drawn(state.picturesDrawn)
+  }
+
+  /// The pictures of `keys` that are here, each marked as just used.
+  public func drawn(_ keys: [PictureKey]) -> DrawnPictures {
+    guard !keys.isEmpty else { return .none }
+    return contents.withLock { contents in
+      var found: [PictureKey: SymbolPicture] = [:]
+      for key in keys {
+        guard var entry = contents.entries[key] else { continue }
+        contents.clock += 1
+        entry.lastUse = contents.clock
+        contents.entries[key] = entry
+        found[key] = entry.picture
+      }
+      return DrawnPictures(found)
     }
   }
 

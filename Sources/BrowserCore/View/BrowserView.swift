@@ -11,8 +11,6 @@ public struct BrowserView: Sendable {
   /// Sanitised labels of the boxes drawn lately: a scroll step sanitises only the boxes it
   /// brings in. Shared by copies of the view, which is safe: see `LabelCache`.
   private let labels = LabelCache()
-  /// The pictures drawn so far, which the shell's picture loader fills.
-  public let pictures: PictureCache
   /// The keys in force, for the help panel.
   public var keys: KeyBindings
   /// The colours pictures are drawn in, which placeholders use too; nil for none, and then no
@@ -24,11 +22,10 @@ public struct BrowserView: Sendable {
   /// - Parameter pictureColors: the colours pictures are drawn in; nil for those the theme's
   ///   colour depth allows (none without colour).
   public init(
-    theme: Theme, pictures: PictureCache = PictureCache(), keys: KeyBindings = .standard,
+    theme: Theme, keys: KeyBindings = .standard,
     pictureColors: CellColorMode? = nil
   ) {
     self.theme = theme
-    self.pictures = pictures
     self.keys = keys
     self.pictureColors =
       pictureColors
@@ -51,7 +48,11 @@ public struct BrowserView: Sendable {
     return labels.label(state.items[index], number: index + 1, make: BoxLabel.init(item:number:))
   }
 
-  public func draw<C: Canvas>(_ state: BrowserState, into canvas: inout C) {
+  /// Draws a frame of `state`, with `pictures` (those of `state.picturesDrawn` that are drawn;
+  /// the others show their placeholders).
+  public func draw<C: Canvas>(
+    _ state: BrowserState, pictures: DrawnPictures = .none, into canvas: inout C
+  ) {
     canvas.clear()
     let viewRows = min(state.viewRows, canvas.size.rows)
     let shift = state.pull.shift
@@ -72,7 +73,8 @@ public struct BrowserView: Sendable {
       let selected = state.selection == i
       let style = theme.boxStyle(identity: state.items[i].identity, selected: selected)
       renderer.draw(
-        rect, screenRow: screenRow, label: label, picture: picture(ofItem: i, in: rect, state),
+        rect, screenRow: screenRow, label: label,
+        picture: picture(ofItem: i, in: rect, state, pictures),
         style: style, selected: selected, clip: clip, into: &canvas)
       if screenRow < clip.upperBound, screenRow + rect.height > clip.lowerBound {
         shown.append(i + 1)
@@ -110,8 +112,8 @@ public struct BrowserView: Sendable {
       message += "  " + ProgressBar.text(progress, barWidth: 12, unicode: theme.isUnicode)
     }
     // Pictures on their way: how many of those asked for have come.
-    if let pictures = state.pictureProgress {
-      message += (message.isEmpty ? "" : "  ") + "pictures \(pictures.done) of \(pictures.total)"
+    if let progress = state.pictureProgress {
+      message += (message.isEmpty ? "" : "  ") + "pictures \(progress.done) of \(progress.total)"
     }
     // A long query shows its end, where the typing is: the status line cuts its end off.
     let line = StatusLine(
@@ -138,7 +140,7 @@ public struct BrowserView: Sendable {
         if let key, let area = PictureArea.fullScreen(canvas.size) {
           panels.drawFullScreen(
             item: state.items[i], label: label, count: state.items.count,
-            picture: slot(for: key, item: i, state), area: area,
+            picture: slot(for: key, item: i, state, pictures), area: area,
             facts: state.pictureFacts(ofItem: i), into: &canvas)
         } else {
           panels.drawDetails(
@@ -166,16 +168,20 @@ public struct BrowserView: Sendable {
   }
 
   /// What box `i` at `rect` shows of its picture.
-  private func picture(ofItem i: Int, in rect: CellRect, _ state: BrowserState) -> PictureSlot {
+  private func picture(
+    ofItem i: Int, in rect: CellRect, _ state: BrowserState, _ pictures: DrawnPictures
+  ) -> PictureSlot {
     guard state.picturesShown, let key = state.pictureKey(forItem: i, in: rect) else {
       return .none
     }
-    return slot(for: key, item: i, state)
+    return slot(for: key, item: i, state, pictures)
   }
 
   /// What item `i`'s picture at `key` shows: the picture once drawn, else the item's
   /// placeholder (while it loads, and under the marker when it failed).
-  private func slot(for key: PictureKey, item i: Int, _ state: BrowserState) -> PictureSlot {
+  private func slot(
+    for key: PictureKey, item i: Int, _ state: BrowserState, _ pictures: DrawnPictures
+  ) -> PictureSlot {
     if state.hidesPicture(ofItem: i) {
       return .hidden(placeholder: placeholder(of: state.items[i], at: key))
     }
@@ -183,7 +189,7 @@ public struct BrowserView: Sendable {
     case .failed(let reason):
       return .failed(reason, placeholder: placeholder(of: state.items[i], at: key))
     case .ready, .requested, nil:
-      if let picture = pictures.picture(for: key) {
+      if let picture = pictures[key] {
         guard picture.overlay != nil else { return .ready(picture) }
         return .pixels(picture, placeholder: placeholder(of: state.items[i], at: key))
       }

@@ -44,10 +44,10 @@ public enum PixelTraffic {
     let uploads = KittyUploads(insideTmux: false)
     let overlay = OverlayPictures(protocol: pictureProtocol, cell: cell, budget: 1 << 30)
     let renderer = SymbolRenderer(colorMode: .palette256)
-    let view = BrowserView(theme: Theme(), pictures: cache)
+    let view = BrowserView(theme: Theme())
     func frame() -> Int {
       var canvas = CursesCanvas(terminal: terminal)
-      view.draw(state, into: &canvas)
+      view.draw(state, pictures: cache.drawn(for: state), into: &canvas)
       terminal.writeBetweenFrames(uploads.take())
       if pictureProtocol == .sixel || pictureProtocol == .iterm {
         overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }

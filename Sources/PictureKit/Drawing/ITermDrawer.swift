@@ -3,6 +3,9 @@ import Pictures
 /// iTerm2's inline files (iTerm2, WezTerm): the picture as a PNG sized in cells. A picture
 /// partly in view is sent as a PNG of its rows in view.
 package struct ITermDrawer: OverlayDrawer {
+  /// iTerm2 plays the GIF file it is sent: two frames tell that it moves.
+  package var motion: OverlayMotion { .playedByTerminal(frameLimit: 2) }
+
   package func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
     guard let png = PNGEncoder.encode(image) else { return nil }
     return KeptOverlay(

@@ -10,6 +10,17 @@ package struct KittyPlacementDrawer: OverlayDrawer {
   /// The one placement each picture has.
   package static let placement = 1
 
+  /// kitty plays the frames it is sent with the picture.
+  package var motion: OverlayMotion {
+    .playedByTerminal(frameLimit: AnimationDecoder.maximumFrames)
+  }
+
+  /// A terminal re-entering the alternate screen keeps no kitty picture.
+  package var lostWithTheScreen: Bool { true }
+
+  /// kitty's placements stay on the screen until deleted: a crash deletes them too.
+  package var crashCleanup: [UInt8] { KittyGraphics.deleteAllOnScreen() }
+
   package func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
     guard let png = PNGEncoder.encode(image) else { return nil }
     var kept = KeptOverlay(

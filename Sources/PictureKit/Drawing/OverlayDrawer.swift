@@ -6,6 +6,15 @@ import Pictures
 /// to draw some of its rows at the cursor, how to take a drawing off the screen, and what to
 /// free when a picture is forgotten. A new protocol drawn over the frame is one more of these.
 package protocol OverlayDrawer: Sendable {
+  /// How the protocol shows a moving picture.
+  var motion: OverlayMotion { get }
+  /// Whether the terminal drops every picture of this protocol when the program leaves the
+  /// alternate screen (Ctrl-Z, a program run in the foreground): they are forgotten then and
+  /// sent again on return.
+  var lostWithTheScreen: Bool { get }
+  /// The bytes that take every drawing off the screen if the program dies before it can
+  /// (written from the crash handler); empty where nothing outlives the program's screen.
+  var crashCleanup: [UInt8] { get }
   /// What is kept of `image` (scaled to its `columns` × `rows` cells' pixels) to draw it as
   /// image `id`, and the bytes that hand it to the terminal before it is first drawn (kitty's
   /// transmission); nil when it cannot be encoded.
@@ -85,6 +94,10 @@ package struct KeptOverlay: Sendable {
 
 extension OverlayDrawer {
   package func clearScreen() -> [UInt8] { [] }
+
+  package var lostWithTheScreen: Bool { false }
+
+  package var crashCleanup: [UInt8] { [] }
 
   package func keep(
     _ image: RGBAImage, animation: PixelAnimation, columns: Int, rows: Int, id: UInt32

@@ -61,6 +61,15 @@ public final class OverlayPictures: Sendable {
   /// The main thread's: what is on screen now.
   private let drawn = Locked<[OverlayPlacement]>([])
 
+  /// How the protocol shows a moving picture.
+  package var motion: OverlayMotion { drawer.motion }
+
+  /// Whether the terminal drops these pictures when the program leaves the alternate screen.
+  public var lostWithTheScreen: Bool { drawer.lostWithTheScreen }
+
+  /// What takes every picture off the screen if the program dies before it can.
+  public var crashCleanup: [UInt8] { drawer.crashCleanup }
+
   /// - Parameter protocol: sixel, iTerm2, or kitty (placed without placeholders).
   public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {
     protocolUsed = `protocol`

@@ -7,6 +7,10 @@ import Pictures
 package struct SixelDrawer: OverlayDrawer {
   package var cell: PixelSize
 
+  /// A sixel terminal shows one frame at a time, and each is a whole picture's bytes: moving
+  /// pictures play full screen only.
+  package var motion: OverlayMotion { .frameByFrame(fullScreenOnly: true) }
+
   package func keep(_ image: RGBAImage, columns: Int, rows: Int, id: UInt32) -> KeptOverlay? {
     let whole = encode(image, columns: columns, rows: rows)
     guard !whole.isEmpty else { return nil }

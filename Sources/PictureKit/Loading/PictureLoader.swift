@@ -292,7 +292,8 @@ public final class PictureLoader: Sendable {
     let location: PictureLocation
     switch job.location {
     case .success(let resolved): location = resolved
-    case .failure(let error): return end(job, failure: error.description)
+    case .failure(let error):
+      return end(job, failure: error.description)
     }
     var useDiskCache = readingDiskCache
     if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
@@ -352,7 +353,8 @@ public final class PictureLoader: Sendable {
           case .success(let fetched):
             // Bytes the disk cache kept that do not decode are dropped and fetched once more.
             self.make(job, from: fetched.bytes, into: output, cachedFor: fetched.cached ? url : nil)
-          case .failure(let error): self.end(job, failure: error.description)
+          case .failure(let error):
+            self.end(job, failure: error.description)
           }
         }
       }
@@ -559,18 +561,11 @@ public final class PictureLoader: Sendable {
   ) throws {
     let cell = overlay.cell
     let fitting = (key.columns * cell.width, key.rows * cell.height)
-    // kitty and iTerm2 play animations themselves; sixel pictures show their first frame.
-    // (iTerm2 gets the file itself: two frames tell that it moves.)
-    // A sixel terminal shows a moving picture's frames one at a time, full screen only.
-    let plays =
-      key.crop == nil
-      && (overlay.protocolUsed == .kitty || overlay.protocolUsed == .iterm
-        || (overlay.protocolUsed == .sixel && key.fullScreen))
+    // How a moving picture plays is the protocol's: see `OverlayMotion`.
+    let motion = overlay.motion
     let moving =
-      plays
-      ? try pixelFrames(
-        bytes, fitting: fitting, job: job,
-        frameLimit: overlay.protocolUsed == .iterm ? 2 : AnimationDecoder.maximumFrames)
+      motion.plays(key)
+      ? try pixelFrames(bytes, fitting: fitting, job: job, frameLimit: motion.frameLimit)
       : nil
     let image = try moving?.first ?? decodeStill(bytes, fitting: fitting, crop: key.crop)
     let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
@@ -581,12 +576,12 @@ public final class PictureLoader: Sendable {
       throw PixelsError.unencodable
     }
     var picture = SymbolPicture.overlay(id, columns: cells.columns, rows: cells.rows)
-    // kitty and iTerm2 play it; a sixel box shows its first frame, and so does any with moving
-    // pictures off.
-    picture.moves =
-      (moving != nil && overlay.protocolUsed != .sixel) || stillOfMoving(bytes)
+    // Played by the terminal, it moves; shown one frame at a time, a box shows its first
+    // frame, and so does any with moving pictures off.
+    let playedByTerminal = if case .playedByTerminal = motion { true } else { false }
+    picture.moves = (moving != nil && playedByTerminal) || stillOfMoving(bytes)
     // The view picks each frame by its clock where the terminal shows one at a time.
-    if overlay.protocolUsed == .sixel, let moving {
+    if !playedByTerminal, let moving {
       picture = picture.moving(
         delays: [moving.rest.firstDelay] + moving.rest.frames.map(\.delay), loops: moving.rest.loops
       )
