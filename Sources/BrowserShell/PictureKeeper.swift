@@ -92,7 +92,7 @@ struct PictureKeeper: Sendable {
     do {
       return try settings.source.pictureLocation(of: url)
     } catch {
-      throw KeepError(reason: error.description)
+      throw KeepError(reason: error.message(naming: settings.load.settingNames))
     }
   }
 
@@ -111,7 +111,7 @@ struct PictureKeeper: Sendable {
         of: location, options: settings.load, maxBytes: settings.limits.maxBytes,
         cache: settings.diskCache)
     } catch {
-      throw KeepError(reason: error.description)
+      throw KeepError(reason: error.message(naming: settings.load.settingNames))
     }
   }
 

@@ -62,7 +62,10 @@ public enum SizeProber {
       case .success(let size):
         report(ProbedSize(request: request, width: size.width, height: size.height))
       case .failure(let error):
-        report(ProbedSize(request: request, width: 0, height: 0, failure: error.description))
+        report(
+          ProbedSize(
+            request: request, width: 0, height: 0,
+            failure: error.message(naming: options.settingNames)))
       }
     }
   }

@@ -81,7 +81,7 @@ enum BrowseCommand {
     EchoHold.release()
     let (first, title) = (piece.update, piece.title)
     if case .failed(let error) = first {
-      Console.error("\(error)")
+      Console.error(error.message(naming: .commandLine))
       return 1
     }
     // Before the probe writes its questions: a browser that cannot start touches nothing. A

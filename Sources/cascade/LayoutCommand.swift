@@ -29,7 +29,7 @@ enum LayoutCommand {
       return 2
     }
     var document: FeedDocument
-    do {
+    do throws(FeedError) {
       var load = options.load
       // Frames are of pictures: a text item's card is sized by its text in a terminal's cells,
       // which a layout in pixels has not got; such items are skipped and counted.
@@ -46,7 +46,7 @@ enum LayoutCommand {
       await ProgressNotice.stop(notice)
       document = try loaded.get()
     } catch {
-      Console.error(error.description)
+      Console.error(error.message(naming: .commandLine))
       return 1
     }
     if let skipped = document.skipped.message { Console.error(skipped) }

@@ -28,7 +28,7 @@ enum UnsizedItems {
           sized[index].width = size.width
           sized[index].height = size.height
         case .failure(let error):
-          failed[index] = error.description
+          failed[index] = error.message(naming: options.settingNames)
         }
       }
       items = sized

@@ -20,7 +20,7 @@ import Testing
     let error = await httpError(server.url("/drip"), options: options)
     #expect(
       error == .limitExceeded(source: server.url("/drip"), limit: .totalTime(1.5), location: nil))
-    #expect(error?.description.contains("--total-time") == true)
+    #expect(error?.description.contains("LoadOptions.totalTime") == true)
     // Undisturbed it takes 1.5 s; the feed's bytes would take over a minute to drip.
     #expect(clock.now - start < .seconds(TimeBounds.scaled(20)))
   }
@@ -125,7 +125,7 @@ import Testing
       error
         == .limitExceeded(
           source: server.url("/deep"), limit: .nestingDepth(256), location: "line 1, column 257"))
-    #expect(error?.description.contains("--max-depth") == true)
+    #expect(error?.description.contains("LoadOptions.maxDepth") == true)
     #expect(clock.now - start < .seconds(TimeBounds.scaled(15)))
   }
 
@@ -150,7 +150,7 @@ import Testing
     }
     #expect(
       error == .limitExceeded(source: server.url("/p/{page}"), limit: .pageCount(3), location: nil))
-    #expect(error.description.contains("--max-pages"))
+    #expect(error.description.contains("LoadOptions.maxPages"))
     #expect(await session.loadedIdentities == ["item1", "item2", "item3"])
   }
 

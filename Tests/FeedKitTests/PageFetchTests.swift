@@ -15,10 +15,10 @@ import Transport
   }
 
   @Test(arguments: [
-    (TransferError.timedOut(url: "http://h/", clock: .total, seconds: 7), "--total-time"),
-    (.timedOut(url: "http://h/", clock: .idle, seconds: 3), "--timeout"),
-    (.timedOut(url: "http://h/", clock: .connect, seconds: 3), "--timeout"),
-    (.tooLarge(url: "http://h/", limit: 1000), "--max-bytes"),
+    (TransferError.timedOut(url: "http://h/", clock: .total, seconds: 7), "LoadOptions.totalTime"),
+    (.timedOut(url: "http://h/", clock: .idle, seconds: 3), "LoadOptions.timeout"),
+    (.timedOut(url: "http://h/", clock: .connect, seconds: 3), "LoadOptions.timeout"),
+    (.tooLarge(url: "http://h/", limit: 1000), "LoadOptions.maxBytes"),
   ])
   func limitNamesItsFlag(error: TransferError, flag: String) {
     let feedError = PageFetch.feedError(error, options: Self.options)

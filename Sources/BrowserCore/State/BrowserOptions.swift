@@ -1,3 +1,4 @@
+import FeedModel
 import LayoutEngine
 
 /// The options of the browser that the command line sets.
@@ -47,6 +48,8 @@ public struct BrowserOptions: Hashable, Sendable {
   /// Whether moving pictures (animated GIF and WebP) play (`--no-animation` starts without;
   /// `a` pauses them).
   public var animations = true
+  /// How a load's error names the setting that raises a limit (the command line: its flag).
+  public var settingNames = SettingNames.library
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

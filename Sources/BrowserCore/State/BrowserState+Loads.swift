@@ -76,7 +76,7 @@ extension BrowserState {
     case .failed(let error):
       // Kept on screen, and not retried on its own: see `PrefetchHold`.
       prefetchHold = .untilAsked
-      message = "error: \(error)"
+      message = "error: " + error.message(naming: options.settingNames)
       if streamed {
         message +=
           "; the \(counted(unfilteredCount ?? items.count, "item")) before it are shown"
@@ -105,7 +105,7 @@ extension BrowserState {
       return start(with: items, skipped: skipped, hasMore: hasMore, title: title)
     case .failed(let error):
       let effects = start(with: [], skipped: SkipReport(), hasMore: false, title: title)
-      message = "error: \(error)"
+      message = "error: " + error.message(naming: options.settingNames)
       return effects
     case .endOfFeed, .ended, .superseded:
       return start(with: [], skipped: SkipReport(), hasMore: false, title: title)

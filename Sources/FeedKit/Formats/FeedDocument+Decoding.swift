@@ -37,13 +37,14 @@ extension FeedDocument {
       .bluesky, .lemmy, .mediawiki, .imgur:
       let root = try JSONValue.parse(bytes, format: chosen, source: origin, options: options)
       return try decodeTree(root, format: chosen, source: origin).keepingPictures(
-        only: options.picturesOnly)
+        only: options.picturesOnly, setBy: options.settingNames[.picturesOnly])
     }
   }
 
   /// The document without its text items when only pictures are kept (`--pictures-only`),
   /// each counted as skipped.
-  func keepingPictures(only: Bool) -> FeedDocument {
+  /// - Parameter setBy: how the reader sets it, for the reason each skipped item gives.
+  func keepingPictures(only: Bool, setBy: String) -> FeedDocument {
     guard only, items.contains(where: { !$0.hasPicture }) else { return self }
     var kept = self
     kept.items = []
@@ -53,7 +54,7 @@ extension FeedDocument {
       if item.hasPicture {
         kept.items.append(item)
       } else {
-        kept.skipped.record("a text item, with no picture (--pictures-only)")
+        kept.skipped.record("a text item, with no picture (\(setBy))")
       }
     }
     return kept
@@ -129,7 +130,8 @@ extension FeedDocument {
     expectedBytes: Int? = nil, takeItems: (([FeedItem]) -> Void)? = nil
   ) throws(FeedError) -> FeedDocument {
     let stream = try StreamedBytes(
-      input: input, source: origin, maxBytes: options.maxBytes, readSize: readSize)
+      input: input, source: origin, maxBytes: options.maxBytes,
+      maxBytesSetBy: options.settingNames[.maxBytes], readSize: readSize)
     stream.progress = options.progress
     return try decode(
       stream, origin: origin, options: options, expectedBytes: expectedBytes, takeItems: takeItems)

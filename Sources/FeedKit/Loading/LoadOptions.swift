@@ -41,6 +41,9 @@ public struct LoadOptions: Hashable, Sendable {
   /// Whether items without a picture are left out (`--pictures-only`); otherwise they are text
   /// items, shown as cards of their title, date, author and summary.
   public var picturesOnly = false
+  /// How messages name these settings (the command line: by its flags); FeedKit's own names
+  /// by default.
+  public var settingNames = SettingNames.library
   /// Whether a folder's subfolders are read too (`--recursive`).
   public var recursive = false
   /// The order of a folder's pictures (`--sort`).

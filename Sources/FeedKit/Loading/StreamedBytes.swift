@@ -61,7 +61,11 @@ final class StreamedBytes {
   }
 
   /// Reserves the address space; reads nothing yet.
-  init(input: any ByteInput, source: String, maxBytes: Int, readSize: Int = 1 << 20)
+  /// - Parameter maxBytesSetBy: how the reader sets `maxBytes`, for the error that asks for less.
+  init(
+    input: any ByteInput, source: String, maxBytes: Int,
+    maxBytesSetBy: String = SettingNames.library[.maxBytes], readSize: Int = 1 << 20
+  )
     throws(FeedError)
   {
     precondition(readSize > 0, "StreamedBytes: readSize must be positive")
@@ -77,7 +81,7 @@ final class StreamedBytes {
       throw .unreadable(
         source: source,
         detail: "cannot reserve \(ByteCountText(reserved)) of address space to read it ("
-          + String(cString: strerror(errno)) + "); lower --max-bytes")
+          + String(cString: strerror(errno)) + "); lower \(maxBytesSetBy)")
     }
     base = address.bindMemory(to: UInt8.self, capacity: reserved)
   }

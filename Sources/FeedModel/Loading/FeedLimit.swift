@@ -1,7 +1,7 @@
 /// One of the limits that keep a hostile or broken feed from costing unbounded memory or time.
 ///
-/// Each limit is a field of `LoadOptions`; the case carries the value that was exceeded so an
-/// error can say what the limit was and which option raises it.
+/// Each limit is a field of `LoadOptions` (or `PictureLimits`); the case carries the value that
+/// was exceeded so an error can say what the limit was and which setting raises it.
 public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   /// `LoadOptions.maxBytes`: the body of one page, in bytes (after gzip is undone).
   case bodySize(Int)
@@ -15,7 +15,7 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
   case totalTime(Double)
   /// `LoadOptions.maxPages`: pages followed by one session.
   case pageCount(Int)
-  /// The bytes of one picture file (`--max-image-bytes`).
+  /// `PictureLimits.maxBytes`: the bytes of one picture file.
   case pictureSize(Int)
   /// `LoadOptions.pictureTime`: seconds for one picture's transfer.
   case pictureTime(Double)
@@ -34,32 +34,34 @@ public enum FeedLimit: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The `cascade` flag that sets this limit.
-  public var flag: String {
+  /// The setting that raises this limit.
+  public var setting: LoadSetting {
     switch self {
-    case .bodySize: "--max-bytes"
-    case .itemCount: "--max-items"
-    case .nestingDepth: "--max-depth"
-    case .stringLength: "--max-string"
-    case .totalTime: "--total-time"
-    case .pageCount: "--max-pages"
-    case .pictureSize: "--max-image-bytes"
-    case .pictureTime: "--picture-time"
+    case .bodySize: .maxBytes
+    case .itemCount: .maxItems
+    case .nestingDepth: .maxDepth
+    case .stringLength: .maxStringLength
+    case .totalTime: .totalTime
+    case .pageCount: .maxPages
+    case .pictureSize: .pictureBytes
+    case .pictureTime: .pictureTime
     }
   }
 
-  /// What to do about it: a limit of size suspects the feed, a limit of time the server.
-  public var advice: String {
+  /// What to do about it, naming the setting as `names` do: a limit of size suspects the
+  /// feed, a limit of time the server.
+  public func advice(naming names: SettingNames = .library) -> String {
+    let how = names[setting]
     switch self {
     case .bodySize, .itemCount, .nestingDepth, .stringLength:
-      "the feed is too large or broken; if you trust it, raise the limit with \(flag) N"
+      return "the feed is too large or broken; if you trust it, raise the limit with \(how)"
     case .pictureSize:
       // One picture too large says nothing of the feed.
-      "to draw such pictures, raise the limit with \(flag) N"
+      return "to draw such pictures, raise the limit with \(how)"
     case .totalTime, .pictureTime:
-      "the server is too slow; try again, or allow longer with \(flag) SECONDS"
+      return "the server is too slow; try again, or allow longer with \(how)"
     case .pageCount:
-      "the feed does not end; to read further, raise the limit with \(flag) N"
+      return "the feed does not end; to read further, raise the limit with \(how)"
     }
   }
 }

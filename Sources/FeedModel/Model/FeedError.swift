@@ -37,11 +37,15 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
   /// link), and the message goes to a terminal. Passwords and tokens in the URLs it quotes are
   /// masked (`URLSecrets`).
-  public var description: String {
-    URLSecrets.masking(in: ControlEscapes.escaping(rawDescription))
+  public var description: String { message(naming: .library) }
+
+  /// The message, naming the setting that raises a limit as `names` do (the command line: by
+  /// its flags).
+  public func message(naming names: SettingNames) -> String {
+    URLSecrets.masking(in: ControlEscapes.escaping(rawMessage(naming: names)))
   }
 
-  private var rawDescription: String {
+  private func rawMessage(naming names: SettingNames) -> String {
     switch self {
     case .malformed(let format, let source, let location, let detail):
       let name = format.displayName
@@ -76,7 +80,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .timedOut(let url, let seconds):
       return
         "\(url): no answer within \(seconds.shortText) s; try again, or allow longer "
-        + "with --timeout"
+        + "with \(names[.timeout])"
     case .tooManyRedirects(let url, let limit):
       return "\(url): more than \(limit) redirects; the server's redirects are misconfigured"
     case .redirectLoop(let url, let repeated):
@@ -85,7 +89,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(source): will not follow \(target): \(detail)"
     case .limitExceeded(let source, let limit, let location):
       let place = location.map { " at \($0)" } ?? ""
-      return "\(source): \(limit)\(place); \(limit.advice)"
+      return "\(source): \(limit)\(place); \(limit.advice(naming: names))"
     case .cancelled(let source):
       return "\(source): loading was cancelled"
     case .cannotReadAgain(let source):

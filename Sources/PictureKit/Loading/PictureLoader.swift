@@ -293,7 +293,7 @@ public final class PictureLoader: Sendable {
     switch job.location {
     case .success(let resolved): location = resolved
     case .failure(let error):
-      return end(job, failure: error.description)
+      return end(job, failure: error.message(naming: configuration.load.settingNames))
     }
     var useDiskCache = readingDiskCache
     if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
@@ -318,7 +318,7 @@ public final class PictureLoader: Sendable {
       guard let bytes = SamplePictures.bytes(named: name) else {
         let error = FeedError.unreadable(
           source: key.url, detail: "the sample feed has no such picture")
-        return end(job, failure: error.description)
+        return end(job, failure: error.message(naming: configuration.load.settingNames))
       }
       make(job, from: bytes, into: output)
     case .file(let path):
@@ -326,7 +326,7 @@ public final class PictureLoader: Sendable {
         let bytes = try PictureFetch.readFile(path, maxBytes: configuration.limits.maxBytes)
         make(job, from: bytes, into: output)
       } catch {
-        end(job, failure: error.description)
+        end(job, failure: error.message(naming: configuration.load.settingNames))
       }
     case .web(let url):
       let transfer = Task { [configuration, useDiskCache] in
@@ -354,7 +354,7 @@ public final class PictureLoader: Sendable {
             // Bytes the disk cache kept that do not decode are dropped and fetched once more.
             self.make(job, from: fetched.bytes, into: output, cachedFor: fetched.cached ? url : nil)
           case .failure(let error):
-            self.end(job, failure: error.description)
+            self.end(job, failure: error.message(naming: configuration.load.settingNames))
           }
         }
       }

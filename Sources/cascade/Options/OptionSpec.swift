@@ -1,3 +1,5 @@
+import FeedModel
+
 /// One command-line option, declared once: parsing, `--help`, the config file, `--print-config`,
 /// the man page, the completions and the README check all read this declaration.
 struct OptionSpec: Sendable {
@@ -47,6 +49,9 @@ struct OptionSpec: Sendable {
   var help: String
   var commands: Set<Command>
   var group: Group
+  /// The load setting it sets, when messages name it (`SettingNames.commandLine`): an error
+  /// that a limit stopped names the option that raises it.
+  var sets: LoadSetting? = nil
   /// Whether the config file may set it: not the options that pick or print the config file.
   var configurable = true
   /// The option's value in `settings`, nil when unset (a flag that is off, `--columns` left to

@@ -158,12 +158,14 @@ enum OptionTable {
     OptionSpec(
       name: "--max-image-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "largest picture file, in bytes", commands: [.browse, .print], group: .pictures,
+      sets: .pictureBytes,
       read: { .integer($0.pictures.maxImageBytes) },
       apply: { s, v in if case .integer(let n) = v { s.pictures.maxImageBytes = n } }),
     OptionSpec(
       name: "--picture-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
       help: "give up on one picture's transfer after this long, for the next to go ahead",
-      commands: [.browse, .print], group: .pictures, read: { .number($0.load.pictureTime) },
+      commands: [.browse, .print], group: .pictures, sets: .pictureTime,
+      read: { .number($0.load.pictureTime) },
       apply: { s, v in if case .number(let x) = v { s.load.pictureTime = x } }),
     OptionSpec(
       name: "--cache-size", placeholder: "MIB", kind: .integer(1...1_000_000),
@@ -346,6 +348,7 @@ enum OptionTable {
       name: "--pictures-only", placeholder: "", kind: .flag,
       help: "leave out items without a picture, which are otherwise cards of their title, "
         + "date, author and summary", commands: [.browse, .print], group: .feeds,
+      sets: .picturesOnly,
       read: { $0.load.picturesOnly ? .flag : nil },
       apply: { s, _ in s.load.picturesOnly = true }),
     OptionSpec(
@@ -377,36 +380,41 @@ enum OptionTable {
     OptionSpec(
       name: "--timeout", placeholder: "SECONDS", kind: .number(0.001...86_400),
       help: "wait this long to connect, and between reads", commands: [.browse, .layout, .print],
-      group: .limits, read: { .number($0.load.timeout) },
+      group: .limits, sets: .timeout, read: { .number($0.load.timeout) },
       apply: { s, v in if case .number(let x) = v { s.load.timeout = x } }),
     OptionSpec(
       name: "--total-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
       help: "give up on one page after this long", commands: [.browse, .layout, .print],
-      group: .limits, read: { $0.load.totalTime.map(Value.number) },
+      group: .limits, sets: .totalTime, read: { $0.load.totalTime.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.load.totalTime = x } }),
     OptionSpec(
       name: "--max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "largest page body, in bytes", commands: [.browse, .layout, .print], group: .limits,
+      sets: .maxBytes,
       read: { .integer($0.load.maxBytes) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxBytes = n } }),
     OptionSpec(
       name: "--max-items", placeholder: "N", kind: .integer(1...100_000_000),
       help: "most items in one page", commands: [.browse, .layout, .print], group: .limits,
+      sets: .maxItems,
       read: { .integer($0.load.maxItems) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxItems = n } }),
     OptionSpec(
       name: "--max-depth", placeholder: "N", kind: .integer(1...100_000),
       help: "deepest nesting of JSON values", commands: [.browse, .layout, .print], group: .limits,
+      sets: .maxDepth,
       read: { .integer($0.load.maxDepth) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxDepth = n } }),
     OptionSpec(
       name: "--max-string", placeholder: "N", kind: .integer(1...Int(Int32.max)),
       help: "longest JSON string, in bytes", commands: [.browse, .layout, .print], group: .limits,
+      sets: .maxStringLength,
       read: { .integer($0.load.maxStringLength) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxStringLength = n } }),
     OptionSpec(
       name: "--max-pages", placeholder: "N", kind: .integer(1...100_000_000),
       help: "most pages loaded while paging", commands: [.browse, .layout, .print], group: .limits,
+      sets: .maxPages,
       read: { .integer($0.load.maxPages) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxPages = n } }),
   ]

@@ -17,11 +17,20 @@ struct Settings: Sendable {
   var configSource = ConfigSource.none(searched: [])
   /// `--last`: reopen the feed browsed last, at the same place.
   var last = false
-  var browser = BrowserOptions()
+  var browser = {
+    var options = BrowserOptions()
+    // Messages name the option that raises a limit.
+    options.settingNames = .commandLine
+    return options
+  }()
   /// Whether the command line or the config file gave `--cell-aspect`: else the terminal's
   /// own cells, when it says their size, shape the boxes.
   var cellAspectGiven = false
-  var load = LoadOptions()
+  var load = {
+    var options = LoadOptions()
+    options.settingNames = .commandLine
+    return options
+  }()
   var layout = LayoutSettings()
   var pictures = PictureOptions()
   var print = PrintOptions()

@@ -52,7 +52,8 @@ import Testing
     #expect(!document.items[1].hasSize && !document.items[2].hasSize)
     #expect(document.items.map(\.title) == ["Harbour", "Lazy", "Banner only"])
     #expect(document.skipped.count == 1)
-    #expect(document.skipped.firstReason == "a text item, with no picture (--pictures-only)")
+    #expect(
+      document.skipped.firstReason == "a text item, with no picture (LoadOptions.picturesOnly)")
   }
 
   @Test func flickrFeedsTakeMediaSizedByTheirDescription() throws {
@@ -151,7 +152,8 @@ import Testing
     #expect(document.items[0].id == "at://did:plc:abc/app.bsky.feed.post/3kq1#1")
     #expect(document.items[2].id == "at://did:plc:xyz/app.bsky.feed.post/3kq2")
     #expect(document.skipped.count == 1)
-    #expect(document.skipped.firstReason == "a text item, with no picture (--pictures-only)")
+    #expect(
+      document.skipped.firstReason == "a text item, with no picture (LoadOptions.picturesOnly)")
     #expect(document.next == source + "&cursor=2024-12-01T07:59:59.000Z")
     // A search lists posts bare.
     let search =

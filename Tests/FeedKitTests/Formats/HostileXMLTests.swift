@@ -72,7 +72,7 @@ import Testing
       + "</rss>"
     guard case .limitExceeded(_, .nestingDepth(20), let location?)? = error(text, options: options)
     else {
-      Issue.record("expected --max-depth")
+      Issue.record("expected LoadOptions.maxDepth")
       return
     }
     #expect(location.hasPrefix("line 1"))
@@ -86,10 +86,10 @@ import Testing
       + "</title></item></channel></rss>"
     let failure = error(text, options: options)
     guard case .limitExceeded("evil.xml", .stringLength(1000), _)? = failure else {
-      Issue.record("expected --max-string, got \(String(describing: failure))")
+      Issue.record("expected LoadOptions.maxStringLength, got \(String(describing: failure))")
       return
     }
-    #expect(failure?.description.contains("--max-string") == true)
+    #expect(failure?.description.contains("LoadOptions.maxStringLength") == true)
   }
 
   @Test func manyItemsHitMaxItems() {
@@ -97,7 +97,7 @@ import Testing
     options.maxItems = 3
     let text = "<rss><channel>" + String(repeating: "<item/>", count: 10) + "</channel></rss>"
     let failure = error(text, options: options)
-    #expect(failure?.description.contains("--max-items") == true)
+    #expect(failure?.description.contains("LoadOptions.maxItems") == true)
   }
 
   @Test func controlCharactersInXMLErrorsAreEscaped() {
