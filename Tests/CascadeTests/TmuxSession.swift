@@ -100,6 +100,21 @@ final class TmuxSession: @unchecked Sendable {
     return (true, screen)
   }
 
+  /// The screen once it has stopped changing: the same in two captures 100 ms apart (or the
+  /// last one after `timeout`). A frame that reaches tmux in more than one write is seen half
+  /// drawn in between; a check that reads the whole screen reads it settled.
+  func settled(timeout: Double = 10) async throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try await capture()
+    while Date() < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      let next = try await capture()
+      if next == screen { return next }
+      screen = next
+    }
+    return screen
+  }
+
   /// Waits for `text` on screen.
   @discardableResult
   func waitFor(_ text: String, timeout: Double = 10) async throws -> (Bool, String) {
