@@ -115,7 +115,7 @@ import Testing
     var (state, request) = try started(Array(all[0..<50]))
     _ = state.update(
       .loaded(
-        .failed(.malformed(format: .json, source: "big.json", location: "line 9", detail: "cut")),
+        .failed(.malformed(format: "JSON", source: "big.json", location: "line 9", detail: "cut")),
         request, title: nil))
     #expect(state.loading == nil)
     #expect(state.items.count == 50)

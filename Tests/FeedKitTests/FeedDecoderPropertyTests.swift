@@ -84,7 +84,7 @@ func randomFeed(seed: UInt64) throws -> (json: [UInt8], items: [FeedItem]) {
           _ = try LiberalJSONDecoder.decode(Array(json[0..<length]), source: "cut")
           Issue.record("seed \(seed): a prefix of \(length) bytes decoded")
         } catch {
-          guard case .malformed(.json, _, _, let detail) = error,
+          guard case .malformed("JSON", _, _, let detail) = error,
             detail.hasPrefix("unexpected end of input")
           else {
             Issue.record("seed \(seed), \(length) bytes: \(error)")

@@ -312,7 +312,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
     #expect(
       error
         == .malformed(
-          format: .json,
+          format: "JSON",
           source: "test.json", location: "line 2, column 23",
           detail: "unexpected '\"', expected ',' or '}' after a member of an object"))
     #expect(error?.description.contains("test.json: malformed JSON at line 2, column 23") == true)
@@ -320,7 +320,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
 
   @Test func truncatedJSONSaysEndOfInput() {
     let error = decodeError(#"{"data": [{"img": "a", "w": 1, "h": 1}, {"img": "#)
-    guard case .malformed(.json, _, let location, let detail) = error else {
+    guard case .malformed("JSON", _, let location, let detail) = error else {
       Issue.record("expected malformed JSON, got \(String(describing: error))")
       return
     }
@@ -329,7 +329,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func htmlPageIsNamedAsHTML() {
-    guard case .malformed(.json, _, "line 1, column 1", let detail) = decodeError("<html>oops")
+    guard case .malformed("JSON", _, "line 1, column 1", let detail) = decodeError("<html>oops")
     else {
       Issue.record("expected malformed JSON")
       return
@@ -338,7 +338,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func emptyDocumentIsMalformed() {
-    guard case .malformed(.json, _, "line 1, column 3", let detail) = decodeError("  ") else {
+    guard case .malformed("JSON", _, "line 1, column 3", let detail) = decodeError("  ") else {
       Issue.record("expected malformed JSON")
       return
     }
@@ -346,7 +346,7 @@ func decodeError(_ json: String, options: LoadOptions = LoadOptions()) -> FeedEr
   }
 
   @Test func trailingGarbageIsMalformed() {
-    guard case .malformed(.json, _, "line 1, column 4", _) = decodeError("[] x") else {
+    guard case .malformed("JSON", _, "line 1, column 4", _) = decodeError("[] x") else {
       Issue.record("expected malformed JSON")
       return
     }

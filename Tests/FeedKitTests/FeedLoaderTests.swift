@@ -62,7 +62,7 @@ func loadError(_ body: () async throws(FeedError) -> Void) async -> FeedError? {
     let error = await loadError { () throws(FeedError) in
       _ = try await FeedLoader().load(.file(folder + "/bad.json"))
     }
-    guard case .malformed(.json, let source, "line 2, column 1", _) = error else {
+    guard case .malformed("JSON", let source, "line 2, column 1", _) = error else {
       Issue.record("expected malformed JSON at line 2, got \(String(describing: error))")
       return
     }

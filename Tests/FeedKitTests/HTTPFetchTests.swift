@@ -349,7 +349,7 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     defer { server.stop() }
     server.route("/bad", reply: .json("{\"data\": [}"))
     guard
-      case .malformed(.json, let source, "line 1, column 11", _) = await httpError(
+      case .malformed("JSON", let source, "line 1, column 11", _) = await httpError(
         server.url("/bad"))
     else {
       Issue.record("expected malformed JSON")

@@ -46,7 +46,7 @@ import Testing
     server.route(
       "/short", reply: .wrongLength(declaredLength: body.count - 5, body: body, headers: [:]))
     // Only the declared bytes are read: the document is cut short, and says so.
-    guard case .malformed(.json, let source, _, let detail) = await httpError(server.url("/short"))
+    guard case .malformed("JSON", let source, _, let detail) = await httpError(server.url("/short"))
     else {
       Issue.record("expected malformed JSON")
       return

@@ -180,7 +180,7 @@ private func pipeFeeding(_ bytes: [UInt8]) throws -> Int32 {
       _ = try await LocalReader.document(
         ofDescriptor: fd, source: "standard input", options: LoadOptions(), readSize: 100)
     }
-    guard case .malformed(.json, _, let location, _) = error else {
+    guard case .malformed("JSON", _, let location, _) = error else {
       Issue.record("expected malformed JSON, got \(String(describing: error))")
       return
     }

@@ -260,7 +260,7 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     #expect(
       got.error
         == .malformed(
-          format: .json,
+          format: "JSON",
           source: "test.json", location: "line 1, column 1",
           detail: "unexpected end of input, expected a value"))
   }
@@ -291,7 +291,7 @@ private func bigFeed(_ count: Int) -> [UInt8] {
     let (got, released) = try streamed(json, readSize: 4096)
     #expect(released > 1_000_000)
     #expect(got == whole(json))
-    guard case .malformed(.json, _, let location, _) = got.error else {
+    guard case .malformed("JSON", _, let location, _) = got.error else {
       Issue.record("expected malformed JSON, got \(got)")
       return
     }

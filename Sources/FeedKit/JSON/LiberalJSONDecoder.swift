@@ -83,7 +83,7 @@ public enum LiberalJSONDecoder {
       switch error {
       case .syntax(let offset, let message):
         throw .malformed(
-          format: .json,
+          format: FeedFormat.json.displayName,
           source: source, location: parser.reader.location(of: offset),
           detail: markup.map { "this looks like \($0), not JSON (\(message))" } ?? message)
       case .limit(let offset, let limit):

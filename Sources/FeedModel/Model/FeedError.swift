@@ -1,9 +1,10 @@
 /// Everything that can go wrong between a FEED argument and decoded items. Each `description`
 /// says what happened, where, and what to do.
 public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The bytes are not a well-formed document of `format`; `location` is like
+  /// The bytes are not a well-formed document of `format` (its name in messages, such as
+  /// `JSON` or `RSS`: FeedKit's `FeedFormat.displayName`); `location` is like
   /// `line 3, column 14`.
-  case malformed(format: FeedFormat, source: String, location: String, detail: String)
+  case malformed(format: String, source: String, location: String, detail: String)
   /// The JSON is fine, but no list of items is where a feed keeps it.
   case notAFeed(source: String, detail: String)
   /// An HTML page, and the address of the feed it names (`<link rel="alternate">`), if any.
@@ -47,8 +48,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
 
   private func rawMessage(naming names: SettingNames) -> String {
     switch self {
-    case .malformed(let format, let source, let location, let detail):
-      let name = format.displayName
+    case .malformed(let name, let source, let location, let detail):
       return
         "\(source): malformed \(name) at \(location): \(detail); check that the feed is \(name)"
     case .notAFeed(let source, let detail):

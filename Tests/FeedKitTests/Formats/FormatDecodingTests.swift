@@ -437,7 +437,7 @@ import Testing
     let error = #expect(throws: FeedError.self) {
       try FeedDocument.decode(Array("not xml".utf8), format: .rss, origin: "f.xml")
     }
-    guard case .malformed(.rss, "f.xml", let location, _)? = error else {
+    guard case .malformed("RSS", "f.xml", let location, _)? = error else {
       Issue.record("expected a malformed RSS error, got \(String(describing: error))")
       return
     }

@@ -24,7 +24,7 @@ import Testing
     let started = Date()
     let failure = error(lines.joined(separator: "\n"))
     #expect(Date().timeIntervalSince(started) < 0.5)
-    guard case .malformed(.rss, "evil.xml", let location, let detail)? = failure else {
+    guard case .malformed("RSS", "evil.xml", let location, let detail)? = failure else {
       Issue.record("expected a malformed RSS error, got \(String(describing: failure))")
       return
     }

@@ -148,7 +148,7 @@ import Testing
     let failure = failure(
       "\n<?xml version=\"1.0\"?>\n<rss><channel><title>&eacute;&eacute; &bogus;</title>\n"
         + "</channel></rss>")
-    guard case .malformed(.rss, "t.xml", let location, let detail)? = failure else {
+    guard case .malformed("RSS", "t.xml", let location, let detail)? = failure else {
       Issue.record("expected a malformed RSS error, got \(String(describing: failure))")
       return
     }

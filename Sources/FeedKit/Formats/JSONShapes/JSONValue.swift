@@ -31,7 +31,7 @@ enum JSONValue: Sendable {
         case .syntax(let offset, let message):
           return .failure(
             .malformed(
-              format: format, source: source, location: reader.location(of: offset),
+              format: format.displayName, source: source, location: reader.location(of: offset),
               detail: message))
         case .limit(let offset, let limit):
           return .failure(

@@ -31,7 +31,8 @@ enum URLListDecoder {
         firstBad =
           firstBad
           ?? .malformed(
-            format: .urlList, source: source, location: "line \(lineNumber), column 1",
+            format: FeedFormat.urlList.displayName, source: source,
+            location: "line \(lineNumber), column 1",
             detail: what)
         continue
       }

@@ -36,14 +36,14 @@ enum XMLFeedDecoder {
     let prologue = bytes.withUnsafeBufferPointer { XMLPrologue($0) }
     if let offset = prologue.entityDeclaration {
       throw .malformed(
-        format: format, source: source, location: location(of: offset, in: bytes),
+        format: format.displayName, source: source, location: location(of: offset, in: bytes),
         detail: "the document declares entities (<!ENTITY>), which feeds never need and which "
           + "can expand without bound; Cascade does not read them")
     }
     let repair = XMLRepair(Self.declaring(options.declaredCharset, in: bytes))
     guard !repair.bytes.isEmpty else {
       throw .malformed(
-        format: format, source: source, location: location(of: bytes.count, in: bytes),
+        format: format.displayName, source: source, location: location(of: bytes.count, in: bytes),
         detail: problem(code: 4) ?? "document is empty")
     }
     let parser = XMLParser(data: Data(repair.bytes))
@@ -62,7 +62,7 @@ enum XMLFeedDecoder {
         repair.offset(
           line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
       throw .malformed(
-        format: format, source: source, location: location(of: offset, in: bytes),
+        format: format.displayName, source: source, location: location(of: offset, in: bytes),
         detail: describe(first?.error ?? parser.parserError))
     }
     guard walker.sawFeedRoot else {

@@ -1,8 +1,8 @@
-/// The document formats Cascade reads, by name; FeedKit's `FeedFormat.detect` tells a
-/// document's format from its first bytes.
+/// The document formats Cascade reads, by name; `FeedFormat.detect` tells a document's format
+/// from its first bytes.
 ///
-/// A new format is a case here (and its `displayName`), and in FeedKit a folder of its own
-/// under `Formats/` with its decoder (`Formats/Reddit/RedditDecoder.swift`), a rule that tells
+/// A new format goes in FeedKit alone: a case here (and its `displayName`), a folder of its
+/// own under `Formats/` with its decoder (`Formats/Reddit/RedditDecoder.swift`), a rule that tells
 /// it apart (`JSONShapeSniffer` for a JSON API, `XMLPrologue` for XML, `FeedFormat.detect` for
 /// anything else), and a line in `FeedDocument.decode` (in `decodeTree` for a JSON API read as
 /// a tree).
