@@ -17,8 +17,6 @@ public struct DrawnPictures: Sendable {
   public static let none = DrawnPictures()
 
   public subscript(key: PictureKey) -> SymbolPicture? { byKey[key] }
-
-  public var count: Int { byKey.count }
 }
 
 extension BrowserState {

@@ -6,8 +6,8 @@ import PictureCells
 /// The shell's picture loader writes into it from its own threads, so it is a class behind a
 /// lock; the view never reads it, but is handed a frame's pictures as a value (`drawn(for:)`).
 /// A picture evicted while its box is still wanted is simply drawn again when the state asks
-/// for it next. Whoever holds something for a
-/// picture (a terminal keeping its image) is told when it leaves.
+/// for it next. Whoever holds something for a picture (a terminal keeping its image) is told
+/// when it leaves.
 public final class PictureCache: Sendable {
   private struct Entry {
     var picture: SymbolPicture
