@@ -7,8 +7,9 @@ usage: canned_terminal.py PERSONA OUTPUT [--size COLSxROWS] [--env K=V]... [--st
        -- COMMAND ARGS...
 A step waits until PATTERN (a Python bytes literal body, e.g. 'a=T') appears in the output
 written since the previous step (or, for SLEEP:SECONDS, that long), waits a moment for the
-frame to settle, and types KEYS
-('\\n' escapes allowed). After the last step the command must exit by itself within the
+frame to settle, and types KEYS ('\\n' escapes allowed). KEYS `RESIZE:COLSxROWS` resizes the
+terminal instead; anything after a space there is typed at once after the resize, so that the
+command reads both together. After the last step the command must exit by itself within the
 timeout; it is killed otherwise. Exit status: the command's, or 124 on timeout.
 """
 import fcntl, os, pty, select, signal, struct, sys, termios, time
@@ -106,9 +107,17 @@ def main():
                 settle_at = time.monotonic() + 0.4
             if settle_at is not None and time.monotonic() >= settle_at:
                 if keys.startswith(b"RESIZE:"):
-                    c, r = (int(n) for n in keys[7:].split(b"x"))
+                    size, _, typed = keys[7:].partition(b" ")
+                    c, r = (int(n) for n in size.split(b"x"))
+                    # Stopped meanwhile, the command finds the resize and the keys together.
+                    if typed:
+                        os.kill(pid, signal.SIGSTOP)
                     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", r, c, 0, 0))
                     os.kill(pid, signal.SIGWINCH)
+                    if typed:
+                        os.write(master, typed)
+                        time.sleep(0.1)
+                        os.kill(pid, signal.SIGCONT)
                 else:
                     os.write(master, keys)
                 steps.pop(0)

@@ -19,7 +19,12 @@ struct TerminalPictures {
     // the frame was drawn: sent now, they reach the terminal before their cells do.
     if let uploads { terminal.writeBetweenFrames(uploads.take()) }
     if let overlay {
-      overlay.update(canvas.overlays, terminal: terminal) { terminal.present() }
+      overlay.update(canvas.overlays, terminal: terminal) { () -> Bool in
+        // ncurses takes a resize it has not reported yet (a SIGWINCH since the last key read)
+        // as it sends the frame: the frame then went out at the new size.
+        terminal.present()
+        return terminal.size != state.screen
+      }
     } else {
       terminal.present()
     }

@@ -142,6 +142,45 @@ import Testing
     #expect(removal.contains("a=d,d=i,i=\(id),p=1") && removal.contains("a=d,d=I,i=\(id)"))
   }
 
+  /// A frame that went out at another size than it was drawn for (curses took a resize as it
+  /// sent it, and cleared and repainted the screen): its pictures are not drawn at their old
+  /// places, nothing is taken off a screen the clear emptied, and the next frame draws them
+  /// all. Drawn, they stayed on screen where no box was (seen under the thread sanitizer), as
+  /// the resize's event forgot what was drawn.
+  @Test func aFrameSentAtANewSizeDrawsNoPictureAndTheNextDrawsThemAll() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let first = OverlayPlacement(id: id, area: CellRect(row: 3, column: 5, width: 2, height: 2))
+    var moved = first
+    moved.area.row = 6
+    let text = try Self.written { terminal in
+      overlay.update([first], terminal: terminal) { () -> Bool in
+        terminal.writeBetweenFrames(Array("FRAME1".utf8))
+        return false
+      }
+      overlay.update([moved], terminal: terminal) { () -> Bool in
+        terminal.writeBetweenFrames(Array("FRAME2".utf8))
+        return true
+      }
+      terminal.writeBetweenFrames(Array("RESIZED".utf8))
+      overlay.update([moved], terminal: terminal) { () -> Bool in
+        terminal.writeBetweenFrames(Array("FRAME3".utf8))
+        return false
+      }
+    }
+    let frames = try ["FRAME1", "FRAME2", "RESIZED", "FRAME3"].map {
+      try #require(text.range(of: $0)).lowerBound
+    }
+    let sixels = text.ranges(of: "\u{1B}P").map(\.lowerBound)
+    try #require(sixels.count == 2, "\(sixels.count) sixels")
+    #expect(frames[0] < sixels[0] && sixels[0] < frames[1])
+    // Nothing between the frame sent at the new size and the resize's event.
+    #expect(!text[frames[1]..<frames[2]].contains("\u{1B}P"))
+    #expect(frames[3] < sixels[1])
+    #expect(text[frames[3]...].contains("\u{1B}[7;6H\u{1B}P"), "drawn at its new place")
+  }
+
   /// A picture kept and never drawn was never sent: nothing to free for it.
   @Test func oldKittyFreesOnlyWhatItSent() throws {
     let overlay = OverlayPictures(

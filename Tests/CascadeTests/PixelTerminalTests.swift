@@ -196,28 +196,45 @@ struct PixelTerminalTests {
 /// behind.
 @Suite(.enabled(if: CannedTerminal.isAvailable), .serialized)
 struct OverlayPictureTests {
-  @Test(arguments: [
-    (CannedTerminal.Persona.xtermSixel, (width: 9, height: 17)),
-    (.iterm2, (width: 16, height: 32)),
-  ])
+  /// What the reader does once the first pictures show.
+  enum Keys: CaseIterable {
+    /// Scrolls, resizes, switches style, opens and closes the help, turns pictures off and
+    /// quits, each read on its own.
+    case eachInTurn
+    /// Scrolls, then resizes as the keys that turn pictures off and quit come (a slow machine,
+    /// a window dragged while typing): read together, no frame comes between.
+    case resizeWithTheLastKeys
+
+    var steps: [CannedTerminal.Step] {
+      switch self {
+      case .eachInTurn:
+        ["j", "RESIZE:90x26", "L", "?", "?", "i", "q"].map { .init(pattern: "", keys: $0) }
+      case .resizeWithTheLastKeys: [.init(pattern: "", keys: "RESIZE:90x26 iq")]
+      }
+    }
+  }
+
+  @Test(
+    arguments: [
+      (CannedTerminal.Persona.xtermSixel, (width: 9, height: 17)),
+      (.iterm2, (width: 16, height: 32)),
+    ], Keys.allCases)
   func noPictureIsLeftWhereItsBoxIsGone(
-    persona: CannedTerminal.Persona, cell: (width: Int, height: Int)
+    terminal: (persona: CannedTerminal.Persona, cell: (width: Int, height: Int)), keys: Keys
   ) async throws {
-    let marker = persona == .xtermSixel ? "\u{1B}P0;1;0q" : "1337;File="
+    let marker = terminal.persona == .xtermSixel ? "\u{1B}P0;1;0q" : "1337;File="
     let run = try await CannedTerminal.run(
-      persona, command: "cascade --columns 4",
-      steps: [
-        .init(pattern: marker, keys: "j"), .init(pattern: "", keys: "j"),
-        .init(pattern: "", keys: "RESIZE:90x26"), .init(pattern: "", keys: "L"),
-        .init(pattern: "", keys: "?"), .init(pattern: "", keys: "?"),
-        .init(pattern: "", keys: "i"), .init(pattern: "", keys: "q"),
-      ],
-      freshCache: true)
+      terminal.persona, command: "cascade --columns 4",
+      steps: [.init(pattern: marker, keys: "j")] + keys.steps, freshCache: true)
     #expect(run.status == 0)
+    // The alternate screen as the browser leaves it: what is on it goes with it.
     let text = run.text
-    let first = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
+    let start = try #require(text.range(of: "\u{1B}[?1049h"), "the browser never started")
+    let end = try #require(
+      text[start.upperBound...].range(of: "\u{1B}[?1049l"), "the browser never ended")
     let screen = OverlayScreen(
-      Array(text[first.upperBound...].utf8), columns: 100, rows: 30, cell: cell)
+      Array(text[start.upperBound..<end.lowerBound].utf8), columns: 100, rows: 30,
+      cell: terminal.cell)
     #expect(screen.pictures.count >= 4, "one screen of four columns shows at least four")
     let left = screen.picturesLeftBehind
     #expect(left.isEmpty, "\(left.count) of \(screen.pictures.count) left behind: \(left)")

@@ -204,9 +204,15 @@ public final class OverlayPictures: Sendable {
   /// Sends a frame whose pictures over it are `current`: takes off the pictures gone, moved or
   /// cut otherwise, has curses send the frame (`present`), then draws the pictures new, moved
   /// or cut otherwise. Returns the bytes written for pictures, for measuring.
+  ///
+  /// `present` returns whether the frame went out at another size than it was drawn for:
+  /// curses notices a resize as it sends a frame, and then clears the screen and repaints it
+  /// at the new size. The pictures were placed for the old one; drawn, they would land where
+  /// no box is, and once the resize's own event forgot what was drawn, nothing would take them
+  /// off. None is drawn then: the resized frame that follows draws them all.
   @discardableResult
   package func update(
-    _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Void
+    _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Bool
   ) -> Int {
     let plan = drawn.withLock { drawn in
       defer { drawn = current }
@@ -226,7 +232,11 @@ public final class OverlayPictures: Sendable {
       before += Array("\u{1B}8".utf8)
     }
     terminal.writeBetweenFrames(before)
-    present()
+    if present() {
+      let cleared = forgetDrawn()
+      terminal.writeBetweenFrames(cleared)
+      return before.count + cleared.count
+    }
     var bytes: [UInt8] = []
     for placement in plan.draw {
       guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
@@ -243,6 +253,17 @@ public final class OverlayPictures: Sendable {
 }
 
 extension OverlayPictures {
+  /// The same, for a frame always sent at the size it was drawn for (`cascade print`, tests).
+  @discardableResult
+  package func update(
+    _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Void
+  ) -> Int {
+    update(current, terminal: terminal) { () -> Bool in
+      present()
+      return false
+    }
+  }
+
   /// The overlay settings when `decision` chose sixel, iTerm2, or kitty on a terminal without
   /// Unicode placeholders; nil otherwise.
   public convenience init?(_ decision: PictureDecision?, budget: Int) {
