@@ -69,14 +69,14 @@ import Testing
   @Test func aShapeWithinATenthFillsItsBox() {
     let square = RGBAImage(width: 100, height: 100, pixels: Array(repeating: 0, count: 40_000))
     // 11 × 5 cells is 0.91 of a square at cells twice as tall as wide: filled.
-    let near = PictureLoader.cells(
+    let near = PictureDecoding.cells(
       for: square, in: PictureKey(url: "a", columns: 11, rows: 5), cellAspect: 2)
     #expect(near == (11, 5))
-    let far = PictureLoader.cells(
+    let far = PictureDecoding.cells(
       for: square, in: PictureKey(url: "a", columns: 14, rows: 5), cellAspect: 2)
     #expect(far == (10, 5))
     // Measured cells (kitty, sixel) of 10 × 22 pixels: the shape in their aspect.
-    let measured = PictureLoader.cells(
+    let measured = PictureDecoding.cells(
       for: square, in: PictureKey(url: "a", columns: 30, rows: 5), cellAspect: 2.2)
     #expect(measured == (11, 5))
   }

@@ -3,14 +3,14 @@ import Dispatch
 import EmbeddedPictures
 import FeedKit
 import FeedModel
-import Glibc
 import Locking
 import PictureCells
 import Pictures
 
-/// Runs the state's picture effects: fetches each picture's bytes (built in, from a file, from
-/// the disk cache or the web), decodes them at the smallest size that covers the cells, draws
-/// them as symbols into the `PictureCache`, and reports each result as an event.
+/// Runs the state's picture effects: decides which pictures go when, fetches each one's bytes
+/// (built in, from a file, from the disk cache or the web), has the `PictureMaker` for the
+/// terminal's way of drawing make them into what the `PictureCache` keeps, and reports each
+/// result as an event.
 ///
 /// A few at a time, so that scrolling, keys and the status line never wait for a picture: files
 /// are read and pictures decoded on worker threads, while a web picture's transfer holds no
@@ -111,21 +111,14 @@ public final class PictureLoader: Sendable {
     }
   }
 
-  /// What a picture's bytes become.
-  private enum Output: Sendable {
-    case kitty(KittyPixels)
-    case overlay(OverlayPictures)
-    /// Symbol cells, also kept on disk under `drawnKey` when there is one.
-    case symbols(drawnKey: String?)
-  }
-
   private let configuration: Configuration
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
   private let queue = Locked(Queue())
   /// The web transfers under way, shared by the jobs for one picture at several sizes.
   private let fetches = SharedFetches()
-  private let renderer: SymbolRenderer
+  /// What a picture's bytes become: symbols, a kitty upload, or a picture over the frame.
+  private let maker: any PictureMaker
 
   /// - Parameter post: delivers each result to the main loop (and wakes it).
   public init(
@@ -135,9 +128,19 @@ public final class PictureLoader: Sendable {
     self.configuration = configuration
     self.cache = cache
     self.post = post
-    renderer = SymbolRenderer(
-      colorMode: configuration.colorMode, symbols: configuration.symbols,
-      background: configuration.background)
+    let decoding = PictureDecoding(
+      limits: configuration.limits, animations: configuration.animations,
+      animationBudget: configuration.animationBudget)
+    if let kitty = configuration.kitty {
+      maker = KittyPlaceholderMaker(decoding: decoding, kitty: kitty)
+    } else if let overlay = configuration.overlay {
+      maker = OverlayMaker(decoding: decoding, overlay: overlay)
+    } else {
+      maker = SymbolMaker(
+        decoding: decoding, colorMode: configuration.colorMode, symbols: configuration.symbols,
+        background: configuration.background, cellAspect: configuration.cellAspect,
+        diskCache: configuration.diskCache)
+    }
   }
 
   /// Queues a batch of requests, in order, ahead of older ones still waiting. A picture asked
@@ -297,21 +300,9 @@ public final class PictureLoader: Sendable {
     }
     var useDiskCache = readingDiskCache
     if case .web(let url) = location, mustRevalidate(url) { useDiskCache = false }
-    let output: Output
-    if let kitty = configuration.kitty {
-      output = .kitty(kitty)
-    } else if let overlay = configuration.overlay {
-      output = .overlay(overlay)
-    } else {
-      let drawnKey = drawnCacheKey(key, at: location)
-      if useDiskCache, let drawnKey, let bytes = configuration.diskCache?.bytes(for: drawnKey),
-        let picture = SymbolPicture(bytes: bytes), picture.columns == key.columns,
-        picture.rows == key.rows
-      {
-        cache.insert(picture, for: key)
-        return end(job, failure: nil)
-      }
-      output = .symbols(drawnKey: drawnKey)
+    if useDiskCache, let made = maker.madeBefore(key, at: location) {
+      cache.insert(made, for: key)
+      return end(job, failure: nil)
     }
     switch location {
     case .embedded(let name):
@@ -320,11 +311,11 @@ public final class PictureLoader: Sendable {
           source: key.url, detail: "the sample feed has no such picture")
         return end(job, failure: error.message(naming: configuration.load.settingNames))
       }
-      make(job, from: bytes, into: output)
+      make(job, from: bytes, at: location)
     case .file(let path):
       do throws(FeedError) {
         let bytes = try PictureFetch.readFile(path, maxBytes: configuration.limits.maxBytes)
-        make(job, from: bytes, into: output)
+        make(job, from: bytes, at: location)
       } catch {
         end(job, failure: error.message(naming: configuration.load.settingNames))
       }
@@ -352,7 +343,7 @@ public final class PictureLoader: Sendable {
           switch fetched {
           case .success(let fetched):
             // Bytes the disk cache kept that do not decode are dropped and fetched once more.
-            self.make(job, from: fetched.bytes, into: output, cachedFor: fetched.cached ? url : nil)
+            self.make(job, from: fetched.bytes, at: location, cachedFor: fetched.cached ? url : nil)
           case .failure(let error):
             self.end(job, failure: error.message(naming: configuration.load.settingNames))
           }
@@ -374,11 +365,13 @@ public final class PictureLoader: Sendable {
     begin(job, ahead: queue.withLock { $0.isAhead(job.key) }, readingDiskCache: false)
   }
 
-  /// On a worker: decodes `bytes` and makes `output` of them, unless `job` was cancelled.
+  /// On a worker: has the maker make `bytes` (read from `location`) into the picture the
+  /// cache keeps, unless `job` was cancelled.
   /// - Parameter cachedFor: the URL the disk cache kept `bytes` for: if they do not decode,
   ///   they are fetched again instead of reported.
   private func make(
-    _ job: PictureJob, from bytes: [UInt8], into output: Output, cachedFor url: String? = nil
+    _ job: PictureJob, from bytes: [UInt8], at location: PictureLocation,
+    cachedFor url: String? = nil
   ) {
     let key = job.key
     guard !job.isCancelled else { return end(job, failure: nil) }
@@ -391,27 +384,9 @@ public final class PictureLoader: Sendable {
             height: header.displayHeight, bytes: bytes.count)))
     }
     do {
-      switch output {
-      case .kitty(let kitty):
-        try send(key, bytes, through: kitty, job: job)
-      case .overlay(let overlay):
-        try encode(key, bytes, for: overlay, job: job)
-      case .symbols(let drawnKey):
-        if key.crop == nil, let moving = try movingCells(key, bytes, job: job) {
-          guard !job.isCancelled else { return end(job, failure: nil) }
-          cache.insert(moving, for: key)
-          return end(job, failure: nil)
-        }
-        let image = try decodeStill(
-          bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
-          crop: key.crop)
-        guard !job.isCancelled else { return end(job, failure: nil) }
-        let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
-        let picture = renderer.render(
-          rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
-          rows: cells.rows)
-        cache.insert(picture, for: key)
-        if let drawnKey { configuration.diskCache?.store(picture.bytes, for: drawnKey) }
+      if let made = try maker.make(key, from: bytes, at: location, cancelled: { job.isCancelled }) {
+        if let replaced = made.replaces { cache.remove(replaced) }
+        cache.insert(made.picture, for: key)
       }
       end(job, failure: nil)
     } catch let error as PictureError {
@@ -421,216 +396,6 @@ public final class PictureLoader: Sendable {
       end(job, failure: error.description)
     } catch {
       end(job, failure: "\(error)")
-    }
-  }
-
-  /// `bytes` decoded to fit `fitting`; for a zoomed full screen (`crop`), decoded as many
-  /// times larger as the zoom magnifies, the window cut from that and fitted: drawn from the
-  /// picture's own pixels, sharper as the zoom goes in, never enlarged from the whole's cells.
-  private func decodeStill(_ bytes: [UInt8], fitting: (width: Int, height: Int), crop: PictureCrop?)
-    throws -> RGBAImage
-  {
-    guard let crop else {
-      return try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
-    }
-    let scale = crop.magnification
-    let larger = (
-      width: Int((Double(fitting.width) * scale).rounded(.up)),
-      height: Int((Double(fitting.height) * scale).rounded(.up))
-    )
-    let image = try PictureDecoder.decode(bytes, fitting: larger, limits: configuration.limits)
-    let window = image.cropped(
-      to: crop.pixels(pictureWidth: image.width, pictureHeight: image.height))
-    return window.scaled(toFit: fitting)
-  }
-
-  /// `key`'s picture as moving cells when `bytes` are an animated GIF or WebP: every frame
-  /// decoded, composed and shrunk once, then drawn into cells once, within the frame limit and
-  /// `animationBudget`; its first frame marked as moving when animations are off. Nil for a
-  /// still. Not kept on disk: the disk cache keeps one frame's cells.
-  private func movingCells(_ key: PictureKey, _ bytes: [UInt8], job: PictureJob) throws
-    -> SymbolPicture?
-  {
-    guard Self.isMoving(bytes) else { return nil }
-    let fitting = PictureFit.decodeSize(columns: key.columns, rows: key.rows)
-    guard configuration.animations else {
-      let image = try PictureDecoder.decode(bytes, fitting: fitting, limits: configuration.limits)
-      let cells = Self.cells(for: image, in: key, cellAspect: configuration.cellAspect)
-      var still = renderer.render(
-        rgba: image.pixels, width: image.width, height: image.height, columns: cells.columns,
-        rows: cells.rows)
-      still.moves = true
-      return still
-    }
-    var size: (columns: Int, rows: Int)?
-    var frames: [[SymbolCell]] = []
-    var delays: [Int] = []
-    var bytesUsed = 0
-    let summary = try AnimationDecoder.frames(
-      bytes, fitting: fitting, limits: configuration.limits
-    ) { frame in
-      let cells =
-        size ?? Self.cells(for: frame.image, in: key, cellAspect: configuration.cellAspect)
-      size = cells
-      let drawn = renderer.render(
-        rgba: frame.image.pixels, width: frame.image.width, height: frame.image.height,
-        columns: cells.columns, rows: cells.rows)
-      frames.append(drawn.cells)
-      delays.append(frame.delay)
-      bytesUsed += drawn.cells.count * MemoryLayout<SymbolCell>.stride
-      return !job.isCancelled && bytesUsed < configuration.animationBudget
-    }
-    guard let size, let first = frames.first else { return nil }
-    guard frames.count >= 2 else {
-      return SymbolPicture(columns: size.columns, rows: size.rows, cells: first)
-    }
-    return .animated(
-      CellAnimation(frames: frames, delays: delays, loops: summary.loops), columns: size.columns,
-      rows: size.rows)
-  }
-
-  /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
-  /// its box says it moves.
-  private func stillOfMoving(_ bytes: [UInt8]) -> Bool {
-    !configuration.animations && Self.isMoving(bytes)
-  }
-
-  /// Whether `bytes` are an animated GIF or WebP: more than one frame.
-  private static func isMoving(_ bytes: [UInt8]) -> Bool {
-    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp else {
-      return false
-    }
-    return AnimationDecoder.isAnimated(bytes)
-  }
-
-  /// A moving picture's frames at `fitting` pixels, for a terminal that plays them itself:
-  /// its first frame and the rest; nil for a still, or with animations off. The frames held
-  /// at once are within `animationBudget`.
-  private func pixelFrames(
-    _ bytes: [UInt8], fitting: (Int, Int), job: PictureJob,
-    frameLimit: Int = AnimationDecoder.maximumFrames
-  ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
-    guard configuration.animations, Self.isMoving(bytes) else { return nil }
-    var frames: [AnimationFrame] = []
-    var used = 0
-    let summary = try AnimationDecoder.frames(
-      bytes, fitting: (width: fitting.0, height: fitting.1), limits: configuration.limits,
-      maximumFrames: frameLimit
-    ) { frame in
-      frames.append(frame)
-      used += frame.image.pixels.count
-      return !job.isCancelled && used < configuration.animationBudget
-    }
-    guard frames.count >= 2, let first = frames.first else { return nil }
-    return (
-      first.image,
-      PixelAnimation(
-        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops,
-        file: bytes)
-    )
-  }
-
-  /// Sends `key`'s picture to the terminal, sized for its cells in pixels, and keeps its
-  /// placeholder in the cache.
-  private func send(
-    _ key: PictureKey, _ bytes: [UInt8], through kitty: KittyPixels, job: PictureJob
-  ) throws {
-    let keyRows = min(key.rows, KittyPlaceholder.maximumRows)
-    let fitting = (key.columns * kitty.cell.width, keyRows * kitty.cell.height)
-    let moving = key.crop == nil ? try pixelFrames(bytes, fitting: fitting, job: job) : nil
-    let image = try moving?.first ?? decodeStill(bytes, fitting: fitting, crop: key.crop)
-    let cells = Self.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
-    let rows = min(cells.rows, KittyPlaceholder.maximumRows)
-    guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
-    let (id, replaced) = kitty.uploads.send(png: png, columns: cells.columns, rows: rows, for: key)
-    if let animation = moving?.rest, let frames = animation.encoded {
-      kitty.uploads.animate(
-        id: id, firstDelay: animation.firstDelay, frames: frames, loops: animation.loops)
-    }
-    if let replaced { cache.remove(replaced) }
-    var picture = SymbolPicture.placeholder(
-      KittyPlaceholder(imageID: id, direct: kitty.direct), columns: cells.columns, rows: rows)
-    picture.moves = moving != nil || stillOfMoving(bytes)
-    cache.insert(picture, for: key)
-  }
-
-  /// Keeps `key`'s picture at its cells' pixel size for the frames that draw it over curses'
-  /// (a sixel string, an iTerm2 file, or a kitty transmission).
-  private func encode(
-    _ key: PictureKey, _ bytes: [UInt8], for overlay: OverlayPictures, job: PictureJob
-  ) throws {
-    let cell = overlay.cell
-    let fitting = (key.columns * cell.width, key.rows * cell.height)
-    // How a moving picture plays is the protocol's: see `OverlayMotion`.
-    let motion = overlay.motion
-    let moving =
-      motion.plays(key)
-      ? try pixelFrames(bytes, fitting: fitting, job: job, frameLimit: motion.frameLimit)
-      : nil
-    let image = try moving?.first ?? decodeStill(bytes, fitting: fitting, crop: key.crop)
-    let cells = Self.cells(for: image, in: key, cellAspect: cell.aspect)
-    guard
-      let id = overlay.keep(
-        image, columns: cells.columns, rows: cells.rows, animation: moving?.rest)
-    else {
-      throw PixelsError.unencodable
-    }
-    var picture = SymbolPicture.overlay(id, columns: cells.columns, rows: cells.rows)
-    // Played by the terminal, it moves; shown one frame at a time, a box shows its first
-    // frame, and so does any with moving pictures off.
-    let playedByTerminal = if case .playedByTerminal = motion { true } else { false }
-    picture.moves = (moving != nil && playedByTerminal) || stillOfMoving(bytes)
-    // The view picks each frame by its clock where the terminal shows one at a time.
-    if !playedByTerminal, let moving {
-      picture = picture.moving(
-        delays: [moving.rest.firstDelay] + moving.rest.frames.map(\.delay), loops: moving.rest.loops
-      )
-    }
-    cache.insert(picture, for: key)
-  }
-
-  /// The cells of `key` that show `image` at its own shape, for the view to centre.
-  ///
-  /// A box is shaped by the size the feed gave, which may not be the picture's: a thumbnail's,
-  /// the size before an EXIF rotation, a wrong one. Drawn into all of the box's cells, such a
-  /// picture was stretched (a 2:1 picture into a square). Within a tenth of the box's shape
-  /// the picture fills it, so that a cell's pixels measured slightly off the configured cell
-  /// aspect cost no row.
-  package static func cells(for image: RGBAImage, in key: PictureKey, cellAspect: Double) -> (
-    columns: Int, rows: Int
-  ) {
-    guard image.width > 0, image.height > 0, key.columns > 0, key.rows > 0,
-      cellAspect.isFinite, cellAspect > 0
-    else { return (key.columns, key.rows) }
-    let shape = Double(image.height) / Double(image.width)
-    let box = Double(key.rows) * cellAspect / Double(key.columns)
-    guard abs(box / shape - 1) > 0.1 else { return (key.columns, key.rows) }
-    let fitted = PictureFit.fit(
-      pixelWidth: image.width, pixelHeight: image.height, columns: key.columns, rows: key.rows,
-      cellAspect: cellAspect)
-    return fitted.columns > 0 && fitted.rows > 0 ? fitted : (key.columns, key.rows)
-  }
-
-  /// Where the drawn cells of `key` are kept on disk: by colour mode, size and picture, and
-  /// for a file also by its inode, size and modification time, so an edited file is drawn
-  /// afresh.
-  /// Built-in pictures are drawn faster than they are read back, so they are not kept.
-  private func drawnCacheKey(_ key: PictureKey, at location: PictureLocation) -> String? {
-    // A zoomed window is drawn for a moment; the disk cache keeps whole pictures' cells.
-    guard key.crop == nil else { return nil }
-    let set = configuration.symbols == .blocks ? "" : "\(configuration.symbols) "
-    // The background is in the key: cells drawn on one terminal's background are not another's.
-    let background = String(configuration.background, radix: 16)
-    let prefix =
-      "cells+frames \(configuration.colorMode) \(set)on \(background) \(key.columns)x\(key.rows) "
-    switch location {
-    case .embedded: return nil
-    case .web(let url): return prefix + url
-    case .file(let path):
-      var status = stat()
-      guard stat(path, &status) == 0 else { return nil }
-      // Whole seconds: a modification time set back by hand keeps no more.
-      return prefix + "\(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec) " + path
     }
   }
 }

@@ -1,0 +1,95 @@
+import BrowserCore
+import PictureCells
+import Pictures
+
+/// How the makers decode a picture's bytes: still or frame by frame, within the limits the
+/// command line set, and how many cells of a box it fills at its own shape.
+package struct PictureDecoding: Sendable {
+  package var limits: PictureLimits
+  /// Whether animated GIFs and WebPs are decoded frame by frame (`--no-animation`: their first
+  /// frame only).
+  package var animations: Bool
+  /// The most bytes one moving picture's frames may take; the frames after are dropped.
+  package var animationBudget: Int
+
+  /// `bytes` decoded to fit `fitting`; for a zoomed full screen (`crop`), decoded as many
+  /// times larger as the zoom magnifies, the window cut from that and fitted: drawn from the
+  /// picture's own pixels, sharper as the zoom goes in, never enlarged from the whole's cells.
+  package func still(
+    _ bytes: [UInt8], fitting: (width: Int, height: Int), crop: PictureCrop?
+  ) throws -> RGBAImage {
+    guard let crop else {
+      return try PictureDecoder.decode(bytes, fitting: fitting, limits: limits)
+    }
+    let scale = crop.magnification
+    let larger = (
+      width: Int((Double(fitting.width) * scale).rounded(.up)),
+      height: Int((Double(fitting.height) * scale).rounded(.up))
+    )
+    let image = try PictureDecoder.decode(bytes, fitting: larger, limits: limits)
+    let window = image.cropped(
+      to: crop.pixels(pictureWidth: image.width, pictureHeight: image.height))
+    return window.scaled(toFit: fitting)
+  }
+
+  /// A moving picture's frames at `fitting` pixels: its first frame and the rest; nil for a
+  /// still, or with animations off. The frames held at once are within `animationBudget`.
+  package func frames(
+    _ bytes: [UInt8], fitting: (width: Int, height: Int), cancelled: () -> Bool,
+    frameLimit: Int = AnimationDecoder.maximumFrames
+  ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
+    guard animations, Self.isMoving(bytes) else { return nil }
+    var frames: [AnimationFrame] = []
+    var used = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: fitting, limits: limits, maximumFrames: frameLimit
+    ) { frame in
+      frames.append(frame)
+      used += frame.image.pixels.count
+      return !cancelled() && used < animationBudget
+    }
+    guard frames.count >= 2, let first = frames.first else { return nil }
+    return (
+      first.image,
+      PixelAnimation(
+        firstDelay: first.delay, frames: Array(frames.dropFirst()), loops: summary.loops,
+        file: bytes)
+    )
+  }
+
+  /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
+  /// its box says it moves.
+  package func isStillOfMoving(_ bytes: [UInt8]) -> Bool {
+    !animations && Self.isMoving(bytes)
+  }
+
+  /// Whether `bytes` are an animated GIF or WebP: more than one frame.
+  package static func isMoving(_ bytes: [UInt8]) -> Bool {
+    guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp else {
+      return false
+    }
+    return AnimationDecoder.isAnimated(bytes)
+  }
+
+  /// The cells of `key` that show `image` at its own shape, for the view to centre.
+  ///
+  /// A box is shaped by the size the feed gave, which may not be the picture's: a thumbnail's,
+  /// the size before an EXIF rotation, a wrong one. Drawn into all of the box's cells, such a
+  /// picture was stretched (a 2:1 picture into a square). Within a tenth of the box's shape
+  /// the picture fills it, so that a cell's pixels measured slightly off the configured cell
+  /// aspect cost no row.
+  package static func cells(for image: RGBAImage, in key: PictureKey, cellAspect: Double) -> (
+    columns: Int, rows: Int
+  ) {
+    guard image.width > 0, image.height > 0, key.columns > 0, key.rows > 0,
+      cellAspect.isFinite, cellAspect > 0
+    else { return (key.columns, key.rows) }
+    let shape = Double(image.height) / Double(image.width)
+    let box = Double(key.rows) * cellAspect / Double(key.columns)
+    guard abs(box / shape - 1) > 0.1 else { return (key.columns, key.rows) }
+    let fitted = PictureFit.fit(
+      pixelWidth: image.width, pixelHeight: image.height, columns: key.columns, rows: key.rows,
+      cellAspect: cellAspect)
+    return fitted.columns > 0 && fitted.rows > 0 ? fitted : (key.columns, key.rows)
+  }
+}

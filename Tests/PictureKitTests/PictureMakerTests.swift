@@ -1,0 +1,97 @@
+import BrowserCore
+import FeedKit
+import Foundation
+import PictureCells
+import Pictures
+import TestSupport
+import Testing
+
+@testable import PictureKit
+
+/// Each way of drawing makes a picture's bytes into what the cache keeps, and only that: the
+/// loader decides when, and fetches.
+@Suite struct PictureMakerTests {
+  static let decoding = PictureDecoding(
+    limits: PictureLimits(), animations: true, animationBudget: 16 << 20)
+
+  static func bytes(_ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: PictureFixtures.folder.appendingPathComponent(name)))
+  }
+
+  static func symbols(diskCache: PictureDiskCache?) -> SymbolMaker {
+    SymbolMaker(
+      decoding: decoding, colorMode: .direct, symbols: .blocks, background: 0,
+      cellAspect: 2, diskCache: diskCache)
+  }
+
+  /// Symbols are kept on disk as drawn cells, by size: asked again at the same size they come
+  /// back without the bytes; at another size, or for a file changed since, they do not.
+  @Test func drawnCellsComeBackFromDiskForTheSamePictureAndSize() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-maker-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("p.png")
+    let bytes = try Self.bytes("png-rgb.png")
+    try Data(bytes).write(to: file)
+    let disk = try #require(PictureDiskCache(directory: folder.path + "/cache", budget: 1 << 20))
+    let maker = Self.symbols(diskCache: disk)
+    let key = PictureKey(url: "p.png", columns: 8, rows: 4)
+    let location = PictureLocation.file(file.path)
+    #expect(maker.madeBefore(key, at: location) == nil)
+    let made = try #require(try maker.make(key, from: bytes, at: location, cancelled: { false }))
+    #expect(made.replaces == nil)
+    #expect(maker.madeBefore(key, at: location) == made.picture)
+    let other = PictureKey(url: "p.png", columns: 6, rows: 3)
+    #expect(maker.madeBefore(other, at: location) == nil)
+    // Written again with a later modification time: drawn afresh.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)
+    #expect(maker.madeBefore(key, at: location) == nil)
+  }
+
+  /// A box that scrolled away while its picture decoded gets nothing; bytes that are no
+  /// picture throw the codec's error, for the loader to report or fetch again.
+  @Test func aCancelledPictureIsNotMadeAndBadBytesThrow() throws {
+    let maker = Self.symbols(diskCache: nil)
+    let key = PictureKey(url: "a.jpg", columns: 8, rows: 4)
+    let location = PictureLocation.embedded("a.jpg")
+    let bytes = try Self.bytes("jpeg-baseline.jpg")
+    #expect(try maker.make(key, from: bytes, at: location, cancelled: { true }) == nil)
+    #expect(throws: PictureError.self) {
+      try maker.make(key, from: Array("<html>".utf8), at: location, cancelled: { false })
+    }
+  }
+
+  /// A moving GIF drawn in symbols is a set of cells a frame; with moving pictures off, its
+  /// first frame, marked as moving.
+  @Test func aMovingPictureIsDrawnFrameByFrameOrStillWhenMovingIsOff() throws {
+    let bytes = try Self.bytes("gif-animated.gif")
+    let key = PictureKey(url: "m.gif", columns: 8, rows: 4)
+    let moving = try #require(
+      try Self.symbols(diskCache: nil).make(
+        key, from: bytes, at: .embedded("m.gif"), cancelled: { false }))
+    #expect((moving.picture.animation?.frames.count ?? 0) >= 2)
+    var still = Self.symbols(diskCache: nil)
+    still.decoding.animations = false
+    let first = try #require(
+      try still.make(key, from: bytes, at: .embedded("m.gif"), cancelled: { false }))
+    #expect(first.picture.animation == nil && first.picture.moves)
+  }
+
+  /// Over the frame (sixel here), the cache keeps the picture's id in `OverlayPictures`, which
+  /// holds its bytes for the terminal.
+  @Test func aPictureOverTheFrameIsKeptByTheOverlay() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 24)
+    let maker = OverlayMaker(decoding: Self.decoding, overlay: overlay)
+    let key = PictureKey(url: "a.jpg", columns: 6, rows: 3)
+    let made = try #require(
+      try maker.make(
+        key, from: try Self.bytes("jpeg-baseline.jpg"), at: .embedded("a.jpg"),
+        cancelled: { false }))
+    let id = try #require(made.picture.overlay)
+    let sixel = try #require(overlay.sequence(id))
+    #expect(sixel.starts(with: Array("\u{1B}P".utf8)))
+  }
+}
