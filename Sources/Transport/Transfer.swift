@@ -72,6 +72,9 @@ final class Transfer {
     setLong(CURLOPT_MAXREDIRS, limits.maxRedirects)
     setString(CURLOPT_ACCEPT_ENCODING, "")
     setLong(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+    setWaitForSharing(at: url)
+    if let bundle = request.trust.bundle { setString(CURLOPT_CAINFO, bundle) }
+    if let folder = request.trust.folder { setString(CURLOPT_CAPATH, folder) }
     setString(CURLOPT_USERAGENT, request.userAgent)
     if let range = request.byteRange {
       setString(CURLOPT_RANGE, "\(range.lowerBound)-\(range.upperBound)")
@@ -107,6 +110,7 @@ final class Transfer {
     url = target
     setString(CURLOPT_URL, target)
     setHeaders(forHopTo: target)
+    setWaitForSharing(at: target)
     status = 0
     headers = []
     headerBytes = 0
@@ -114,6 +118,15 @@ final class Transfer {
     bodyBytes = 0
     errorBuffer[0] = 0
     return nil
+  }
+
+  /// A transfer to an https server whose first connection has not yet said whether it is
+  /// shared (HTTP/2, told by the first answer) waits to learn it before opening another, as
+  /// browsers do: the pictures of one screen go as streams of one connection, not one TLS
+  /// handshake each. Plain http is never HTTP/2 here (`2TLS`), and there the wait would only
+  /// hold every transfer back until a first answer came.
+  private func setWaitForSharing(at target: String) {
+    setLong(CURLOPT_PIPEWAIT, target.lowercased().hasPrefix("https:") ? 1 : 0)
   }
 
   /// Gives the handle the headers for a hop to `target`: the origin headers too only while it

@@ -16,11 +16,13 @@ public struct TransferRequest: Sendable, Hashable {
   /// (an `Authorization`, an API key) that a redirect to another site must not carry.
   public var originHeaders: [String]
   public var limits: TransferLimits
+  /// The certificates an `https` server's is checked against.
+  public var trust: TransferTrust
 
   public init(
     url: String, userAgent: String, byteRange: ClosedRange<Int64>? = nil,
     byteRangeFrom: Int64? = nil, headers: [String] = [], originHeaders: [String] = [],
-    limits: TransferLimits = TransferLimits()
+    limits: TransferLimits = TransferLimits(), trust: TransferTrust = .environment
   ) {
     self.url = url
     self.userAgent = userAgent
@@ -29,5 +31,6 @@ public struct TransferRequest: Sendable, Hashable {
     self.headers = headers
     self.originHeaders = originHeaders
     self.limits = limits
+    self.trust = trust
   }
 }

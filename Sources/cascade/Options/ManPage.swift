@@ -137,6 +137,14 @@ enum ManPage {
       text(
         "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
           + "~/.cache, ~/.local/state)."),
+      ".TP", ".B CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
+      text(
+        "The certificates an https server's are checked against, read as curl reads them: "
+          + "a bundle named by CURL_CA_BUNDLE, else by SSL_CERT_FILE, and a folder of hashed "
+          + "certificates named by SSL_CERT_DIR (a company's own authority); else the "
+          + "system's."),
+      ".TP", ".B http_proxy, https_proxy, no_proxy",
+      text("A proxy for feeds and pictures, as curl takes them."),
       ".TP", ".B XDG_CONFIG_DIRS",
       text("Where a config file is looked for when the person has none (else /etc/xdg)."),
     ]

@@ -8,18 +8,8 @@ import Testing
 
 /// Sends `GET path` to the server over a plain socket and returns everything it answers.
 private func rawGet(port: Int, path: String) -> String {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard let fd = Loopback.connect(port: port) else { return "" }
   defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else { return "" }
   let request = Array("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
   _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
   var answer: [UInt8] = []
