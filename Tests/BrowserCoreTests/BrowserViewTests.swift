@@ -149,32 +149,3 @@ import Testing
     #expect(line.range(of: #"\d+-\d+"#, options: .regularExpression) != nil)
   }
 }
-
-@Suite(.serialized) struct FrameCostTests {
-  /// Not the benchmark (that is `cascade-bench`, in release): a guard that a frame's cost follows
-  /// the view, not the feed — 100× the items must not make a frame anywhere near 100× slower.
-  /// Serialized: the styles' runs would otherwise time each other.
-  @Test(arguments: LayoutStyle.allCases)
-  func frameCostFollowsTheViewNotTheFeed(style: LayoutStyle) {
-    func perFrame(_ count: Int) -> Duration {
-      var state = Fixtures.state(
-        Fixtures.items(count), options: BrowserOptions(columns: 4, style: style, pictures: false),
-        size: CanvasSize(columns: 200, rows: 60))
-      _ = state.handle(.page(1))
-      var canvas = MemoryCanvas(columns: 200, rows: 60)
-      let view = BrowserView(theme: Theme())
-      let clock = ContinuousClock()
-      view.draw(state, into: &canvas)
-      let start = clock.now
-      for _ in 0..<20 {
-        _ = state.handle(.scroll(1))
-        view.draw(state, into: &canvas)
-      }
-      return (clock.now - start) / 20
-    }
-    let small = perFrame(1_000)
-    let large = perFrame(100_000)
-    print("\(style) frame at n=1k: \(small), n=100k: \(large)")
-    #expect(large < small * 5)
-  }
-}
