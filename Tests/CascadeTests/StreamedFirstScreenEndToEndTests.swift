@@ -37,10 +37,12 @@ struct StreamedFirstScreenEndToEndTests {
       width: 120, height: 40)
     defer { tmux.close() }
 
-    // The first screen, while the feed is still loading.
+    // The first screen, while the feed is still loading: the browser's status line (its
+    // columns), not the line that counts what is read before the first screen can be drawn
+    // ("loading standard input… 64.0 KiB read 767 items", seen first on a slow binary).
     let (shown, first) = try await tmux.waitFor(timeout: 60) {
       let status = TmuxSession.statusLine($0)
-      return status.contains("loading") && status.contains(" items")
+      return status.contains("loading") && status.contains(" items") && status.contains(" cols")
     }
     #expect(shown, "\(first)")
     let firstStatus = TmuxSession.statusLine(first)
