@@ -26,7 +26,7 @@ package final class TestH2Server {
   package let port: Int
   private let folder: URL
   private let log: URL
-  private var server: pid_t = 0
+  private var server: ChildProcess?
 
   package init() throws {
     folder = FileManager.default.temporaryDirectory
@@ -37,25 +37,27 @@ package final class TestH2Server {
     try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
     try Self.makeCertificates(in: folder)
     // A port free a moment ago; taken meanwhile, nghttpd exits and another is tried.
-    var started: (pid: pid_t, port: Int)?
+    var started: (server: ChildProcess, port: Int)?
     for _ in 0..<5 where started == nil {
       let port = try Self.freePort()
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      let pid = try Self.spawn(
-        Self.serverPath,
+      let server = try ChildProcess.start(
         [
-          "-v", "--address=127.0.0.1", "--htdocs=\(documents.path)", "\(port)",
-          folder.appendingPathComponent("server.key").path,
+          Self.serverPath, "-v", "--address=127.0.0.1", "--htdocs=\(documents.path)",
+          "\(port)", folder.appendingPathComponent("server.key").path,
           folder.appendingPathComponent("server.pem").path,
-        ], output: log.path)
-      if Self.waitForListener(port: port, while: pid) { started = (pid, port) }
+        ], environment: ProcessInfo.processInfo.environment, outputPath: log.path)
+      if Self.waitForListener(port: port, while: server) {
+        started = (server, port)
+      } else {
+        server.stop()
+      }
     }
     guard let started else {
       let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       try? FileManager.default.removeItem(at: folder)
       throw Failure(description: "nghttpd did not start: \(said)")
     }
-    server = started.pid
+    server = started.server
     port = started.port
   }
 
@@ -82,10 +84,8 @@ package final class TestH2Server {
   private var logBytes: Data { (try? Data(contentsOf: log)) ?? Data() }
 
   package func stop() {
-    if server > 0 {
-      Self.end(server)
-      server = 0
-    }
+    server?.stop()
+    server = nil
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -118,50 +118,13 @@ package final class TestH2Server {
   }
 
   private static func openssl(_ arguments: [String]) throws {
-    let pid = try spawn(opensslPath, arguments, output: "/dev/null")
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    // Exited (the low seven bits 0) with status 0.
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-      throw Failure(description: "openssl \(arguments.joined(separator: " ")) failed")
+    let (status, output) = try ChildProcess.run(
+      [opensslPath] + arguments, environment: ProcessInfo.processInfo.environment)
+    guard status == 0 else {
+      throw Failure(
+        description: "openssl \(arguments.joined(separator: " ")) failed: "
+          + String(decoding: output, as: UTF8.self))
     }
-  }
-
-  /// Starts `path` with `arguments`, its output and errors into the file `output`, with no
-  /// signal blocked (a child inherits the test process's mask otherwise). `posix_spawn`, not
-  /// `Process`: Foundation's keeps a weak reference's side table that the leak sanitizer
-  /// reports when it runs on a test's cooperative thread.
-  private static func spawn(_ path: String, _ arguments: [String], output: String) throws
-    -> pid_t
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let failed = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-    guard failed == 0 else {
-      throw Failure(description: "could not start \(path): \(String(cString: strerror(failed)))")
-    }
-    return pid
-  }
-
-  /// Stops `pid` and reaps it.
-  private static func end(_ pid: pid_t) {
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
   }
 
   private static func freePort() throws -> Int {
@@ -181,20 +144,16 @@ package final class TestH2Server {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  /// Whether something listens on `port` within ten seconds, while `pid` runs; if not, `pid`
-  /// has ended (or is ended) and is reaped.
-  private static func waitForListener(port: Int, while pid: pid_t) -> Bool {
+  /// Whether something listens on `port` within ten seconds, while `server` runs.
+  private static func waitForListener(port: Int, while server: ChildProcess) -> Bool {
     let deadline = Date().addingTimeInterval(10)
-    var status: Int32 = 0
-    while Date() < deadline {
-      if waitpid(pid, &status, WNOHANG) == pid { return false }
+    while Date() < deadline, server.isRunning {
       if let fd = Loopback.connect(port: port) {
         close(fd)
         return true
       }
       usleep(20_000)
     }
-    end(pid)
     return false
   }
 }

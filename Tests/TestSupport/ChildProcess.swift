@@ -1,19 +1,19 @@
 import Foundation
 
-/// A program started with `posix_spawn`, for the end-to-end tests that run tmux, an X server
-/// and terminal emulators.
+/// A program started with `posix_spawn`, for the tests that run tmux, an X server, terminal
+/// emulators and nghttpd.
 ///
 /// posix_spawn and waitpid rather than Foundation's `Process`, whose `waitUntilExit()` was seen
 /// to hang inside tests, never reaping a tmux client. A process group of its own lets `stop()`
 /// end the program and every helper it forked (kitty keeps a pre-forked child) with one signal.
-struct ChildProcess: Sendable {
-  let pid: pid_t
+package struct ChildProcess: Sendable {
+  package let pid: pid_t
 
   /// Starts `arguments` with exactly `environment`, its input from /dev/null and its output to
   /// `outputPath` (else /dev/null), its errors there too or to /dev/null, in a process group
   /// of its own or of ours. `keep` maps descriptors of ours to the numbers the child gets them
   /// as; the signals are the default ones, none blocked.
-  static func start(
+  package static func start(
     _ arguments: [String], environment: [String: String], outputPath: String? = nil,
     errorsToOutput: Bool = true, ownGroup: Bool = true, keep: [(ours: Int32, theirs: Int32)] = []
   ) throws -> ChildProcess {
@@ -58,7 +58,7 @@ struct ChildProcess: Sendable {
 
   /// Runs `arguments` to its end (blocking: call it off the pool) and returns its status and
   /// what it wrote to standard output and error.
-  static func run(_ arguments: [String], environment: [String: String]) throws -> (
+  package static func run(_ arguments: [String], environment: [String: String]) throws -> (
     status: Int32, output: [UInt8]
   ) {
     let outputPath = FileManager.default.temporaryDirectory
@@ -72,7 +72,7 @@ struct ChildProcess: Sendable {
 
   /// Waits for the program to end; its exit status, or 128 + the signal that ended it.
   @discardableResult
-  func wait() -> Int32 {
+  package func wait() -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7f
@@ -80,14 +80,14 @@ struct ChildProcess: Sendable {
   }
 
   /// Whether the program still runs (it has not ended, or has ended and not been reaped).
-  var isRunning: Bool {
+  package var isRunning: Bool {
     var status: Int32 = 0
     return waitpid(pid, &status, WNOHANG) == 0
   }
 
   /// Ends the program's process group: SIGTERM, then SIGKILL for whatever lingers in it after
   /// two seconds or after the program itself ended; reaps the program.
-  func stop() {
+  package func stop() {
     kill(-pid, SIGTERM)
     for _ in 0..<100 where isRunning { usleep(20_000) }
     // While any process of the group lives, its id cannot be given to another process.
@@ -97,10 +97,10 @@ struct ChildProcess: Sendable {
   }
 }
 
-enum ChildProcessError: Error, CustomStringConvertible {
+package enum ChildProcessError: Error, CustomStringConvertible {
   case spawn(String, Int32)
 
-  var description: String {
+  package var description: String {
     switch self {
     case .spawn(let program, let code):
       "could not start \(program): \(String(cString: strerror(code)))"
