@@ -16,6 +16,8 @@ final class TmuxSession: @unchecked Sendable {
   private static let counter = Counter()
   let socket: String
   private var closed = false
+  /// The pane's first process, the leader of the session everything in the pane belongs to.
+  private var paneSession: pid_t?
 
   /// Starts `command` (run by `sh -c`) in a `width`×`height` window. After the command the shell
   /// prints `EXIT=<status>` and `TTY=echo` (or `TTY=-echo`) and waits, so the pane stays
@@ -31,6 +33,9 @@ final class TmuxSession: @unchecked Sendable {
       "\(exports)\(command); echo EXIT=$?; "
       + "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo | sed 's/^/TTY=/'; sleep 600"
     try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], capturing: false)
+    paneSession = pid_t(
+      try run(["display-message", "-p", "#{pane_pid}"])
+        .trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   deinit { close() }
@@ -39,6 +44,7 @@ final class TmuxSession: @unchecked Sendable {
     guard !closed else { return }
     closed = true
     _ = try? run(["kill-server"])
+    if let paneSession { SessionLeftovers.end(session: paneSession) }
     // tmux may leave the socket file behind.
     let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     unlink("\(folder)/tmux-\(getuid())/\(socket)")
@@ -77,6 +83,11 @@ final class TmuxSession: @unchecked Sendable {
 
   func resize(width: Int, height: Int) async throws {
     try await tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The pane's first process: the shell, or the command it `exec`ed.
+  func panePID() async throws -> pid_t? {
+    pid_t(try await display("#{pane_pid}"))
   }
 
   /// The process the pane's shell started (the `cascade` under test), if it still runs.
