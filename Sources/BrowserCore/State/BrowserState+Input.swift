@@ -68,7 +68,7 @@ extension BrowserState {
     case .details:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection { panel = .details(s) }
+      if let s = selection { showDetails(of: s) }
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
@@ -131,12 +131,14 @@ extension BrowserState {
   }
 
   /// With the details (full screen) up, the keys that make sense for the item shown work on it
-  /// (`BrowserState+FullScreen`); with the help up, the movement keys scroll it; any other key
-  /// only closes the panel.
+  /// (`BrowserState+FullScreen`), and the paging keys scroll a summary too long for the
+  /// window; with the help up, the movement keys scroll it; any other key only closes the
+  /// panel.
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
     if case .details(let i) = panel, i < items.count {
       if let effects = handleInFullScreen(action, item: i) { return effects }
+      if scrollDetails(action, item: i) { return [] }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
       case .select(.left), .select(.previous), .scroll(-1):
@@ -179,7 +181,10 @@ extension BrowserState {
 
   /// Shows item `i` in the details (full screen with its picture), and selects it.
   mutating func showDetails(of i: Int) {
-    if panel != .details(i) { zoom = FullScreenZoom() }
+    if panel != .details(i) {
+      zoom = FullScreenZoom()
+      detailsScroll = 0
+    }
     selection = i
     panel = .details(i)
   }

@@ -146,7 +146,7 @@ public struct BrowserView: Sendable {
           panels.drawDetails(
             item: state.items[i], label: label, count: state.items.count,
             failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
-            into: &canvas)
+            from: state.detailsScroll, into: &canvas)
         }
       }
     }

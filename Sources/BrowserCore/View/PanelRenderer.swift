@@ -27,13 +27,12 @@ struct PanelRenderer {
 
   /// The details panel: the title, the page link, date, author and summary, the picture's
   /// address, its decoded and file sizes (`facts`, once read) or `failure`, why it did not
-  /// come. A text item's panel is its card in full: no picture lines, the summary as long as
-  /// the screen allows.
+  /// come. A text item's panel is its card in full: no picture lines, and all of the summary,
+  /// from its line `first` on when the window is too short for all of it (`DetailsLayout`).
   func drawDetails<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil,
-    facts: PictureFacts? = nil, into canvas: inout C
+    facts: PictureFacts? = nil, from first: Int = 0, into canvas: inout C
   ) {
-    let width = max(10, min(96, canvas.size.columns - 4) - 4)
     var lines: [DisplayText] = [label.title, ""]
     lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
     if let date = item.date { lines.append(DisplayText("date:  " + date)) }
@@ -48,12 +47,23 @@ struct PanelRenderer {
     lines.append(DisplayText("id:    " + (item.id ?? "none")))
     let hintLine = DisplayText(
       hints((canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")]))
-    if let summary = item.summary {
-      // The summary takes the rows the rest leaves: panel border, blank lines and hints.
-      let room = canvas.size.rows - 1 - 2 - lines.count - 1 - 2
-      let text = DisplayText(summary, maximumWidth: 1_000)
-      let wrapped = text.wrapped(width: width, maxLines: max(1, room))
-      lines += [""] + wrapped
+    let summary = DetailsLayout.summaryLines(item.summary, columns: canvas.size.columns)
+    if !summary.isEmpty {
+      let room = DetailsLayout.summaryRoom(rows: canvas.size.rows, factLines: lines.count)
+      if summary.count <= room {
+        lines += [""] + summary
+      } else {
+        // Cut short, the summary says on its last row which lines it shows and how to see
+        // the rest, as the help does.
+        let start = DetailsLayout.firstLine(first, lines: summary.count, room: room)
+        let end = min(summary.count, start + DetailsLayout.shownWhenCut(room: room))
+        let scroll = hints([("Space b", [.page(1), .page(-1)], "scroll")])
+        lines += [""] + summary[start..<end]
+        lines.append(
+          DisplayText(
+            "\(theme.ellipsis) lines \(start + 1)-\(end) of \(summary.count)"
+              + (scroll.isEmpty ? "" : ": " + scroll)))
+      }
     }
     lines += ["", hintLine]
     drawPanel(title: "details", lines: lines, into: &canvas)
