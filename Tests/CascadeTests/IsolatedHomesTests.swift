@@ -29,4 +29,21 @@ import Testing
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout.contains("0;0;255") && !second.stdout.contains("255;0;0"))
   }
+
+  /// The folders of test processes that have ended go; a running one's, and other names, stay.
+  @Test func foldersOfEndedTestRunsAreRemoved() throws {
+    let folder = URL(fileURLWithPath: try temporaryFolder())
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Above the kernel's largest process number: no such process can run.
+    let ended = IsolatedHomes.prefix + "\(Int32.max - 1)"
+    let running = IsolatedHomes.prefix + "\(getpid())"
+    let other = IsolatedHomes.prefix + "0144D093-F4B4-401C-BB3D-69C6844DE45D"
+    for name in [ended, running, other] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(name + "/cache"), withIntermediateDirectories: true)
+    }
+    IsolatedHomes.removeEnded(in: folder)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    #expect(left == [running, other])
+  }
 }

@@ -229,7 +229,9 @@ extension SizeProbeTests {
 
   /// A FIFO named as a picture once waited forever for a writer, holding `cascade layout`.
   @Test(.timeLimit(.minutes(1))) func probeOfAFIFOAnswersAtOnce() async throws {
-    let path = try temporaryFolder() + "/waiting.jpg"
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/waiting.jpg"
     try #require(mkfifo(path, 0o600) == 0)
     #expect(reason(await probeFile(path)) == "not a regular file")
   }
@@ -240,7 +242,9 @@ extension SizeProbeTests {
   }
 
   @Test func probeOfAMissingFileSaysItIsMissing() async throws {
-    let path = try temporaryFolder() + "/gone.jpg"
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/gone.jpg"
     #expect(reason(await probeFile(path)) == "no such file; check the path")
   }
 }

@@ -9,8 +9,27 @@ import Foundation
 /// and a test whose server got a port an earlier run had used found its pictures already
 /// cached (its placeholders never showed), one run in a few dozen.
 enum IsolatedHomes {
-  static let root = FileManager.default.temporaryDirectory
-    .appendingPathComponent("cascade-tests-\(ProcessInfo.processInfo.processIdentifier)")
+  static let prefix = "cascade-tests-"
+
+  /// This test process's folder; made on first use, after those of test processes that have
+  /// ended are removed (each left 2 MB of caches: hundreds piled up in the temporary folder).
+  static let root: URL = {
+    let temporary = FileManager.default.temporaryDirectory
+    removeEnded(in: temporary)
+    return temporary.appendingPathComponent(
+      prefix + "\(ProcessInfo.processInfo.processIdentifier)")
+  }()
+
+  /// Removes the folders `prefix<pid>` in `folder` whose process no longer runs.
+  static func removeEnded(in folder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+  }
 
   static var environment: [String: String] {
     [
