@@ -88,6 +88,7 @@ package final class TestHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var routes: [String: Handler] = [:]
   private var received: [Request] = []
+  private var lifetimes: [(path: String, held: Duration)] = []
   private var connections: Set<Int32> = []
   private var stopped = false
 
@@ -143,6 +144,17 @@ package final class TestHTTPServer: @unchecked Sendable {
     return received
   }
 
+  /// How long the connections that asked for `path` stayed open, from the request read to the
+  /// close, in the order they closed. Measured on the server's own threads: a test that asks
+  /// how soon the client gave up reads it here, not off a clock around an `await`, which counts
+  /// the time the test waited for one of Swift's two cooperative threads while a thousand
+  /// other tests ran (a 0.5 s timeout measured 20.9 s that way).
+  package func heldOpen(_ path: String) -> [Duration] {
+    lock.lock()
+    defer { lock.unlock() }
+    return lifetimes.filter { $0.path == path }.map(\.held)
+  }
+
   /// Stops accepting, closes every open connection, and wakes stalled handlers.
   package func stop() {
     lock.lock()
@@ -185,13 +197,19 @@ package final class TestHTTPServer: @unchecked Sendable {
   }
 
   private func serve(_ fd: Int32) {
+    var path: String?
+    let clock = ContinuousClock()
+    var read = clock.now
     defer {
       lock.lock()
       connections.remove(fd)
+      if let path { lifetimes.append((path, clock.now - read)) }
       lock.unlock()
       close(fd)
     }
     guard let request = readRequest(fd) else { return }
+    path = request.path
+    read = clock.now
     lock.lock()
     received.append(request)
     let handler = routes[request.path]
