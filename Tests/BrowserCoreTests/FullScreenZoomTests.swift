@@ -31,6 +31,20 @@ import Testing
     #expect(state.fullScreenPictureKey(forItem: 4)?.crop == nil)
   }
 
+  /// Leaving a zoomed picture and opening another from the waterfall shows that one whole: the
+  /// zoom was kept and the other picture opened as a window of itself.
+  @Test func anotherPictureOpensWhole() throws {
+    var state = fullScreen(at: 4)
+    _ = state.update(.action(.columns(.more)))
+    #expect(state.fullScreenPictureKey(forItem: 4)?.crop != nil)
+    _ = state.update(.action(.escape))
+    #expect(state.panel == .none)
+    state.select(7)
+    _ = state.update(.action(.details))
+    #expect(state.panel == .details(7))
+    #expect(state.fullScreenPictureKey(forItem: 7)?.crop == nil)
+  }
+
   @Test func zoomedTheMovementKeysPanAndStopAtTheEdge() throws {
     var state = fullScreen(at: 4)
     _ = state.update(.action(.columns(.more)))
