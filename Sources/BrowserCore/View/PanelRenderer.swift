@@ -97,8 +97,10 @@ struct PanelRenderer {
   }
 
   /// The picture of an item over the whole screen, aspect kept, with its details under it:
-  /// the title; the size, date, author, the file's format and size (`facts`, once read) and
-  /// the position; the picture's address; the keys.
+  /// the title; the first line of its summary (a photo's caption), or why the picture did not
+  /// come; the size, date, author, the file's format and size (`facts`, once read) and the
+  /// position; the picture's address; the keys. The whole summary is in the details panel
+  /// (`i`, then `Enter`).
   func drawFullScreen<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
     facts: PictureFacts? = nil, into canvas: inout C
@@ -128,6 +130,9 @@ struct PanelRenderer {
     ]
     if case .failed(let reason, _) = picture {
       lines.insert((DisplayText("no picture: " + reason), .plain), at: 1)
+    } else if let summary = item.summary {
+      // One line, cut to the screen: the rows under the picture are fixed.
+      lines.insert((DisplayText(summary, maximumWidth: size.columns + 2), .plain), at: 1)
     }
     let first = area.bottom
     for (k, (text, style)) in lines.prefix(PictureArea.detailRows).enumerated() {
