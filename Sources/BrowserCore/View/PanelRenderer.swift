@@ -57,12 +57,11 @@ struct PanelRenderer {
         // the rest, as the help does.
         let start = DetailsLayout.firstLine(first, lines: summary.count, room: room)
         let end = min(summary.count, start + DetailsLayout.shownWhenCut(room: room))
-        let scroll = hints([("Space b", [.page(1), .page(-1)], "scroll")])
         lines += [""] + summary[start..<end]
         lines.append(
-          DisplayText(
-            "\(theme.ellipsis) lines \(start + 1)-\(end) of \(summary.count)"
-              + (scroll.isEmpty ? "" : ": " + scroll)))
+          cutMark(
+            shown: start..<end, of: summary.count,
+            scroll: hints([("Space b", [.page(1), .page(-1)], "scroll")])))
       }
     }
     lines += ["", hintLine]
@@ -145,6 +144,14 @@ struct PanelRenderer {
     }
   }
 
+  /// The last row of a panel or summary cut short: which lines show, and the keys that show
+  /// the rest (`scroll`, a hint; empty when no key does).
+  private func cutMark(shown: Range<Int>, of count: Int, scroll: String) -> DisplayText {
+    DisplayText(
+      "\(theme.ellipsis) lines \(shown.lowerBound + 1)-\(shown.upperBound) of \(count)"
+        + (scroll.isEmpty ? "" : ": " + scroll))
+  }
+
   private func asciiKeys(_ text: String) -> String {
     text.replacingOccurrences(["↓": "Dn", "↑": "Up", "←": "Lt", "→": "Rt", "…": ".."])
   }
@@ -190,14 +197,10 @@ struct PanelRenderer {
       let shown = max(1, room - 1)
       let start = min(max(0, first), max(0, lines.count - shown))
       let end = min(lines.count, start + shown)
-      let scroll = keys.hintKeys(for: [.scroll(1), .scroll(-1)], own: "j k").map {
-        ": \($0) scroll"
-      }
+      let scroll = keys.hintKeys(for: [.scroll(1), .scroll(-1)], own: "j k").map { $0 + " scroll" }
       lines =
-        Array(lines[start..<end])
-        + [
-          DisplayText(
-            "\(theme.ellipsis) lines \(start + 1)-\(end) of \(lines.count)\(scroll ?? "")")
+        Array(lines[start..<end]) + [
+          cutMark(shown: start..<end, of: lines.count, scroll: scroll ?? "")
         ]
     }
     for (i, line) in lines.prefix(room).enumerated() {
