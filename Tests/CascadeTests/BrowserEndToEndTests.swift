@@ -391,7 +391,7 @@ struct BrowserEndToEndTests {
     let tmux = try start()
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     kill(pid, SIGPIPE)
     try await tmux.send("q")
     let (exited, screen) = try await tmux.waitFor("EXIT=0")
@@ -410,7 +410,7 @@ struct BrowserEndToEndTests {
     let tmux = try start()
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     kill(pid, signal)
     let (exited, screen) = try await tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")

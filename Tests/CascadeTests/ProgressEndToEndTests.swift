@@ -83,7 +83,7 @@ struct ProgressEndToEndTests {
     try await Task.sleep(for: .milliseconds(600))
     let typed = try await tmux.capture()
     #expect(typed.contains("cascade: loading") && !typed.contains("zyx"), "\(typed)")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     kill(pid, SIGTERM)
     let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
     #expect(ended && after.contains("EXIT=143") && after.contains("TTY=echo"), "\(after)")
@@ -153,7 +153,7 @@ struct ProgressEndToEndTests {
     defer { tmux.close() }
     let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
     #expect(loading, "\(screen)")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     kill(pid, signal)
     let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
     #expect(ended && after.contains("EXIT=\(status)") && after.contains("TTY=echo"), "\(after)")
@@ -173,7 +173,7 @@ struct ProgressEndToEndTests {
     defer { tmux.close() }
     let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
     #expect(loading, "\(screen)")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     kill(pid, signal)
     let (ended, after) = try await tmux.waitFor("EXIT=", timeout: 30)
     #expect(ended && after.contains("EXIT=\(status)"), "\(after)")

@@ -41,7 +41,7 @@ struct StalledLoadEndToEndTests {
       TmuxSession.statusLine($0).contains("error: ")
     }
     #expect(failed, "\(screen)")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     let share = try #require(try await ProcessCPU.share(of: pid, over: 10))
     #expect(hits(server, "/two") == 1, "requests for page 2: \(hits(server, "/two"))")
     #expect(
@@ -64,7 +64,7 @@ struct StalledLoadEndToEndTests {
       TmuxSession.statusLine($0).contains("error")
     }
     #expect(failed, "\(screen)")
-    let pid = try #require(try await tmux.commandPID())
+    let pid = try #require(tmux.commandPID)
     let share = try #require(try await ProcessCPU.share(of: pid, over: 10))
     #expect(share < 0.05, "a stalled load-more used \(Int(share * 100)) % of a core over 10 s")
     // `r` tries again, once, and says why it failed; the items stay.

@@ -22,24 +22,16 @@ struct TerminalGoneEndToEndTests {
       environment: ["ASAN_OPTIONS": "detect_leaks=0"])
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
-    let pid = try #require(try await leader ? tmux.panePID() : tmux.commandPID())
+    let pid = try #require(leader ? tmux.panePID : tmux.commandPID)
     let cpuBefore = try #require(ProcessCPU.seconds(of: pid))
     _ = try await tmux.command("kill-server")
     let deadline = Date().addingTimeInterval(3)
     var cpu = cpuBefore
-    while Self.runs(pid), Date() < deadline {
+    while ProcessStat.isRunning(pid), Date() < deadline {
       cpu = ProcessCPU.seconds(of: pid) ?? cpu
       try await Task.sleep(for: .milliseconds(20))
     }
-    #expect(!Self.runs(pid), "the browser still runs 3 s after its terminal closed")
+    #expect(!ProcessStat.isRunning(pid), "the browser still runs 3 s after its terminal closed")
     #expect(cpu - cpuBefore < 1, "it spent \(cpu - cpuBefore) s of CPU on the way out")
-  }
-
-  /// Whether `pid` is running: there, and not a zombie waiting for its new parent to reap it.
-  private static func runs(_ pid: pid_t) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return false }
-    return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
   }
 }

@@ -16,8 +16,9 @@ final class TmuxSession: @unchecked Sendable {
   private static let counter = Counter()
   let socket: String
   private var closed = false
-  /// The pane's first process, the leader of the session everything in the pane belongs to.
-  private var paneSession: pid_t?
+  /// The pane's first process: the shell, or the command it `exec`ed; the leader of the
+  /// session everything in the pane belongs to.
+  private(set) var panePID: pid_t?
 
   /// Starts `command` (run by `sh -c`) in a `width`×`height` window. After the command the shell
   /// prints `EXIT=<status>` and `TTY=echo` (or `TTY=-echo`) and waits, so the pane stays
@@ -33,7 +34,7 @@ final class TmuxSession: @unchecked Sendable {
       "\(exports)\(command); echo EXIT=$?; "
       + "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo | sed 's/^/TTY=/'; sleep 600"
     try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], capturing: false)
-    paneSession = pid_t(
+    panePID = pid_t(
       try run(["display-message", "-p", "#{pane_pid}"])
         .trimmingCharacters(in: .whitespacesAndNewlines))
   }
@@ -44,7 +45,7 @@ final class TmuxSession: @unchecked Sendable {
     guard !closed else { return }
     closed = true
     _ = try? run(["kill-server"])
-    if let paneSession { SessionLeftovers.end(session: paneSession) }
+    if let panePID { SessionLeftovers.end(session: panePID) }
     // tmux may leave the socket file behind.
     let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     unlink("\(folder)/tmux-\(getuid())/\(socket)")
@@ -85,14 +86,9 @@ final class TmuxSession: @unchecked Sendable {
     try await tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
   }
 
-  /// The pane's first process: the shell, or the command it `exec`ed.
-  func panePID() async throws -> pid_t? {
-    pid_t(try await display("#{pane_pid}"))
-  }
-
   /// The process the pane's shell started (the `cascade` under test), if it still runs.
-  func commandPID() async throws -> pid_t? {
-    let shell = try await display("#{pane_pid}")
+  var commandPID: pid_t? {
+    guard let shell = panePID else { return nil }
     let path = "/proc/\(shell)/task/\(shell)/children"
     let children = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     return children.split(separator: " ").first.flatMap { pid_t($0) }

@@ -5,12 +5,9 @@ import Foundation
 enum ProcessCPU {
   /// User plus system time in seconds, or nil when the process is gone.
   static func seconds(of pid: pid_t) -> Double? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
     // After the command name in parentheses: state is field 3, utime 14 and stime 15.
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    guard let fields = ProcessStat.fields(of: pid), fields.count > 12,
+      let user = Double(fields[11]), let system = Double(fields[12])
     else { return nil }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }

@@ -8,8 +8,8 @@ import Foundation
 /// hang-up (strace shows the browser getting SIGHUP and SIGCONT) can cancel the stop of a
 /// thread the tracer then waits for forever, while the exiting thread spins in a yield loop
 /// waiting for the tracer (seen: CI runs left four at full CPU, and the tests after them ran
-/// past their bounds). So whatever of the pane's session outlives the close by a few seconds is killed,
-/// and said on standard error.
+/// past their bounds). So whatever of the pane's session outlives the close by a few seconds
+/// is killed, and said on standard error.
 enum SessionLeftovers {
   /// Waits up to `patience` seconds for the processes of `session` to end, then kills the rest.
   static func end(session: pid_t, patience: Double = 8) {
@@ -31,13 +31,10 @@ enum SessionLeftovers {
   static func members(of session: pid_t) -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { name -> pid_t? in
-      guard let pid = pid_t(name),
-        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return nil }
       // After the command's name: state, parent, group, session.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard fields.count > 3, fields[0] != "Z", pid_t(fields[3]) == session else { return nil }
+      guard let pid = pid_t(name), let fields = ProcessStat.fields(of: pid), fields.count > 3,
+        fields[0] != "Z", pid_t(fields[3]) == session
+      else { return nil }
       return pid
     }
   }
