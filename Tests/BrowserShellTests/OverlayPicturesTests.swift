@@ -181,6 +181,32 @@ import Testing
     #expect(text[frames[3]...].contains("\u{1B}[7;6H\u{1B}P"), "drawn at its new place")
   }
 
+  /// One picture in two boxes (the sample feed repeats pictures) is two placements: with one
+  /// placement id for both, kitty 0.26.5 moved the first box's picture to the second and left
+  /// the first box empty. When one box leaves the view, only its placement is deleted.
+  @Test func oldKittyPlacesOnePictureInTwoBoxesAsTwoPlacements() throws {
+    let overlay = OverlayPictures(
+      protocol: .kitty, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let first = OverlayPlacement(id: id, area: CellRect(row: 1, column: 1, width: 2, height: 2))
+    let second = OverlayPlacement(id: id, area: CellRect(row: 1, column: 9, width: 2, height: 2))
+    let text = try Self.written { terminal in
+      overlay.update([first, second], terminal: terminal) {}
+      terminal.writeBetweenFrames(Array("NEXT".utf8))
+      overlay.update([second], terminal: terminal) {}
+    }
+    let parts = text.components(separatedBy: "NEXT")
+    try #require(parts.count == 2)
+    let (both, one) = (parts[0], parts[1])
+    #expect(both.contains("\u{1B}[2;2H\u{1B}_Ga=p,i=\(id),p=1,"), "\(both)")
+    #expect(both.contains("\u{1B}[2;10H\u{1B}_Ga=p,i=\(id),p=2,"), "\(both)")
+    // The second box alone is now the picture's first placement: placement 1 moves there and
+    // placement 2 goes; nothing deletes the picture's data.
+    #expect(one.contains("a=d,d=i,i=\(id),p=2,"), "\(one)")
+    #expect(!one.contains("a=d,d=i,i=\(id),p=1,") && !one.contains("d=I"), "\(one)")
+    #expect(one.contains("\u{1B}[2;10H\u{1B}_Ga=p,i=\(id),p=1,"), "\(one)")
+  }
+
   /// A picture kept and never drawn was never sent: nothing to free for it.
   @Test func oldKittyFreesOnlyWhatItSent() throws {
     let overlay = OverlayPictures(

@@ -2,12 +2,13 @@ import Pictures
 
 /// kitty's graphics protocol without Unicode placeholders (kitty before 0.28, Debian 12's
 /// 0.26.5): each picture is transmitted once, then placed at its cells with the cursor, a
-/// source rectangle cutting a picture partly in view. One placement per picture, so placing
-/// it again moves it; a placement that leaves the view is deleted, and a forgotten picture's
-/// data is freed. Text never covers these placements, so every way off the screen (scroll,
+/// source rectangle cutting a picture partly in view. One placement per box a picture is in
+/// (placement id 1 for its first box in the frame, 2 for its second: `OverlayPlacement.copy`),
+/// so placing it again moves it; a placement that leaves the view is deleted, and a forgotten
+/// picture's data is freed. Text never covers these placements, so every way off the screen (scroll,
 /// resize, style switch, panels, quit) goes through `erase` or a clear that deletes them.
 package struct KittyPlacementDrawer: OverlayDrawer {
-  /// The one placement each picture has.
+  /// The placement id of a picture's first box; its n-th box (`copy` n) is this plus n.
   package static let placement = 1
 
   /// kitty plays the frames it is sent with the picture.
@@ -53,10 +54,18 @@ package struct KittyPlacementDrawer: OverlayDrawer {
     rows == 0..<kept.rows ? kept.whole : place(kept, id: id, rows: rows)
   }
 
-  /// A picture placed again in the same frame is moved by that placement: deleting it first
+  package func draw(
+    _ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int
+  ) -> [UInt8] {
+    copy == 0 ? draw(kept, id: id, rows: rows) : place(kept, id: id, rows: rows, copy: copy)
+  }
+
+  /// A placement placed again in the same frame is moved by that placement: deleting it first
   /// would only make it flicker.
   package func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
-    staying ? [] : KittyGraphics.deletePlacement(id: placement.id, placement: Self.placement)
+    staying
+      ? []
+      : KittyGraphics.deletePlacement(id: placement.id, placement: Self.placement + placement.copy)
   }
 
   package func forget(id: UInt32) -> [UInt8] { KittyGraphics.delete(id: id) }
@@ -65,11 +74,11 @@ package struct KittyPlacementDrawer: OverlayDrawer {
   /// 0.28, so `OverlayPictures` sends each picture again as it places it.
   package func clearScreen() -> [UInt8] { KittyGraphics.deleteAllPlacements() }
 
-  private func place(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>) -> [UInt8] {
+  private func place(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, copy: Int = 0) -> [UInt8] {
     let pixels = kept.pixelRows(rows)
     guard !pixels.isEmpty, kept.columns > 0 else { return [] }
     return KittyGraphics.place(
-      id: id, placement: Self.placement,
+      id: id, placement: Self.placement + copy,
       source: (x: 0, y: pixels.lowerBound, width: kept.pixelWidth, height: pixels.count),
       columns: kept.columns, rows: rows.count)
   }

@@ -32,9 +32,12 @@ package protocol OverlayDrawer: Sendable {
   /// The same for frame `frame` of a moving picture kept with its frames (sixel); frame 0 is
   /// the picture's own.
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8]
+  /// The same for `copy`, the picture's placement counted in its frame (kitty keys each
+  /// placement by picture and placement id); the others draw every copy alike.
+  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int) -> [UInt8]
   /// The bytes that take `placement`, drawn before, off the screen (the cursor is saved
-  /// around them by the caller). `staying` says whether the same picture is drawn again in the
-  /// same frame, elsewhere or cut otherwise.
+  /// around them by the caller). `staying` says whether the same placement (picture and copy)
+  /// is drawn again in the same frame, elsewhere or cut otherwise.
   func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8]
   /// The bytes that free picture `id` in the terminal once it is forgotten.
   func forget(id: UInt32) -> [UInt8]
@@ -109,6 +112,12 @@ extension OverlayDrawer {
 
   package func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8] {
     draw(kept, id: id, rows: rows)
+  }
+
+  package func draw(
+    _ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int
+  ) -> [UInt8] {
+    draw(kept, id: id, rows: rows, frame: frame)
   }
 
   /// Blank cells over each row of the placement (ECH), which takes a picture's pixels with

@@ -42,6 +42,7 @@ public final class OverlayPictures: Sendable {
     var id: UInt32
     var rows: Range<Int>
     var frame: Int
+    var copy: Int
   }
 
   /// Parts kept at most: a sixel picture's frames (the full-screen view playing one), its rows
@@ -151,15 +152,17 @@ public final class OverlayPictures: Sendable {
 
   /// The bytes that draw `placement`'s rows of its picture at the cursor, if it is kept.
   private func drawing(_ placement: OverlayPlacement) -> [UInt8]? {
-    let key = PartKey(id: placement.id, rows: placement.rows, frame: placement.frame)
+    let key = PartKey(
+      id: placement.id, rows: placement.rows, frame: placement.frame, copy: placement.copy)
     let found = store.withLock { store -> (KeptOverlay, [UInt8]?)? in
       guard let kept = store.kept[placement.id] else { return nil }
-      let whole = placement.rows == 0..<kept.rows && placement.frame == 0
+      let whole = placement.rows == 0..<kept.rows && placement.frame == 0 && placement.copy == 0
       return (kept, whole ? kept.whole : store.parts[key])
     }
     guard let (kept, ready) = found else { return nil }
     if let ready { return ready }
-    let part = drawer.draw(kept, id: placement.id, rows: placement.rows, frame: placement.frame)
+    let part = drawer.draw(
+      kept, id: placement.id, rows: placement.rows, frame: placement.frame, copy: placement.copy)
     store.withLock { store in
       guard store.kept[placement.id] != nil, store.parts.updateValue(part, forKey: key) == nil
       else { return }
@@ -203,7 +206,8 @@ public final class OverlayPictures: Sendable {
 
   /// Sends a frame whose pictures over it are `current`: takes off the pictures gone, moved or
   /// cut otherwise, has curses send the frame (`present`), then draws the pictures new, moved
-  /// or cut otherwise. Returns the bytes written for pictures, for measuring.
+  /// or cut otherwise. Returns the bytes written for pictures, for measuring. A picture in
+  /// several boxes is several placements (their `copy` is counted here).
   ///
   /// `present` returns whether the frame went out at another size than it was drawn for:
   /// curses notices a resize as it sends a frame, and then clears the screen and repaints it
@@ -214,6 +218,7 @@ public final class OverlayPictures: Sendable {
   package func update(
     _ current: [OverlayPlacement], terminal: some FrameWriter, present: () -> Bool
   ) -> Int {
+    let current = OverlayPlacement.counted(current)
     let plan = drawn.withLock { drawn in
       defer { drawn = current }
       return OverlayPlan(previous: drawn, current: current)
@@ -224,10 +229,10 @@ public final class OverlayPictures: Sendable {
     let spots = Set(current.map(\.spot))
     let erase = plan.erase.filter { !spots.contains($0.spot) }
     if !erase.isEmpty {
-      let staying = Set(current.map(\.id))
+      let staying = Set(current.map(\.copyKey))
       before += Array("\u{1B}7".utf8)
       for placement in erase {
-        before += drawer.erase(placement, staying: staying.contains(placement.id))
+        before += drawer.erase(placement, staying: staying.contains(placement.copyKey))
       }
       before += Array("\u{1B}8".utf8)
     }

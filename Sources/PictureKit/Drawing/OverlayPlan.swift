@@ -8,12 +8,31 @@ package struct OverlayPlacement: Hashable, Sendable {
   package var skippedRows = 0
   /// The frame a moving picture shows (sixel plays one a frame at a time).
   package var frame = 0
+  /// Which of the frame's placements of this picture it is, counted from 0 in the frame's
+  /// order: one picture in several boxes (a feed that repeats it) is several placements, and
+  /// kitty keys a placement by picture and placement id, so each needs its own id — with one,
+  /// placing the second moved the first and left its box empty.
+  package var copy = 0
 
-  package init(id: UInt32, area: CellRect, skippedRows: Int = 0, frame: Int = 0) {
+  package init(id: UInt32, area: CellRect, skippedRows: Int = 0, frame: Int = 0, copy: Int = 0) {
     self.id = id
     self.area = area
     self.skippedRows = skippedRows
     self.frame = frame
+    self.copy = copy
+  }
+
+  /// `placements` with each one's `copy` counted: the n-th placement of a picture is copy n.
+  ///
+  /// - Complexity: O(n) in the placements.
+  package static func counted(_ placements: [OverlayPlacement]) -> [OverlayPlacement] {
+    var seen: [UInt32: Int] = [:]
+    return placements.map { placement in
+      var counted = placement
+      counted.copy = seen[placement.id, default: 0]
+      seen[placement.id] = counted.copy + 1
+      return counted
+    }
   }
 
   /// The picture's cell rows drawn.
@@ -21,12 +40,21 @@ package struct OverlayPlacement: Hashable, Sendable {
 
   /// Where it is and how it is cut, whatever frame it shows: a moving picture's next frame
   /// has the same spot as the one before.
-  package var spot: Spot { Spot(id: id, area: area, skippedRows: skippedRows) }
+  package var spot: Spot { Spot(id: id, area: area, skippedRows: skippedRows, copy: copy) }
+
+  /// Which placement of which picture it is, wherever it is: placed again, it moves.
+  package var copyKey: CopyKey { CopyKey(id: id, copy: copy) }
+
+  package struct CopyKey: Hashable {
+    package var id: UInt32
+    package var copy: Int
+  }
 
   package struct Spot: Hashable {
     package var id: UInt32
     package var area: CellRect
     package var skippedRows: Int
+    package var copy: Int
   }
 }
 
