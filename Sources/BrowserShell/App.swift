@@ -71,7 +71,9 @@ public struct BrowserApp {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(type: terminalType?.name, mouse: options.mouse)
+      terminal = try Terminal(
+        type: terminalType?.name, mouse: options.mouse,
+        stillPixels: pictureSettings?.decision?.drawsOverFrame == true)
     } catch {
       printError("\(error)")
       return 1

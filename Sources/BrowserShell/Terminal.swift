@@ -72,7 +72,11 @@ final class Terminal: FrameWriter {
   ///   - type: the terminfo entry to draw with, nil for `TERM`'s (`TerminalType` chooses
   ///     another where `TERM` undersells the terminal or has no entry here).
   ///   - mouse: whether to ask the terminal for clicks and the wheel.
-  convenience init(type: String? = nil, mouse: Bool = true) throws(TerminalError) {
+  ///   - stillPixels: whether pictures are drawn in pixels over the frame, so that ncurses
+  ///     must never scroll the terminal (`StillTerminfo`).
+  convenience init(
+    type: String? = nil, mouse: Bool = true, stillPixels: Bool = false
+  ) throws(TerminalError) {
     guard isatty(1) == 1 else { throw .notATerminal }
     var inputFD: Int32 = 0
     if isatty(0) != 1 {
@@ -84,7 +88,8 @@ final class Terminal: FrameWriter {
       throw .notATerminal
     }
     try self.init(
-      type: type, output: output, input: input, inputDescriptor: inputFD, mouse: mouse)
+      type: type, output: output, input: input, inputDescriptor: inputFD, mouse: mouse,
+      stillPixels: stillPixels)
   }
 
   /// A terminal of type `type` that writes to `output` and reads `input` (files, for measuring
@@ -93,11 +98,14 @@ final class Terminal: FrameWriter {
   /// ncurses keeps one current screen per process, so headless terminals (tests and benchmarks
   /// on several threads) take turns: each waits for the one before to be restored.
   convenience init(
-    headless type: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>
+    headless type: String, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+    stillPixels: Bool = false
   ) throws(TerminalError) {
     headlessTurn.wait()
     do {
-      try self.init(type: type, output: output, input: input, inputDescriptor: -1, mouse: false)
+      try self.init(
+        type: type, output: output, input: input, inputDescriptor: -1, mouse: false,
+        stillPixels: stillPixels)
     } catch {
       headlessTurn.signal()
       throw error
@@ -106,7 +114,7 @@ final class Terminal: FrameWriter {
 
   private init(
     type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    inputDescriptor: Int32, mouse: Bool
+    inputDescriptor: Int32, mouse: Bool, stillPixels: Bool
   ) throws(TerminalError) {
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     isUTF8 = codeset.uppercased().replacingDashes() == "UTF8"
@@ -114,7 +122,9 @@ final class Terminal: FrameWriter {
     self.inputDescriptor = inputDescriptor
     self.output = output
     if !isHeadless { CrashGuard.captureModes() }
-    guard let made = newterm(type, output, input), let screen = cascade_stdscr() else {
+    guard let made = Self.newScreen(type: type, output: output, input: input, still: stillPixels),
+      let screen = cascade_stdscr()
+    else {
       let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
       throw .unknownTerminal(name)
     }
@@ -152,6 +162,26 @@ final class Terminal: FrameWriter {
   }
 
   deinit { restore() }
+
+  /// ncurses' screen for terminal type `type` (nil: `TERM`'s); with `still`, from its entry
+  /// without the terminal's scrolling (`StillTerminfo`), where that entry is found, so that
+  /// pixels drawn over the frame stay where they were drawn.
+  private static func newScreen(
+    type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+    still: Bool
+  ) -> OpaquePointer? {
+    let environment = StillTerminfo.environment()
+    guard still, let name = type ?? environment["TERM"],
+      let folder = StillTerminfo.folder(for: name, environment: environment)
+    else { return newterm(type, output, input) }
+    defer { StillTerminfo.remove(folder) }
+    let previous = getenv("TERMINFO").map { String(cString: $0) }
+    setenv("TERMINFO", folder, 1)
+    defer {
+      if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
+    }
+    return newterm(type, output, input)
+  }
 
   /// Leaves the alternate screen and restores the cursor and the terminal modes. Safe to call
   /// more than once.

@@ -68,3 +68,67 @@ import Testing
     #expect(Terminal.withoutPadding(Array("a$<5*/>b$<x>c$".utf8)) == Array("ab$<x>c$".utf8))
   }
 }
+
+/// Pictures drawn over the frame are pixels the terminal moves with its own scroll: with them,
+/// ncurses must redraw a scrolled screen by its cells, never with a scroll region.
+@Suite struct TerminalScrollTests {
+  /// The bytes ncurses sends for a screen of numbered lines, then for the same lines three
+  /// rows up, with ncurses set up for pixels drawn over the frame or not.
+  private func scrollBytes(keepingPixelsStill: Bool) throws -> String {
+    try CursesLock.run {
+      HeadlessScreen.useUTF8Locale()
+      let output = try #require(tmpfile())
+      let input = try #require(fopen("/dev/null", "r"))
+      defer {
+        fclose(output)
+        fclose(input)
+      }
+      let terminal = try Terminal(
+        headless: "xterm-256color", output: output, input: input,
+        stillPixels: keepingPixelsStill)
+      defer { terminal.restore() }
+      terminal.resize(CanvasSize(columns: 40, rows: 20))
+      func draw(from first: Int) {
+        terminal.erase()
+        for row in 0..<20 {
+          let text = "line \(first + row) of the numbered screen"
+          for (column, character) in text.enumerated() {
+            terminal.put(
+              Substring(String(character)), width: 1, row: row, column: column,
+              style: CellAppearance())
+          }
+        }
+        terminal.present()
+      }
+      draw(from: 0)
+      fflush(output)
+      let start = ftell(output)
+      draw(from: 3)
+      fflush(output)
+      let end = ftell(output)
+      fseek(output, start, SEEK_SET)
+      var bytes = [UInt8](repeating: 0, count: end - start)
+      _ = fread(&bytes, 1, bytes.count, output)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  /// Whether `text` holds a scroll region (`CSI top;bottom r`), a scroll (`CSI n S`, index)
+  /// or a line insertion or deletion (`CSI n L`, `CSI n M`).
+  private func scrollsTheTerminal(_ text: String) -> Bool {
+    text.contains(/\u{1B}\[\d+;\d+r/) || text.contains(/\u{1B}\[\d*[SLM]/)
+  }
+
+  @Test func cursesScrollsTheTerminalByDefault() throws {
+    // The control: what the browser keeps it from doing where pixels are drawn.
+    #expect(scrollsTheTerminal(try scrollBytes(keepingPixelsStill: false)))
+  }
+
+  @Test func withPixelsDrawnCursesNeverScrollsTheTerminal() throws {
+    let text = try scrollBytes(keepingPixelsStill: true)
+    #expect(!scrollsTheTerminal(text))
+    // Line 19 became line 22: its changed cells are written where they are (row 20, back
+    // two columns).
+    #expect(text.contains("\u{1B}[20d\u{8}\u{8}22"), "\(text)")
+  }
+}
