@@ -39,6 +39,7 @@ struct EffectRunner {
     for effect in effects {
       switch effect {
       case .quit: return false
+      case .repaint: pictures.repaint(terminal)
       case .expireMessage(let serial, let seconds):
         timers.expireMessage(serial, after: seconds)
       case .alarm(let alarm, let seconds):

@@ -59,6 +59,16 @@ struct TerminalPictures {
     if let overlay { terminal.writeBetweenFrames(overlay.forgetDrawn()) }
   }
 
+  /// Has the next frame clear the screen of everything the terminal shows, pictures
+  /// included, and draw it whole (`Ctrl-L`): curses clears the screen (ED 2, which takes
+  /// sixel and iTerm2 pictures with it, in Konsole too) and repaints every cell, and the
+  /// pictures over the frame, forgotten, are each drawn again (kitty's placements deleted and
+  /// their pictures sent again, as kitty before 0.28 frees them on the clear).
+  func repaint(_ terminal: Terminal) {
+    forgetDrawn(terminal)
+    terminal.repaintAll()
+  }
+
   /// Stops or plays the terminal's own animations (kitty plays them itself): `a` reaches them
   /// too.
   func play(_ playing: Bool, terminal: Terminal) {

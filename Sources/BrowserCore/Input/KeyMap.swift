@@ -137,9 +137,10 @@ public enum KeyMap {
         KeyBinding([.character("N")], .previousMatch),
       ]),
     KeyHelp(
-      keys: "m  ?", what: ["the last messages, in full / this help"],
+      keys: "m  ?  ^L", what: ["the last messages / this help / draw the screen again"],
       bindings: [
         KeyBinding([.character("m")], .messages), KeyBinding([.character("?")], .help),
+        KeyBinding([.control("l")], .repaint),
       ]),
     KeyHelp(
       keys: "Esc", what: ["close, clear the search, drop a count"],

@@ -19,7 +19,7 @@ extension Action {
     ("toggle-animations", .toggleAnimations),
     ("refresh", .refresh), ("messages", .messages),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
-    ("slideshow", .slideshow), ("help", .help), ("quit", .quit),
+    ("slideshow", .slideshow), ("help", .help), ("repaint", .repaint), ("quit", .quit),
   ]
 
   public init?(name: String) {

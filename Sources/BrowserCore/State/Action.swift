@@ -45,6 +45,9 @@ public enum Action: Hashable, Sendable {
   /// Esc: closes a panel, clears a search, drops a count; quits only where the config
   /// bound Esc to `quit` (`BrowserOptions.escapeQuits`).
   case escape
+  /// `Ctrl-L`: everything drawn again, pictures included, over a screen cleared of what the
+  /// terminal kept (a garbled screen's remedy, as in vim, less and htop).
+  case repaint
   case quit
 }
 

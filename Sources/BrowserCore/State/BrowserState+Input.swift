@@ -7,6 +7,8 @@ extension BrowserState {
 
   /// Handles one action; returns what to do outside.
   mutating func handle(_ action: Action) -> [Effect] {
+    // A repaint changes nothing of the state, in any panel, in a prompt or a count.
+    if action == .repaint { return [.repaint] }
     // Any key but the slideshow's own stops a slideshow.
     if slideshow != nil, action != .slideshow { slideshow = nil }
     if panel != .none { return handleInPanel(action) }
@@ -124,6 +126,8 @@ extension BrowserState {
       break
     case .escape, .quit:
       effects.append(.quit)
+    case .repaint:
+      effects.append(.repaint)
     }
     keepSelectionInView()
     effects += prefetchIfNeeded()

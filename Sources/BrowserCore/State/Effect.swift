@@ -44,5 +44,8 @@ public enum Effect: Hashable, Sendable {
   /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
   /// view first. The results come back as one `Event.sizesProbed`.
   case probeSizes([SizeRequest])
+  /// Clear the terminal of everything it shows and keeps (pictures too), and draw the next
+  /// frame whole, its pictures sent again.
+  case repaint
   case quit
 }
