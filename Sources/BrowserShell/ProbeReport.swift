@@ -73,6 +73,11 @@ public struct ProbeReport: Sendable {
     let supported = decision.supported.map(\.rawValue).joined(separator: ", ")
     lines.append("supported: \(supported.isEmpty ? "symbols only" : supported)")
     lines.append("chosen: \(decision.chosen.rawValue) (\(decision.reason))")
+    if decision.drawsOverFrame, decision.picturesOutliveText {
+      lines.append(
+        "erasing: only a screen clear takes a picture off this terminal (Konsole before "
+          + "26.08), so a picture that goes clears and redraws the screen")
+    }
     return lines
   }
 

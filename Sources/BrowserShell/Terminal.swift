@@ -233,6 +233,15 @@ final class Terminal: FrameWriter {
     return group < 0 || group == getpgrp()
   }
 
+  /// Has the next frame write every cell of `rows` again (clipped to the screen).
+  func rewriteRows(_ rows: Range<Int>) {
+    let height = Int(cascade_getmaxy(window))
+    let top = max(0, rows.lowerBound)
+    let bottom = min(height, rows.upperBound)
+    guard top < bottom else { return }
+    wredrawln(window, Int32(top), Int32(bottom - top))
+  }
+
   /// Has the next frame repaint every cell, not only those that changed: the screen was
   /// someone else's meanwhile.
   func repaintAll() {

@@ -207,6 +207,67 @@ import Testing
     #expect(one.contains("\u{1B}[2;10H\u{1B}_Ga=p,i=\(id),p=1,"), "\(one)")
   }
 
+  /// What a terminal was sent around frames, in order, and which rows it was told to write
+  /// whole again.
+  final class RecordedWriter: FrameWriter {
+    var log: [String] = []
+    func writeBetweenFrames(_ bytes: [UInt8]) {
+      if !bytes.isEmpty { log.append(String(decoding: bytes, as: UTF8.self)) }
+    }
+    func rewriteRows(_ rows: Range<Int>) { log.append("REWRITE \(rows)") }
+    func frame() -> Bool {
+      log.append("FRAME")
+      return false
+    }
+  }
+
+  /// Konsole before 26.08 keeps a sixel picture under whatever text is written over it and
+  /// erases the text of its cells and of the column after them: a picture is drawn before the
+  /// frame, and the frame writes its rows whole again (its box's border comes back).
+  @Test func whereTextKeepsPicturesTheyGoFirstAndTheirRowsAreWrittenAgain() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 20,
+      outliveText: true)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let first = OverlayPlacement(id: id, area: CellRect(row: 3, column: 5, width: 2, height: 2))
+    let writer = RecordedWriter()
+    overlay.update([first], terminal: writer, present: writer.frame)
+    #expect(writer.log.count == 3, "\(writer.log)")
+    #expect(writer.log.first?.contains("\u{1B}[4;6H\u{1B}P") == true)
+    #expect(writer.log.dropFirst().first == "REWRITE 3..<5")
+    #expect(writer.log.last == "FRAME")
+    // The same again: nothing to draw or write again.
+    writer.log = []
+    overlay.update([first], terminal: writer, present: writer.frame)
+    #expect(writer.log == ["FRAME"])
+  }
+
+  /// There, the only way to take a picture off is a screen clear: one that moves clears the
+  /// screen, every picture in view is drawn again, all before the frame, and the frame writes
+  /// every row. Blanking its cells (ECH) left it on screen, a collage after a few keys.
+  @Test func whereTextKeepsPicturesOneThatMovesClearsAndRedrawsAll() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 20,
+      outliveText: true)
+    let a = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let b = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let still = OverlayPlacement(id: a, area: CellRect(row: 3, column: 5, width: 2, height: 2))
+    var moving = OverlayPlacement(id: b, area: CellRect(row: 3, column: 9, width: 2, height: 2))
+    let writer = RecordedWriter()
+    overlay.update([still, moving], terminal: writer, present: writer.frame)
+    writer.log = []
+    moving.area.row = 1
+    overlay.update([still, moving], terminal: writer, present: writer.frame)
+    let bytes = try #require(writer.log.first)
+    #expect(bytes.hasPrefix("\u{1B}[2J"), "\(writer.log)")
+    #expect(bytes.contains("\u{1B}[4;6H\u{1B}P") && bytes.contains("\u{1B}[2;10H\u{1B}P"))
+    #expect(!bytes.contains("\u{1B}[2X"), "no blanking: it takes nothing off there")
+    #expect(writer.log.dropFirst().first?.hasPrefix("REWRITE 0..<") == true)
+    #expect(writer.log.last == "FRAME")
+    // Quitting clears rather than blanks.
+    #expect(String(decoding: overlay.removeAll(), as: UTF8.self).contains("\u{1B}[2J"))
+  }
+
   /// A picture kept and never drawn was never sent: nothing to free for it.
   @Test func oldKittyFreesOnlyWhatItSent() throws {
     let overlay = OverlayPictures(

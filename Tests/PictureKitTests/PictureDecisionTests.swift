@@ -163,6 +163,28 @@ import Testing
     #expect(PictureDecision(choice: .auto, environment: [:], answers: answered).chosen == .symbols)
   }
 
+  /// Konsole before 26.08 keeps sixel and iTerm2 pictures under any text until the screen is
+  /// cleared; from 26.08 text and erases take them away as in xterm. Its answer says which;
+  /// without one, its variable; inside tmux, tmux draws sixel itself.
+  @Test(arguments: [
+    ("Konsole 22.12.3", [String: String](), true), ("Konsole 26.04.1", [:], true),
+    ("Konsole 26.08.0", [:], false), ("Konsole 27.01.0", [:], false),
+    ("", ["KONSOLE_VERSION": "221203"], true), ("", ["KONSOLE_VERSION": "260800"], false),
+    ("XTerm(379)", ["KONSOLE_VERSION": "221203"], false),
+    ("Konsole 22.12.3", ["TMUX": "/tmp/x,1,0"], false), ("XTerm(379)", [:], false),
+  ])
+  func konsoleBefore2608KeepsPicturesUnderText(
+    version: String, environment: [String: String], keeps: Bool
+  ) {
+    let name = version.isEmpty ? "" : "\u{1B}P>|\(version)\u{1B}\\"
+    let answers = TerminalAnswers(parsing: Array("\(name)\u{1B}[?62;4c".utf8))
+    let decision = PictureDecision(choice: .auto, environment: environment, answers: answers)
+    #expect(decision.chosen == .sixel)
+    #expect(decision.picturesOutliveText == keeps)
+    let iterm = PictureDecision(choice: .only(.iterm), environment: environment, answers: answers)
+    #expect(iterm.picturesOutliveText == (keeps && environment["TMUX"] == nil))
+  }
+
   @Test func askingByNameWinsWhenDrawn() {
     let decision = PictureDecision(choice: .only(.kitty), environment: [:], answers: nil)
     #expect(decision.chosen == .kitty)

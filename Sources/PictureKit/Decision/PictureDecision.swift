@@ -18,6 +18,12 @@ public struct PictureDecision: Hashable, Sendable {
   /// Whether kitty pictures are placed through Unicode placeholder cells (kitty 0.28 and
   /// later, Ghostty) rather than at the cursor (older kitty): see `KittyPlacementDrawer`.
   public var kittyPlaceholders = true
+  /// Whether pictures drawn over the frame stay on the screen whatever text is written over
+  /// them, until the whole screen is cleared (Konsole before 26.08: its sixel and iTerm2
+  /// pictures sit under the text, and only a screen clear, or a newer picture covering one
+  /// whole, takes one away). Such a terminal is redrawn whole, pictures first, whenever one
+  /// must go (`OverlayPictures`).
+  public var picturesOutliveText = false
   /// Why a protocol asked for by name (`--pictures sixel`) is not drawn, for the status line:
   /// a choice is honoured or refused with a reason, never silently replaced.
   public var refusal: String?
@@ -35,6 +41,23 @@ public struct PictureDecision: Hashable, Sendable {
   /// without placeholders), rather than held in its cells (placeholders, symbols).
   public var drawsOverFrame: Bool {
     chosen == .sixel || chosen == .iterm || (chosen == .kitty && !kittyPlaceholders)
+  }
+
+  /// The first Konsole whose sixel and iTerm2 pictures go where text or an erase covers them.
+  package static let konsoleErasesSince = (26, 8)
+
+  /// Whether a Konsole named by XTVERSION's `name` (`Konsole 22.12.3`) or by its variable
+  /// keeps pictures under text; a Konsole of no known version is taken to.
+  package static func konsoleKeepsPictures(_ name: String, variable: (Int, Int)?) -> Bool {
+    if name.hasPrefix("Konsole ") {
+      let numbers = name.dropFirst(8).split(separator: ".").map { Int($0) }
+      if numbers.count >= 2, let major = numbers[0], let minor = numbers[1] {
+        return (major, minor) < konsoleErasesSince
+      }
+      return true
+    }
+    guard name.isEmpty, let variable else { return false }
+    return variable < konsoleErasesSince
   }
 
   /// The first kitty with Unicode placeholders.
@@ -161,6 +184,10 @@ public struct PictureDecision: Hashable, Sendable {
         (chosen, reason) = (.symbols, "nothing showed support for pixels")
       }
     }
+    // tmux draws sixel itself, and erases it as text covers it.
+    picturesOutliveText =
+      !hints.insideTmux && (chosen == .sixel || chosen == .iterm)
+      && Self.konsoleKeepsPictures(name, variable: hints.konsoleVersion)
     if chosen == .kitty, oldKitty {
       reason +=
         "; \(name) predates Unicode placeholders (0.28), so pictures are placed at "

@@ -12,6 +12,9 @@ package struct TerminalEnvironment {
   /// yet shows no Unicode placeholders, which Cascade places kitty pictures with: its boxes
   /// would stay empty. Their own variables, so they hold inside tmux too.
   package var withoutPlaceholders: String?
+  /// Konsole's version from its own variable (`KONSOLE_VERSION=221203` is 22.12.3), as
+  /// (major, minor).
+  package var konsoleVersion: (Int, Int)?
 
   package init(_ environment: [String: String]) {
     func value(_ name: String) -> String { environment[name] ?? "" }
@@ -23,6 +26,9 @@ package struct TerminalEnvironment {
       withoutPlaceholders = "Zellij"
     } else if !value("KONSOLE_VERSION").isEmpty {
       withoutPlaceholders = "Konsole"
+      if let number = Int(value("KONSOLE_VERSION")) {
+        konsoleVersion = (number / 10_000, number / 100 % 100)
+      }
     } else if program == "vscode" {
       withoutPlaceholders = "VS Code's terminal"
     } else if program == "WarpTerminal" {

@@ -57,6 +57,9 @@ public final class OverlayPictures: Sendable {
   /// The bytes of pictures kept; the oldest go first, and a picture whose bytes are gone is
   /// simply not drawn (its blank area shows) until it is loaded again.
   public let budget: Int
+  /// Whether the terminal keeps these pictures whatever text covers them, until the screen
+  /// is cleared (`PictureDecision.picturesOutliveText`, Konsole before 26.08).
+  public let outliveText: Bool
   private let drawer: any OverlayDrawer
   private let store = Locked(Store())
   /// The main thread's: what is on screen now.
@@ -71,11 +74,14 @@ public final class OverlayPictures: Sendable {
   /// What takes every picture off the screen if the program dies before it can.
   public var crashCleanup: [UInt8] { drawer.crashCleanup }
 
-  /// - Parameter protocol: sixel, iTerm2, or kitty (placed without placeholders).
-  public init(protocol: PictureProtocol, cell: PixelSize, budget: Int) {
+  /// - Parameters:
+  ///   - protocol: sixel, iTerm2, or kitty (placed without placeholders).
+  ///   - outliveText: whether the terminal keeps pictures under text until a screen clear.
+  public init(protocol: PictureProtocol, cell: PixelSize, budget: Int, outliveText: Bool = false) {
     protocolUsed = `protocol`
     self.cell = cell
     self.budget = budget
+    self.outliveText = outliveText
     switch `protocol` {
     case .iterm: drawer = ITermDrawer()
     case .kitty: drawer = KittyPlacementDrawer()
@@ -178,6 +184,42 @@ public final class OverlayPictures: Sendable {
     return part
   }
 
+  /// `update` for a terminal that keeps pictures whatever text covers them (Konsole before
+  /// 26.08): only a screen clear takes one away, and a picture erases the text of its cells
+  /// and of the column after them as it lands, below its text. So pictures go first: where
+  /// one must go (`clear`), the screen is cleared and every picture in `current` drawn
+  /// again, else only those new (`draw`); then the frame writes every row they touched whole,
+  /// borders and all, over pictures that stay under it. A picture drawn again whole over
+  /// itself (a moving picture's next frame) replaces the one it covers there.
+  private func updateUnderText(
+    _ current: [OverlayPlacement], draw: [OverlayPlacement], clear: Bool, before: [UInt8],
+    terminal: some FrameWriter, present: () -> Bool
+  ) -> Int {
+    var bytes = before
+    var rows: [Range<Int>] = []
+    if clear {
+      bytes += Array("\u{1B}[2J".utf8)
+      store.withLock { $0.sent = [] }
+      rows.append(0..<Int(Int32.max))
+    }
+    for placement in clear ? current : draw {
+      guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
+      bytes += transmission(placement.id)
+      bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
+      bytes += sequence
+      bytes += Array("\u{1B}8".utf8)
+      if !clear { rows.append(placement.area.row..<(placement.area.row + placement.area.height)) }
+    }
+    terminal.writeBetweenFrames(bytes)
+    for range in rows { terminal.rewriteRows(range) }
+    if present() {
+      let cleared = forgetDrawn()
+      terminal.writeBetweenFrames(cleared)
+      return bytes.count + cleared.count
+    }
+    return bytes.count
+  }
+
   /// Forgets what was drawn: curses repaints the whole screen (a resize, a return from the
   /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
   /// placements), to be written before it.
@@ -196,7 +238,11 @@ public final class OverlayPictures: Sendable {
       return drawn
     }
     var bytes: [UInt8] = []
-    for placement in placed { bytes += drawer.erase(placement, staying: false) }
+    if outliveText, !placed.isEmpty {
+      bytes += Array("\u{1B}[2J".utf8)
+    } else {
+      for placement in placed { bytes += drawer.erase(placement, staying: false) }
+    }
     return store.withLock { store in
       for id in store.sent.sorted() { bytes += drawer.forget(id: id) }
       store = Store(playing: store.playing)
@@ -228,6 +274,11 @@ public final class OverlayPictures: Sendable {
     // that one off first would make it flicker.
     let spots = Set(current.map(\.spot))
     let erase = plan.erase.filter { !spots.contains($0.spot) }
+    if outliveText {
+      return updateUnderText(
+        current, draw: plan.draw, clear: !erase.isEmpty, before: before, terminal: terminal,
+        present: present)
+    }
     if !erase.isEmpty {
       let staying = Set(current.map(\.copyKey))
       before += Array("\u{1B}7".utf8)
@@ -273,6 +324,8 @@ extension OverlayPictures {
   /// Unicode placeholders; nil otherwise.
   public convenience init?(_ decision: PictureDecision?, budget: Int) {
     guard let decision, decision.drawsOverFrame else { return nil }
-    self.init(protocol: decision.chosen, cell: decision.cellPixels, budget: budget)
+    self.init(
+      protocol: decision.chosen, cell: decision.cellPixels, budget: budget,
+      outliveText: decision.picturesOutliveText)
   }
 }
