@@ -83,7 +83,7 @@ public struct BrowserApp {
     let theme = Theme.detect(
       isUTF8: terminal.isUTF8, colorCount: terminal.colorCount,
       noColor: Theme.noColor(getenv("NO_COLOR").map { String(cString: $0) }),
-      custom: colors)
+      custom: colors, background: pictureSettings?.decision?.background)
     let mailbox = Mailbox()
     let post: @Sendable (Event) -> Void = { event in
       mailbox.post(event)

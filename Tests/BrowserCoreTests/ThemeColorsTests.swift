@@ -60,3 +60,31 @@ import Testing
     #expect(Theme.noColor("1"))
   }
 }
+
+/// The selected box's border keeps a contrast with the terminal's background: white on
+/// xterm's and mlterm's default white was no border at all.
+@Suite struct SelectionContrastTests {
+  @Test(arguments: [
+    (UInt32?.none, ColorDepth.palette, Color.palette(231)), (0x23_2627, .palette, .palette(231)),
+    (0xFF_FFFF, .palette, .palette(16)), (0xF0_EAD6, .palette, .palette(16)),
+    (0xFF_FFFF, .basic, .ansi(0)), (0x00_0000, .basic, .ansi(15)),
+  ])
+  func theSelectedBorderStandsOutOnTheBackground(
+    background: UInt32?, depth: ColorDepth, expected: Color
+  ) {
+    let theme = Theme(colors: depth, background: background)
+    #expect(theme.boxStyle(identity: "x", selected: true).foreground == expected)
+  }
+
+  @Test func aThemesSelectionColourStillWins() throws {
+    var custom = ThemeColors()
+    custom[.selection] = .palette(196)
+    let theme = Theme(colors: .palette, custom: custom, background: 0xFF_FFFF)
+    #expect(theme.boxStyle(identity: "x", selected: true).foreground == .palette(196))
+  }
+
+  @Test func brightnessDividesLightFromDark() {
+    #expect(Theme.isLight(0xFF_FFFF) && Theme.isLight(0xC0_C0C0) && Theme.isLight(0xFF_FF00))
+    #expect(!Theme.isLight(0x00_0000) && !Theme.isLight(0x23_2627) && !Theme.isLight(0x00_00FF))
+  }
+}

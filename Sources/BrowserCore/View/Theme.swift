@@ -15,13 +15,27 @@ public struct Theme: Hashable, Sendable {
   public var colors: ColorDepth
   /// The colours the config file chose; used only where the terminal has colour.
   public var custom: ThemeColors
+  /// The terminal's background, `0xRRGGBB`, when it said (its answer to OSC 11): the
+  /// selected box's border keeps a contrast with it.
+  public var background: UInt32?
 
   public init(
-    isUnicode: Bool = true, colors: ColorDepth = .palette, custom: ThemeColors = ThemeColors()
+    isUnicode: Bool = true, colors: ColorDepth = .palette, custom: ThemeColors = ThemeColors(),
+    background: UInt32? = nil
   ) {
     self.isUnicode = isUnicode
     self.colors = colors
     self.custom = custom
+    self.background = background
+  }
+
+  /// Whether `color` (`0xRRGGBB`) is a light one: its perceived brightness (the weights of
+  /// ITU-R BT.601, as W3C's colour-contrast check uses them) past the middle.
+  static func isLight(_ color: UInt32) -> Bool {
+    let red = (color >> 16) & 0xFF
+    let green = (color >> 8) & 0xFF
+    let blue = color & 0xFF
+    return 299 * red + 587 * green + 114 * blue > 128_000
   }
 
   /// Whether `NO_COLOR`'s value (nil when unset) asks for no colour: set and not empty, as
@@ -33,12 +47,13 @@ public struct Theme: Hashable, Sendable {
   /// The theme for a terminal: `NO_COLOR` (see `noColor`) turns colour off, unless the config
   /// file chose colours (a person who wrote colours down asked for them).
   public static func detect(
-    isUTF8: Bool, colorCount: Int, noColor: Bool, custom: ThemeColors = ThemeColors()
+    isUTF8: Bool, colorCount: Int, noColor: Bool, custom: ThemeColors = ThemeColors(),
+    background: UInt32? = nil
   ) -> Theme {
     let depth: ColorDepth =
       (noColor && custom.isEmpty) || colorCount < 8
       ? .none : colorCount >= 256 ? .palette : .basic
-    return Theme(isUnicode: isUTF8, colors: depth, custom: custom)
+    return Theme(isUnicode: isUTF8, colors: depth, custom: custom, background: background)
   }
 
   /// The chosen colour of `part`, if there is one and the terminal shows colour.
@@ -111,7 +126,13 @@ public struct Theme: Hashable, Sendable {
 
   func boxStyle(identity: String, selected: Bool) -> CellAppearance {
     if selected {
-      let color: Color = colors == .none ? .default : (colors == .basic ? .ansi(15) : .palette(231))
+      // White on a dark background (or one not known), black on a light one: white on
+      // xterm's and mlterm's default white was no border at all.
+      let light = background.map(Self.isLight) ?? false
+      let color: Color =
+        colors == .none
+        ? .default
+        : colors == .basic ? .ansi(light ? 0 : 15) : .palette(light ? 16 : 231)
       return CellAppearance(foreground: customColor(.selection) ?? color, attributes: .bold)
     }
     return CellAppearance(foreground: customColor(.border) ?? boxColor(identity: identity))
