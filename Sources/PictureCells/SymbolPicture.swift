@@ -16,6 +16,10 @@ public struct SymbolPicture: Hashable, Sendable {
   public private(set) var animation: CellAnimation?
   /// Whether the picture is an animation, drawn still (moving pictures off) or moving.
   public var moves = false
+  /// Whether it is an animation drawn still here even while moving pictures play: its way of
+  /// drawing plays animations only full screen (sixel sends a whole picture for each frame).
+  /// Its box shows the mark of a moving picture standing still.
+  public var standsStill = false
 
   /// - Precondition: `cells.count == columns * rows`.
   public init(columns: Int, rows: Int, cells: [SymbolCell]) {

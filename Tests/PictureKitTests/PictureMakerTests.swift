@@ -1,4 +1,3 @@
-import BrowserCore
 import FeedKit
 import Foundation
 import PictureCells
@@ -6,6 +5,7 @@ import Pictures
 import TestSupport
 import Testing
 
+@testable import BrowserCore
 @testable import PictureKit
 
 /// Each way of drawing makes a picture's bytes into what the cache keeps, and only that: the
@@ -93,5 +93,33 @@ import Testing
     let id = try #require(made.picture.overlay)
     let sixel = try #require(overlay.sequence(id))
     #expect(sixel.starts(with: Array("\u{1B}P".utf8)))
+  }
+
+  /// sixel plays a moving picture only full screen: in a box it stands still while moving
+  /// pictures play, and says so (its box shows `▶`, as the help promises); full screen it
+  /// plays frame by frame.
+  @Test func aMovingPictureInASixelBoxStandsStillAndSaysSo() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 24)
+    let maker = OverlayMaker(decoding: Self.decoding, overlay: overlay)
+    let bytes = try Self.bytes("gif-animated.gif")
+    let boxed = try #require(
+      try maker.make(
+        PictureKey(url: "m.gif", columns: 8, rows: 4), from: bytes, at: .embedded("m.gif"),
+        cancelled: { false }))
+    #expect(boxed.picture.moves && boxed.picture.standsStill)
+    #expect(PictureSlot.ready(boxed.picture).movesStill(playing: true))
+    let full = try #require(
+      try maker.make(
+        PictureKey(url: "m.gif", columns: 8, rows: 4, fullScreen: true), from: bytes,
+        at: .embedded("m.gif"), cancelled: { false }))
+    #expect(!full.picture.standsStill && (full.picture.animation?.frames.count ?? 0) >= 2)
+    #expect(!PictureSlot.ready(full.picture).movesStill(playing: true))
+    // A still picture is no moving one.
+    let still = try #require(
+      try maker.make(
+        PictureKey(url: "a.jpg", columns: 6, rows: 3), from: try Self.bytes("jpeg-baseline.jpg"),
+        at: .embedded("a.jpg"), cancelled: { false }))
+    #expect(!still.picture.moves && !still.picture.standsStill)
   }
 }

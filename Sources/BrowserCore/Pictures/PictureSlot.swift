@@ -32,10 +32,12 @@ extension Color {
 }
 
 extension PictureSlot {
-  /// Whether the slot shows a moving picture standing still: paused or off (`playing` false).
+  /// Whether the slot shows a moving picture standing still: paused or off (`playing` false),
+  /// or drawn still at its size (`SymbolPicture.standsStill`).
   func movesStill(playing: Bool) -> Bool {
     switch self {
-    case .ready(let picture), .pixels(let picture, _): picture.moves && !playing
+    case .ready(let picture), .pixels(let picture, _):
+      picture.moves && (!playing || picture.standsStill)
     default: false
     }
   }

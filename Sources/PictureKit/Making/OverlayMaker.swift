@@ -36,6 +36,11 @@ package struct OverlayMaker: PictureMaker {
     // frame, and so does any with moving pictures off.
     let playedByTerminal = if case .playedByTerminal = motion { true } else { false }
     picture.moves = (moving != nil && playedByTerminal) || decoding.isStillOfMoving(bytes)
+    // Not played at this size (sixel plays only full screen): still, whatever the clock.
+    if moving == nil, !picture.moves, PictureDecoding.isMoving(bytes) {
+      picture.moves = true
+      picture.standsStill = true
+    }
     // The view picks each frame by its clock where the terminal shows one at a time.
     if !playedByTerminal, let moving {
       picture = picture.moving(
