@@ -61,10 +61,17 @@ struct CursesCanvas: Canvas {
   mutating func placeOverlay(
     _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
   ) {
-    guard area.row >= 0, area.bottom <= size.rows, area.column >= 0, area.right <= size.columns,
-      area.height > 0, skippingRows >= 0
+    // A box cut by the window's left or right edge (the carousel's, the ring's) shows the
+    // columns in view, as symbol pictures do.
+    let left = max(0, area.column)
+    let right = min(size.columns, area.right)
+    guard area.row >= 0, area.bottom <= size.rows, left < right, area.height > 0,
+      skippingRows >= 0
     else { return }
     overlays.append(
-      OverlayPlacement(id: overlay, area: area, skippedRows: skippingRows, frame: frame))
+      OverlayPlacement(
+        id: overlay,
+        area: CellRect(row: area.row, column: left, width: right - left, height: area.height),
+        skippedRows: skippingRows, skippedColumns: left - area.column, frame: frame))
   }
 }

@@ -31,6 +31,11 @@ package struct ITermDrawer: OverlayDrawer {
     return ITermImage.file(png: png, columns: kept.columns, rows: rows.count)
   }
 
+  package func encodePart(_ part: RGBAImage, columns: Int, rows: Int) -> [UInt8] {
+    guard let png = PNGEncoder.encode(part) else { return [] }
+    return ITermImage.file(png: png, columns: columns, rows: rows)
+  }
+
   package func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
     Self.blanking(placement.area)
   }

@@ -54,10 +54,13 @@ package struct KittyPlacementDrawer: OverlayDrawer {
     rows == 0..<kept.rows ? kept.whole : place(kept, id: id, rows: rows)
   }
 
-  package func draw(
-    _ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int
-  ) -> [UInt8] {
-    copy == 0 ? draw(kept, id: id, rows: rows) : place(kept, id: id, rows: rows, copy: copy)
+  package func draw(_ kept: KeptOverlay, placement: OverlayPlacement) -> [UInt8] {
+    if placement.copy == 0, placement.columns == 0..<kept.columns {
+      return draw(kept, id: placement.id, rows: placement.rows)
+    }
+    return place(
+      kept, id: placement.id, rows: placement.rows, columns: placement.columns,
+      copy: placement.copy)
   }
 
   /// A placement placed again in the same frame is moved by that placement: deleting it first
@@ -74,12 +77,17 @@ package struct KittyPlacementDrawer: OverlayDrawer {
   /// 0.28, so `OverlayPictures` sends each picture again as it places it.
   package func clearScreen() -> [UInt8] { KittyGraphics.deleteAllPlacements() }
 
-  private func place(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, copy: Int = 0) -> [UInt8] {
+  private func place(
+    _ kept: KeptOverlay, id: UInt32, rows: Range<Int>, columns: Range<Int>? = nil, copy: Int = 0
+  ) -> [UInt8] {
     let pixels = kept.pixelRows(rows)
-    guard !pixels.isEmpty, kept.columns > 0 else { return [] }
+    let across = columns.map(kept.pixelColumns) ?? 0..<kept.pixelWidth
+    guard !pixels.isEmpty, !across.isEmpty, kept.columns > 0 else { return [] }
     return KittyGraphics.place(
       id: id, placement: Self.placement + copy,
-      source: (x: 0, y: pixels.lowerBound, width: kept.pixelWidth, height: pixels.count),
-      columns: kept.columns, rows: rows.count)
+      source: (
+        x: across.lowerBound, y: pixels.lowerBound, width: across.count, height: pixels.count
+      ),
+      columns: columns?.count ?? kept.columns, rows: rows.count)
   }
 }

@@ -32,9 +32,13 @@ package protocol OverlayDrawer: Sendable {
   /// The same for frame `frame` of a moving picture kept with its frames (sixel); frame 0 is
   /// the picture's own.
   func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int) -> [UInt8]
-  /// The same for `copy`, the picture's placement counted in its frame (kitty keys each
-  /// placement by picture and placement id); the others draw every copy alike.
-  func draw(_ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int) -> [UInt8]
+  /// The bytes that draw `placement` of `kept`: its rows and columns in view (a picture cut
+  /// by the view's edges), its frame, and its copy (the picture's placement counted in its
+  /// frame, which kitty keys each placement by; the others draw every copy alike).
+  func draw(_ kept: KeptOverlay, placement: OverlayPlacement) -> [UInt8]
+  /// The bytes that draw `part`, pixels cut from a kept picture, over `columns` × `rows`
+  /// cells (sixel, iTerm2); empty where the terminal holds the pixels (kitty).
+  func encodePart(_ part: RGBAImage, columns: Int, rows: Int) -> [UInt8]
   /// The bytes that take `placement`, drawn before, off the screen (the cursor is saved
   /// around them by the caller). `staying` says whether the same placement (picture and copy)
   /// is drawn again in the same frame, elsewhere or cut otherwise.
@@ -80,18 +84,36 @@ package struct KeptOverlay: Sendable {
     return top..<max(top, bottom)
   }
 
-  /// `image`'s (or frame `frame`'s) pixel rows that cell rows `rows` show, as a picture of
-  /// their own.
-  package func cut(_ rows: Range<Int>, frame: Int = 0) -> RGBAImage? {
+  /// The pixel columns of the picture that cell columns `columns` show.
+  package func pixelColumns(_ columns: Range<Int>) -> Range<Int> {
+    guard self.columns > 0 else { return 0..<0 }
+    let left = columns.lowerBound * pixelWidth / self.columns
+    let right = min(pixelWidth, columns.upperBound * pixelWidth / self.columns)
+    return left..<max(left, right)
+  }
+
+  /// `image`'s (or frame `frame`'s) pixels that cell rows `rows` (and cell columns
+  /// `columns`, all when nil) show, as a picture of their own.
+  package func cut(_ rows: Range<Int>, columns: Range<Int>? = nil, frame: Int = 0) -> RGBAImage? {
     guard let image = frame > 0 && frame <= frames.count ? frames[frame - 1] : image else {
       return nil
     }
     let pixels = pixelRows(rows)
-    guard !pixels.isEmpty else { return nil }
-    let start = pixels.lowerBound * image.bytesPerRow
-    let end = pixels.upperBound * image.bytesPerRow
-    return RGBAImage(
-      width: image.width, height: pixels.count, pixels: Array(image.pixels[start..<end]))
+    let across = columns.map(pixelColumns) ?? 0..<image.width
+    guard !pixels.isEmpty, !across.isEmpty, across.upperBound <= image.width else { return nil }
+    if across == 0..<image.width {
+      let start = pixels.lowerBound * image.bytesPerRow
+      let end = pixels.upperBound * image.bytesPerRow
+      return RGBAImage(
+        width: image.width, height: pixels.count, pixels: Array(image.pixels[start..<end]))
+    }
+    var cut: [UInt8] = []
+    cut.reserveCapacity(pixels.count * across.count * 4)
+    for y in pixels {
+      let row = y * image.bytesPerRow
+      cut += image.pixels[(row + across.lowerBound * 4)..<(row + across.upperBound * 4)]
+    }
+    return RGBAImage(width: across.count, height: pixels.count, pixels: cut)
   }
 }
 
@@ -114,11 +136,19 @@ extension OverlayDrawer {
     draw(kept, id: id, rows: rows)
   }
 
-  package func draw(
-    _ kept: KeptOverlay, id: UInt32, rows: Range<Int>, frame: Int, copy: Int
-  ) -> [UInt8] {
-    draw(kept, id: id, rows: rows, frame: frame)
+  /// Pictures kept as pixels (sixel, iTerm2): cut at the columns too where the view cuts them,
+  /// a part encoded from the kept pixels.
+  package func draw(_ kept: KeptOverlay, placement: OverlayPlacement) -> [UInt8] {
+    if placement.columns == 0..<kept.columns || kept.columns == 0 {
+      return draw(kept, id: placement.id, rows: placement.rows, frame: placement.frame)
+    }
+    guard
+      let part = kept.cut(placement.rows, columns: placement.columns, frame: placement.frame)
+    else { return [] }
+    return encodePart(part, columns: placement.area.width, rows: placement.area.height)
   }
+
+  package func encodePart(_ part: RGBAImage, columns: Int, rows: Int) -> [UInt8] { [] }
 
   /// Blank cells over each row of the placement (ECH), which takes a picture's pixels with
   /// the characters, and which curses already takes for blank: its idea of the screen stays

@@ -41,6 +41,7 @@ public final class OverlayPictures: Sendable {
   private struct PartKey: Hashable {
     var id: UInt32
     var rows: Range<Int>
+    var columns: Range<Int>
     var frame: Int
     var copy: Int
   }
@@ -159,16 +160,18 @@ public final class OverlayPictures: Sendable {
   /// The bytes that draw `placement`'s rows of its picture at the cursor, if it is kept.
   private func drawing(_ placement: OverlayPlacement) -> [UInt8]? {
     let key = PartKey(
-      id: placement.id, rows: placement.rows, frame: placement.frame, copy: placement.copy)
+      id: placement.id, rows: placement.rows, columns: placement.columns, frame: placement.frame,
+      copy: placement.copy)
     let found = store.withLock { store -> (KeptOverlay, [UInt8]?)? in
       guard let kept = store.kept[placement.id] else { return nil }
-      let whole = placement.rows == 0..<kept.rows && placement.frame == 0 && placement.copy == 0
+      let whole =
+        placement.rows == 0..<kept.rows && placement.columns == 0..<kept.columns
+        && placement.frame == 0 && placement.copy == 0
       return (kept, whole ? kept.whole : store.parts[key])
     }
     guard let (kept, ready) = found else { return nil }
     if let ready { return ready }
-    let part = drawer.draw(
-      kept, id: placement.id, rows: placement.rows, frame: placement.frame, copy: placement.copy)
+    let part = drawer.draw(kept, placement: placement)
     store.withLock { store in
       guard store.kept[placement.id] != nil, store.parts.updateValue(part, forKey: key) == nil
       else { return }

@@ -6,6 +6,10 @@ package struct OverlayPlacement: Hashable, Sendable {
   package var id: UInt32
   package var area: CellRect
   package var skippedRows = 0
+  /// How many of the picture's columns are cut off left of `area` (a box cut by the window's
+  /// left edge, in the carousel and the ring); the columns past `area`'s right are cut off
+  /// too.
+  package var skippedColumns = 0
   /// The frame a moving picture shows (sixel plays one a frame at a time).
   package var frame = 0
   /// Which of the frame's placements of this picture it is, counted from 0 in the frame's
@@ -14,10 +18,14 @@ package struct OverlayPlacement: Hashable, Sendable {
   /// placing the second moved the first and left its box empty.
   package var copy = 0
 
-  package init(id: UInt32, area: CellRect, skippedRows: Int = 0, frame: Int = 0, copy: Int = 0) {
+  package init(
+    id: UInt32, area: CellRect, skippedRows: Int = 0, skippedColumns: Int = 0, frame: Int = 0,
+    copy: Int = 0
+  ) {
     self.id = id
     self.area = area
     self.skippedRows = skippedRows
+    self.skippedColumns = skippedColumns
     self.frame = frame
     self.copy = copy
   }
@@ -38,9 +46,15 @@ package struct OverlayPlacement: Hashable, Sendable {
   /// The picture's cell rows drawn.
   package var rows: Range<Int> { skippedRows..<(skippedRows + area.height) }
 
+  /// The picture's cell columns drawn.
+  package var columns: Range<Int> { skippedColumns..<(skippedColumns + area.width) }
+
   /// Where it is and how it is cut, whatever frame it shows: a moving picture's next frame
   /// has the same spot as the one before.
-  package var spot: Spot { Spot(id: id, area: area, skippedRows: skippedRows, copy: copy) }
+  package var spot: Spot {
+    Spot(
+      id: id, area: area, skippedRows: skippedRows, skippedColumns: skippedColumns, copy: copy)
+  }
 
   /// Which placement of which picture it is, wherever it is: placed again, it moves.
   package var copyKey: CopyKey { CopyKey(id: id, copy: copy) }
@@ -54,6 +68,7 @@ package struct OverlayPlacement: Hashable, Sendable {
     package var id: UInt32
     package var area: CellRect
     package var skippedRows: Int
+    package var skippedColumns: Int
     package var copy: Int
   }
 }

@@ -42,6 +42,10 @@ package struct SixelDrawer: OverlayDrawer {
     return kept
   }
 
+  package func encodePart(_ part: RGBAImage, columns: Int, rows: Int) -> [UInt8] {
+    encode(part, columns: columns, rows: rows)
+  }
+
   package func erase(_ placement: OverlayPlacement, staying: Bool) -> [UInt8] {
     Self.blanking(placement.area)
   }
