@@ -30,7 +30,7 @@ struct RealTerminalTests {
   /// How long a terminal may take to show what it should, each time.
   static let patience = 20.0
 
-  @Test(arguments: RealTerminal.Kind.allCases)
+  @Test(arguments: RealTerminal.Kind.photoChecked)
   func picturesStayInTheirBoxesWhileScrollingAndLeaveOnQuit(kind: RealTerminal.Kind)
     async throws
   {

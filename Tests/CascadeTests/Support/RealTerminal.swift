@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 
-/// A real terminal emulator (xterm with sixel, or kitty) on a `VirtualDisplay`, running the
-/// built `cascade`, to be photographed.
+/// A real terminal emulator (xterm with sixel, kitty, mlterm or Konsole) on a
+/// `VirtualDisplay`, running the built `cascade`, to be photographed.
 ///
 /// The emulator runs `cascade` under a shell that afterwards writes its status and waits, so
 /// the screen after quitting can be photographed too. It gets an environment of its own (a
@@ -20,18 +20,41 @@ final class RealTerminal: @unchecked Sendable {
     /// Debian 12's kitty (0.26.5: graphics, no Unicode placeholders), on Mesa's software
     /// OpenGL.
     case kitty
+    /// mlterm 3.9: sixel, as xterm does it.
+    case mlterm
+    /// Konsole 22.12 (KDE): sixel that only a screen clear takes away; a tool bar above its
+    /// cells.
+    case konsole
 
     var description: String { rawValue }
 
     /// The program that must be installed.
-    var program: String { self == .kitty ? "kitty" : "xterm" }
+    var program: String {
+      switch self {
+      case .xterm, .xterm256: "xterm"
+      case .kitty: "kitty"
+      case .mlterm: "mlterm"
+      case .konsole: "konsole"
+      }
+    }
 
     /// The window's WM_CLASS class.
-    var windowClass: String { self == .kitty ? "kitty" : "XTerm" }
+    var windowClass: String {
+      switch self {
+      case .xterm, .xterm256: "XTerm"
+      case .kitty: "kitty"
+      case .mlterm: "mlterm"
+      case .konsole: "konsole"
+      }
+    }
 
     /// Pixels between the window's edge and the first cell: xterm's internal border; kitty is
-    /// told to have none.
+    /// told to have none. (mlterm's and Konsole's are not measured: the tests that need the
+    /// cells' place run in xterm and kitty, `photoChecked`.)
     var padding: Int { self == .kitty ? 0 : 2 }
+
+    /// The terminals whose cells' place on the screen the photograph checks know.
+    static let photoChecked: [Kind] = [.xterm, .xterm256, .kitty]
   }
 
   /// Whether the display and every emulator are installed.
@@ -95,6 +118,19 @@ final class RealTerminal: @unchecked Sendable {
           "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
           "-e", "/bin/sh", "-c", script,
         ]
+    case .mlterm:
+      command = [
+        "mlterm", "-g", "\(columns)x\(rows)", "-w", "12", "-O", "none", "-b", backgroundName,
+        "-f", "#e0e0e0", "-e", "/bin/sh", "-c", script,
+      ]
+    case .konsole:
+      // Konsole needs an X platform and a session bus of its own.
+      environment["QT_QPA_PLATFORM"] = "xcb"
+      command = [
+        "dbus-run-session", "--", "konsole", "--nofork", "--separate", "--hide-menubar",
+        "--hide-tabbar", "-p", "TerminalColumns=\(columns)", "-p", "TerminalRows=\(rows)",
+        "-e", "/bin/sh", "-c", script,
+      ]
     case .kitty:
       // kitty needs OpenGL 3.3, which Mesa's software renderer gives.
       environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
@@ -185,6 +221,15 @@ final class RealTerminal: @unchecked Sendable {
       }
       try await Task.sleep(for: .milliseconds(100))
     }
+  }
+
+  /// Types `key` (an xdotool key name) into the terminal, the pointer at its window's centre.
+  func press(_ key: String) async throws {
+    guard let window = try await display.window(class: kind.windowClass) else {
+      throw RealTerminalError.noWindow(kind: kind, log: log)
+    }
+    try await display.press(
+      key, pointerAt: (window.x + window.width / 2, window.y + window.height / 2))
   }
 
   /// Types `key` (an xdotool key name) into the terminal.
