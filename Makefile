@@ -42,10 +42,15 @@ run: deps
 # The end-to-end tests (the real binary in tmux and under a pty, against loopback servers) hold
 # the program to wall-clock bounds, so they run one at a time, after the rest have run in
 # parallel: on two cores, a hundred suites at once would starve them.
+# Both halves run whatever the first one says, so that one run reports every failure; the
+# target fails if either did.
 test: deps
 	swift build --build-tests
-	swift test --skip-build --skip CascadeTests
-	swift test --skip-build --filter CascadeTests --no-parallel
+	@status=0; \
+	swift test --skip-build --skip CascadeTests || status=1; \
+	swift test --skip-build --filter CascadeTests --no-parallel || status=1; \
+	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)" >&2; fi; \
+	exit $$status
 
 build: deps
 	swift build

@@ -16,11 +16,17 @@ import Testing
     return file.path
   }
 
+  /// Removes the folder `temporaryFile` made for `path`, the file with it: removing the file
+  /// alone left a folder behind each run.
+  private static func discard(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+  }
+
   @Test(arguments: WildDocuments.all.map(\.0))
   func fileAndHTTPGiveTheSameItems(format: FeedFormat) async throws {
     let text = try #require(WildDocuments.all.first { $0.0 == format }?.1)
     let path = try Self.temporaryFile(text, name: "feed")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { Self.discard(path) }
     let fromFile = try await FeedLoader().load(.file(path))
     let server = try TestHTTPServer()
     defer { server.stop() }
@@ -39,7 +45,7 @@ import Testing
     var options = LoadOptions()
     options.format = .urlList
     let path = try Self.temporaryFile("https://a.example/x\n", name: "list")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { Self.discard(path) }
     let document = try await FeedLoader(options: options).load(.file(path))
     #expect(document.items.map(\.imageURL) == ["https://a.example/x"])
     // Without the option, a line without a picture's ending is still a URL.
