@@ -86,35 +86,21 @@ public final class PictureLoader: Sendable {
   }
 
   private struct Queue {
-    var pending: [PictureJob] = []
+    /// Which picture goes when (`PictureSchedule`): its decisions, kept by key.
+    var schedule: PictureSchedule
+    /// The jobs waiting and running, by key: what the schedule's keys stand for.
+    var pending: [PictureKey: PictureJob] = [:]
     var running: [PictureKey: PictureJob] = [:]
-    /// Web transfers under way by server, and the pictures that hold one.
-    var transfers: [String: Int] = [:]
-    var transferring: Set<PictureKey> = []
-    /// The servers that answered over HTTP/2 or later.
-    var multiplexing: Set<String> = []
     /// Since the last refresh, the web pictures read from the web again; until then the disk
     /// cache is passed by for them.
     var revalidating = false
     var revalidated: Set<String> = []
-    /// Each wanted picture's place in the last ranking, and how many of the first are in
-    /// view; nil before any (every picture is then as urgent as one in view).
-    var ranks: [PictureKey: Int]?
-    var visibleCount = 0
-    /// Bytes fetched from the web since the last ranking for pictures out of view.
-    var prefetched = 0
-
-    /// Whether `key` is wanted only around the view, not in it.
-    func isAhead(_ key: PictureKey) -> Bool {
-      guard let ranks else { return false }
-      return ranks[key].map { $0 >= visibleCount } ?? true
-    }
   }
 
   private let configuration: Configuration
   private let cache: PictureCache
   private let post: @Sendable (Event) -> Void
-  private let queue = Locked(Queue())
+  private let queue: Locked<Queue>
   /// The web transfers under way, shared by the jobs for one picture at several sizes.
   private let fetches = SharedFetches()
   /// What a picture's bytes become: symbols, a kitty upload, or a picture over the frame.
@@ -128,6 +114,13 @@ public final class PictureLoader: Sendable {
     self.configuration = configuration
     self.cache = cache
     self.post = post
+    queue = Locked(
+      Queue(
+        schedule: PictureSchedule(
+          limits: PictureSchedule.Limits(
+            jobs: configuration.jobs, transfers: configuration.transfers,
+            transfersPerServer: configuration.transfersPerServer,
+            prefetchBudget: configuration.prefetchBudget))))
     let decoding = PictureDecoding(
       limits: configuration.limits, animations: configuration.animations,
       animationBudget: configuration.animationBudget)
@@ -149,10 +142,9 @@ public final class PictureLoader: Sendable {
     guard !keys.isEmpty else { return }
     let jobs = keys.map { PictureJob($0, source: configuration.source) }
     queue.withLock { queue in
-      let fresh = jobs.filter { job in queue.running[job.key].map(\.isCancelled) ?? true }
-      let wanted = Set(fresh.map(\.key))
-      queue.pending.removeAll { wanted.contains($0.key) }
-      queue.pending.insert(contentsOf: fresh, at: 0)
+      let taken = queue.schedule.request(jobs.map { .init($0.key, server: $0.server) })
+      let fresh = Set(taken.map(\.key))
+      for job in jobs where fresh.contains(job.key) { queue.pending[job.key] = job }
     }
     startWaiting()
   }
@@ -160,18 +152,7 @@ public final class PictureLoader: Sendable {
   /// Orders the requests waiting as `ranking` says, those in view first, and starts the
   /// budget for pictures out of view afresh.
   public func rank(_ ranking: PictureRanking) {
-    queue.withLock { queue in
-      var ranks: [PictureKey: Int] = [:]
-      for (place, key) in (ranking.visible + ranking.ahead).enumerated() where ranks[key] == nil {
-        ranks[key] = place
-      }
-      queue.ranks = ranks
-      queue.visibleCount = ranking.visible.count
-      queue.prefetched = 0
-      queue.pending = queue.pending.enumerated().sorted { a, b in
-        (ranks[a.element.key] ?? Int.max, a.offset) < (ranks[b.element.key] ?? Int.max, b.offset)
-      }.map(\.element)
-    }
+    queue.withLock { $0.schedule.rank(ranking) }
     startWaiting()
   }
 
@@ -179,10 +160,9 @@ public final class PictureLoader: Sendable {
   /// is closed, a decode not yet begun is skipped. A cancelled picture is not reported.
   public func cancel(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
-    let gone = Set(keys)
     let stopping = queue.withLock { queue in
-      queue.pending.removeAll { gone.contains($0.key) }
-      return gone.compactMap { queue.running[$0]?.markCancelled() }
+      for key in keys { queue.pending[key] = nil }
+      return queue.schedule.cancel(keys).compactMap { queue.running[$0]?.markCancelled() }
     }
     for transfer in stopping { transfer.cancel() }
   }
@@ -191,7 +171,7 @@ public final class PictureLoader: Sendable {
   /// for it is then kept going though the job that started it was cancelled.
   private func wants(_ url: String) -> Bool {
     queue.withLock { queue in
-      queue.pending.contains { $0.webURL == url }
+      queue.pending.values.contains { $0.webURL == url }
         || queue.running.values.contains { $0.webURL == url && !$0.isCancelled }
     }
   }
@@ -213,72 +193,45 @@ public final class PictureLoader: Sendable {
   }
 
   /// How many requests wait or run: for tests.
-  package var backlog: Int { queue.withLock { $0.pending.count + $0.running.count } }
+  package var backlog: Int { queue.withLock { $0.schedule.backlog } }
 
   /// The keys waiting, in the order they will start: for tests.
-  package var waiting: [PictureKey] { queue.withLock { $0.pending.map(\.key) } }
+  package var waiting: [PictureKey] { queue.withLock { $0.schedule.pending.map(\.key) } }
 
+  /// Starts every job the schedule lets start now.
   private func startWaiting() {
-    while let (job, ahead) = next() {
+    let started = queue.withLock { queue in
+      queue.schedule.starts().compactMap { start -> (PictureJob, Bool)? in
+        guard let job = queue.pending.removeValue(forKey: start.key) else { return nil }
+        queue.running[start.key] = job
+        return (job, start.ahead)
+      }
+    }
+    for (job, ahead) in started {
       DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
         self.begin(job, ahead: ahead)
       }
     }
   }
 
-  /// The first waiting request that may start: not still running (cancelled); for a web
-  /// picture, one whose server has a transfer to spare (and, out of view, while the budget
-  /// lasts), for another a free job. Whether it is out of view.
-  private func next() -> (PictureJob, ahead: Bool)? {
-    queue.withLock { queue in
-      var found: Int?
-      let working = queue.running.count - queue.transferring.count
-      for (index, job) in queue.pending.enumerated() where queue.running[job.key] == nil {
-        if let server = job.server {
-          guard queue.transferring.count < configuration.transfers,
-            queue.transfers[server, default: 0]
-              < (queue.multiplexing.contains(server)
-                ? configuration.transfers : configuration.transfersPerServer),
-            queue.prefetched < configuration.prefetchBudget || !queue.isAhead(job.key)
-          else { continue }
-        } else if working >= configuration.jobs {
-          continue
-        }
-        found = index
-        break
-      }
-      guard let found else { return nil }
-      let job = queue.pending.remove(at: found)
-      queue.running[job.key] = job
-      if let server = job.server {
-        queue.transfers[server, default: 0] += 1
-        queue.transferring.insert(job.key)
-      }
-      return (job, queue.isAhead(job.key))
-    }
-  }
-
-  /// Gives back the transfer `job` holds on its server, if it still holds one.
-  private func endTransfer(_ job: PictureJob) {
+  /// Gives back the transfer `job` holds on its server, if it still holds one; `fetched`
+  /// bytes came from the web, over a connection that `multiplexed` or not.
+  private func endTransfer(_ job: PictureJob, fetched: Int = 0, multiplexed: Bool = false) {
     let released = queue.withLock { queue in
-      guard queue.transferring.remove(job.key) != nil, let server = job.server else {
-        return false
-      }
-      let left = queue.transfers[server, default: 1] - 1
-      queue.transfers[server] = left > 0 ? left : nil
-      return true
+      guard queue.running[job.key] === job else { return false }
+      return queue.schedule.transferEnded(job.key, fetched: fetched, multiplexed: multiplexed)
     }
     if released { startWaiting() }
   }
 
   /// Ends `job`: reports it unless it was cancelled, and starts what waited for its place.
   private func end(_ job: PictureJob, failure: String?) {
-    endTransfer(job)
     let report = queue.withLock { queue in
-      if queue.running[job.key] === job { queue.running[job.key] = nil }
-      // Read under the queue's lock: a cancel either came before this (and is seen) or finds
-      // the job gone.
-      return !job.isCancelled
+      guard queue.running[job.key] === job else { return false }
+      queue.running[job.key] = nil
+      // Under the queue's lock: a cancel either came before this (and is seen) or finds the
+      // job gone.
+      return queue.schedule.ended(job.key) && !job.isCancelled
     }
     if report { post(.pictureLoaded(job.key, failure: failure)) }
     startWaiting()
@@ -332,13 +285,12 @@ public final class PictureLoader: Sendable {
             return .failure(error)
           }
         }
-        if case .success(let fetched) = fetched, fetched.transferred > 0 {
-          self.queue.withLock { queue in
-            if ahead { queue.prefetched += fetched.transferred }
-            if fetched.multiplexed, let server = job.server { queue.multiplexing.insert(server) }
-          }
+        if case .success(let fetched) = fetched {
+          self.endTransfer(
+            job, fetched: fetched.transferred, multiplexed: fetched.multiplexed)
+        } else {
+          self.endTransfer(job)
         }
-        self.endTransfer(job)
         DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
           switch fetched {
           case .success(let fetched):
@@ -357,12 +309,11 @@ public final class PictureLoader: Sendable {
   /// on the server again.
   private func fetchAgain(_ job: PictureJob, url: String) {
     configuration.diskCache?.remove(url)
-    queue.withLock { queue in
-      if let server = job.server, queue.transferring.insert(job.key).inserted {
-        queue.transfers[server, default: 0] += 1
-      }
+    let ahead = queue.withLock { queue in
+      queue.schedule.transferAgain(job.key)
+      return queue.schedule.isAhead(job.key)
     }
-    begin(job, ahead: queue.withLock { $0.isAhead(job.key) }, readingDiskCache: false)
+    begin(job, ahead: ahead, readingDiskCache: false)
   }
 
   /// On a worker: has the maker make `bytes` (read from `location`) into the picture the

@@ -1,0 +1,193 @@
+import BrowserCore
+
+/// Which picture the loader starts when: a pure value that takes what happened (pictures asked
+/// for, ranked, cancelled; a transfer ended, bytes fetched, a picture done) and answers with
+/// the pictures that may start now. The loader runs what it answers; its tests need no server,
+/// thread or clock.
+///
+/// The rules: the newest requests go first (they are the boxes now in view), and once the
+/// state ranks what it wants, the pictures in view go before those around it. A web picture
+/// holds one of its server's `transfersPerServer` transfers while its bytes come (a server that
+/// answered over HTTP/2 shares one connection, and takes up to `transfers`), and no more than
+/// `transfers` run in all; a picture out of view starts only while the bytes fetched out of
+/// view since the last ranking are under `prefetchBudget`. A picture read from a file, the
+/// disk cache or the binary holds one of `jobs` workers instead. A picture asked for again
+/// while a cancelled run of it winds down starts once that run has ended.
+package struct PictureSchedule: Sendable {
+  package struct Limits: Sendable, Equatable {
+    package var jobs: Int
+    package var transfers: Int
+    package var transfersPerServer: Int
+    package var prefetchBudget: Int
+
+    package init(jobs: Int, transfers: Int, transfersPerServer: Int, prefetchBudget: Int) {
+      self.jobs = jobs
+      self.transfers = transfers
+      self.transfersPerServer = transfersPerServer
+      self.prefetchBudget = prefetchBudget
+    }
+  }
+
+  /// A picture asked for, and the server its bytes come from (nil: no transfer).
+  package struct Request: Hashable, Sendable {
+    package var key: PictureKey
+    package var server: String?
+
+    package init(_ key: PictureKey, server: String?) {
+      self.key = key
+      self.server = server
+    }
+  }
+
+  /// A picture to start now, and whether it is out of view (its bytes count against the
+  /// budget, and it is decoded at a lower priority).
+  package struct Start: Hashable, Sendable {
+    package var key: PictureKey
+    package var ahead: Bool
+  }
+
+  package let limits: Limits
+  /// The requests waiting, in the order they start.
+  package private(set) var pending: [Request] = []
+  /// The pictures started and not yet ended, and of those the ones cancelled meanwhile.
+  private var running: [PictureKey: Request] = [:]
+  private var cancelled: Set<PictureKey> = []
+  /// Transfers under way by server, and the pictures that hold one.
+  private var transfers: [String: Int] = [:]
+  private var transferring: Set<PictureKey> = []
+  /// The servers that answered over HTTP/2 or later.
+  private var multiplexing: Set<String> = []
+  /// Each wanted picture's place in the last ranking, and how many of the first are in view;
+  /// nil before any (every picture is then as urgent as one in view).
+  private var ranks: [PictureKey: Int]?
+  private var visibleCount = 0
+  /// Bytes fetched from the web since the last ranking for pictures out of view.
+  private var prefetched = 0
+
+  package init(limits: Limits) {
+    self.limits = limits
+  }
+
+  /// How many pictures wait or run.
+  package var backlog: Int { pending.count + running.count }
+
+  /// Whether a picture waiting or running, not cancelled, is `key`.
+  package func wants(_ key: PictureKey) -> Bool {
+    pending.contains { $0.key == key } || (running[key] != nil && !cancelled.contains(key))
+  }
+
+  /// Whether `key` is wanted only around the view, not in it.
+  package func isAhead(_ key: PictureKey) -> Bool {
+    guard let ranks else { return false }
+    return ranks[key].map { $0 >= visibleCount } ?? true
+  }
+
+  /// Queues `requests`, in order, ahead of older ones still waiting; a picture running and
+  /// not cancelled is not asked for twice. Returns the requests taken.
+  ///
+  /// - Complexity: O(n + m) in the requests waiting and these.
+  @discardableResult
+  package mutating func request(_ requests: [Request]) -> [Request] {
+    let fresh = requests.filter { running[$0.key] == nil || cancelled.contains($0.key) }
+    let wanted = Set(fresh.map(\.key))
+    pending.removeAll { wanted.contains($0.key) }
+    pending.insert(contentsOf: fresh, at: 0)
+    return fresh
+  }
+
+  /// Orders the requests waiting as `ranking` says, those in view first, and starts the
+  /// budget for pictures out of view afresh.
+  ///
+  /// - Complexity: O(n log n) in the requests waiting.
+  package mutating func rank(_ ranking: PictureRanking) {
+    var ranks: [PictureKey: Int] = [:]
+    for (place, key) in (ranking.visible + ranking.ahead).enumerated() where ranks[key] == nil {
+      ranks[key] = place
+    }
+    self.ranks = ranks
+    visibleCount = ranking.visible.count
+    prefetched = 0
+    pending = pending.enumerated().sorted { a, b in
+      (ranks[a.element.key] ?? Int.max, a.offset) < (ranks[b.element.key] ?? Int.max, b.offset)
+    }.map(\.element)
+  }
+
+  /// Forgets the requests for `keys` not yet started; returns those running, now cancelled,
+  /// whose work the loader stops.
+  package mutating func cancel(_ keys: [PictureKey]) -> [PictureKey] {
+    let gone = Set(keys)
+    pending.removeAll { gone.contains($0.key) }
+    let stopping = gone.filter { running[$0] != nil }
+    cancelled.formUnion(stopping)
+    return keys.filter { stopping.contains($0) }
+  }
+
+  /// The pictures that may start now, in order, each counted as running (and holding a
+  /// transfer on its server where it has one) from here on.
+  package mutating func starts() -> [Start] {
+    var started: [Start] = []
+    var index = 0
+    while index < pending.count {
+      let request = pending[index]
+      guard running[request.key] == nil, mayStart(request) else {
+        index += 1
+        continue
+      }
+      pending.remove(at: index)
+      running[request.key] = request
+      if let server = request.server {
+        transfers[server, default: 0] += 1
+        transferring.insert(request.key)
+      }
+      started.append(Start(key: request.key, ahead: isAhead(request.key)))
+    }
+    return started
+  }
+
+  private func mayStart(_ request: Request) -> Bool {
+    guard let server = request.server else {
+      return running.count - transferring.count < limits.jobs
+    }
+    let perServer =
+      multiplexing.contains(server) ? limits.transfers : limits.transfersPerServer
+    return transferring.count < limits.transfers
+      && transfers[server, default: 0] < perServer
+      && (prefetched < limits.prefetchBudget || !isAhead(request.key))
+  }
+
+  /// `key`'s bytes have come (or its transfer failed or was stopped): the transfer it held on
+  /// its server is free. `fetched` bytes came from the web, over a connection that
+  /// `multiplexed` or not. Returns whether a transfer was freed (then more may start).
+  @discardableResult
+  package mutating func transferEnded(
+    _ key: PictureKey, fetched: Int = 0, multiplexed: Bool = false
+  ) -> Bool {
+    guard let request = running[key] else { return false }
+    if fetched > 0 {
+      if isAhead(key) { prefetched += fetched }
+      if multiplexed, let server = request.server { multiplexing.insert(server) }
+    }
+    guard transferring.remove(key) != nil, let server = request.server else { return false }
+    let left = transfers[server, default: 1] - 1
+    transfers[server] = left > 0 ? left : nil
+    return true
+  }
+
+  /// `key`, running, fetches its bytes from the web once more (those the disk cache kept did
+  /// not decode): it holds a transfer on its server again.
+  package mutating func transferAgain(_ key: PictureKey) {
+    guard let request = running[key], let server = request.server,
+      transferring.insert(key).inserted
+    else { return }
+    transfers[server, default: 0] += 1
+  }
+
+  /// `key`'s run has ended, its result made or failed; returns whether it is reported (it was
+  /// not cancelled).
+  @discardableResult
+  package mutating func ended(_ key: PictureKey) -> Bool {
+    _ = transferEnded(key)
+    guard running.removeValue(forKey: key) != nil else { return false }
+    return cancelled.remove(key) == nil
+  }
+}

@@ -1,0 +1,156 @@
+import BrowserCore
+import TestSupport
+import Testing
+
+@testable import PictureKit
+
+/// Which picture starts when, as a value: no server, thread or clock.
+@Suite struct PictureScheduleTests {
+  static let limits = PictureSchedule.Limits(
+    jobs: 2, transfers: 16, transfersPerServer: 6, prefetchBudget: 1_000)
+
+  func key(_ n: Int) -> PictureKey { PictureKey(url: "https://a/\(n).jpg", columns: 4, rows: 2) }
+
+  func web(_ n: Int, server: String = "a:443") -> PictureSchedule.Request {
+    .init(key(n), server: server)
+  }
+
+  @Test func noMoreThanSixTransfersToOneServerWhileAnotherGoesAhead() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<10).map { web($0) } + [web(10, server: "b:443")])
+    let started = schedule.starts().map(\.key)
+    // The newest request first, then six of the busy server's; four of it wait.
+    #expect(started.count == 7)
+    #expect(started.contains(key(10)))
+    #expect(schedule.pending.count == 4)
+    let result1 = schedule.starts()
+    #expect(result1.isEmpty, "nothing more until a transfer ends")
+    schedule.transferEnded(started.first { $0 != key(10) } ?? key(0))
+    let result2 = schedule.starts()
+    #expect(result2.count == 1)
+  }
+
+  @Test func aServerThatMultiplexesTakesUpToAllTransfers() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request([web(0)])
+    let first = schedule.starts()
+    let freed = schedule.transferEnded(first[0].key, fetched: 100, multiplexed: true)
+    #expect(freed)
+    schedule.ended(first[0].key)
+    schedule.request((1...20).map { web($0) })
+    let result3 = schedule.starts()
+    #expect(result3.count == 16)
+  }
+
+  @Test func picturesInViewStartBeforeThoseAroundItAndTheBudgetHoldsTheRest() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<4).map { web($0, server: "s\($0):443") })
+    schedule.rank(PictureRanking(visible: [key(3)], ahead: [key(2), key(1), key(0)]))
+    #expect(schedule.pending.map(\.key) == [key(3), key(2), key(1), key(0)])
+    let started = schedule.starts()
+    #expect(started.first == .init(key: key(3), ahead: false))
+    let aroundTheView = started.dropFirst().allSatisfy { $0.ahead }
+    #expect(aroundTheView)
+    // Past the budget, pictures out of view wait for the next ranking; those in view do not.
+    schedule.transferEnded(key(2), fetched: 5_000)
+    schedule.ended(key(2))
+    schedule.request([web(5, server: "t:443"), web(6, server: "u:443")])
+    schedule.rank(
+      PictureRanking(visible: [key(6)], ahead: [key(5)]))
+    let next = schedule.starts()
+    #expect(next.map(\.key) == [key(6), key(5)], "a ranking starts the budget afresh")
+    schedule.transferEnded(key(5), fetched: 5_000)
+    schedule.request([web(7, server: "v:443")])
+    let result4 = schedule.starts()
+    #expect(result4.isEmpty, "out of view and over the budget")
+    schedule.rank(PictureRanking(visible: [key(7)], ahead: []))
+    let result5 = schedule.starts()
+    #expect(result5.map(\.key) == [key(7)])
+  }
+
+  @Test func filesAndTheDiskCacheTakeWorkersNotTransfers() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<5).map { PictureSchedule.Request(key($0), server: nil) } + [web(9)])
+    let started = schedule.starts()
+    #expect(started.count == 3, "two workers, and the web picture's transfer")
+    #expect(started.contains { $0.key == key(9) })
+  }
+
+  @Test func aCancelledRunAskedForAgainStartsOnceItHasEnded() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request([web(0)])
+    _ = schedule.starts()
+    // Asked for again while it runs: not twice.
+    let twice = schedule.request([web(0)])
+    #expect(twice.isEmpty)
+    let stopping = schedule.cancel([key(0)])
+    #expect(stopping == [key(0)])
+    #expect(!schedule.wants(key(0)))
+    let again = schedule.request([web(0)])
+    #expect(again.count == 1)
+    let waiting = schedule.starts()
+    #expect(waiting.isEmpty, "the cancelled run still holds it")
+    let reported = schedule.ended(key(0))
+    #expect(!reported, "a cancelled run is not reported")
+    let restarted = schedule.starts()
+    #expect(restarted.map(\.key) == [key(0)])
+    let done = schedule.ended(key(0))
+    #expect(done)
+    #expect(schedule.backlog == 0)
+  }
+
+  @Test func cancellingWhatWaitsForgetsIt() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<8).map { web($0) })
+    _ = schedule.starts()
+    // Six go to the one server; the last two of the batch wait.
+    let stopped = schedule.cancel([key(6), key(7)])
+    #expect(stopped.isEmpty, "those two were waiting")
+    #expect(schedule.pending.isEmpty)
+  }
+
+  /// Property: whatever happens, no picture starts twice at once, no server ever holds more
+  /// than its transfers, all servers no more than `transfers`, pictures read without a
+  /// transfer no more than `jobs`.
+  @Test(arguments: 0..<50)
+  func theLimitsHoldWhateverHappens(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var schedule = PictureSchedule(limits: Self.limits)
+    // A picture's server follows from its address, as in a feed.
+    func server(_ n: Int) -> String? { n % 4 == 0 ? nil : "s\(n % 3):443" }
+    var running: Set<Int> = []
+    var transferring: Set<Int> = []
+    for _ in 0..<300 {
+      let n = Int(random.next() % 40)
+      switch random.next() % 5 {
+      case 0, 1: schedule.request([.init(key(n), server: server(n))])
+      case 2:
+        if running.contains(n) {
+          schedule.ended(key(n))
+          running.remove(n)
+          transferring.remove(n)
+        }
+      case 3:
+        if transferring.contains(n) {
+          schedule.transferEnded(key(n))
+          transferring.remove(n)
+        }
+      default: _ = schedule.cancel([key(n)])
+      }
+      for start in schedule.starts() {
+        let m = Int(start.key.url.dropFirst("https://a/".count).prefix { $0 != "." }) ?? -1
+        let inserted = running.insert(m).inserted
+        #expect(inserted, "seed \(seed): \(m) started twice")
+        if server(m) != nil { transferring.insert(m) }
+      }
+      var perServer: [String: Int] = [:]
+      for m in transferring { perServer[server(m) ?? "", default: 0] += 1 }
+      #expect(perServer.values.allSatisfy { $0 <= Self.limits.transfersPerServer }, "seed \(seed)")
+      #expect(transferring.count <= Self.limits.transfers, "seed \(seed)")
+      // Pictures read without a transfer take workers (a web picture whose bytes came is
+      // decoded outside them, bounded by the decode budget).
+      let reading = running.filter { server($0) == nil }.count
+      #expect(reading <= Self.limits.jobs, "seed \(seed)")
+    }
+  }
+}
