@@ -90,7 +90,22 @@ package final class TestHTTPServer: @unchecked Sendable {
   private var received: [Request] = []
   private var lifetimes: [(path: String, held: Duration)] = []
   private var connections: Set<Int32> = []
+  private var mostConnections = 0
   private var stopped = false
+
+  /// The most connections open at once since the server started or `resetMostOpen()`: every
+  /// connection carries one exchange, so this is the most requests a client had at once.
+  package var mostOpen: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return mostConnections
+  }
+
+  package func resetMostOpen() {
+    lock.lock()
+    defer { lock.unlock() }
+    mostConnections = connections.count
+  }
 
   /// Starts listening; throws when no socket can be had.
   package init() throws {
@@ -191,6 +206,7 @@ package final class TestHTTPServer: @unchecked Sendable {
         return
       }
       connections.insert(fd)
+      mostConnections = max(mostConnections, connections.count)
       lock.unlock()
       Thread.detachNewThread { [self] in serve(fd) }
     }
