@@ -9,8 +9,15 @@ extension FeedDocument {
     _ bytes: [UInt8], format: FeedFormat? = nil, origin: String,
     options: LoadOptions = LoadOptions()
   ) throws(FeedError) -> FeedDocument {
-    if let utf8 = UTF16Document.transcoded(bytes) {
-      return try decode(utf8, format: format, origin: origin, options: options)
+    if let wide = DocumentEncoding.wide(bytes[...]) {
+      let (utf8, notes) = try wide.decode(bytes[...], source: origin)
+      // The bytes said their encoding; a server's charset does not overrule them.
+      var decoded = options
+      decoded.declaredCharset = nil
+      var document = try decode(
+        XMLDeclaration.declaringUTF8(utf8), format: format, origin: origin, options: decoded)
+      for note in notes { document.skipped.note(note) }
+      return document
     }
     if format == nil, options.format == nil {
       try refusePicture(bytes.prefix(16), source: origin)
@@ -159,9 +166,9 @@ extension FeedDocument {
       }
       try refusePicture(stream.bytes.prefix(16), source: origin)
       // JSON in a script call is read whole and unwrapped; its format is told from inside. A
-      // document in UTF-16 is read whole and told in UTF-8.
+      // document in UTF-16, UTF-32 or EBCDIC is read whole and told in UTF-8.
       if JSONPCallback.starts(stream.bytes.prefix(FeedFormat.detectionPrefix))
-        || UTF16Document.starts(stream.bytes)
+        || DocumentEncoding.wide(Array(stream.bytes.prefix(4))[...]) != nil
       {
         try stream.readToEnd()
         return try decode(Array(stream.bytes), origin: origin, options: options)

@@ -40,10 +40,12 @@ enum XMLFeedDecoder {
         detail: "the document declares entities (<!ENTITY>), which feeds never need and which "
           + "can expand without bound; Cascade does not read them")
     }
-    let repair = XMLRepair(Self.declaring(options.declaredCharset, in: bytes))
+    let (text, notes) = try DocumentEncoding.xml(bytes[...], charset: options.declaredCharset)
+      .decode(bytes[...], source: source)
+    let repair = XMLRepair(XMLDeclaration.declaringUTF8(text))
     guard !repair.bytes.isEmpty else {
       throw .malformed(
-        format: format.displayName, source: source, location: location(of: bytes.count, in: bytes),
+        format: format.displayName, source: source, location: location(of: text.count, in: text),
         detail: problem(code: 4) ?? "document is empty")
     }
     let parser = XMLParser(data: Data(repair.bytes))
@@ -62,7 +64,7 @@ enum XMLFeedDecoder {
         repair.offset(
           line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
       throw .malformed(
-        format: format.displayName, source: source, location: location(of: offset, in: bytes),
+        format: format.displayName, source: source, location: location(of: offset, in: text),
         detail: describe(first?.error ?? parser.parserError))
     }
     guard walker.sawFeedRoot else {
@@ -70,33 +72,10 @@ enum XMLFeedDecoder {
         source: source,
         detail: "the XML's root element is <\(walker.rootName ?? "?")>, not <rss> or <feed>")
     }
+    var skipped = walker.skipped
+    for note in notes { skipped.note(note) }
     return FeedDocument(
-      items: walker.items, skipped: walker.skipped, next: walker.next, title: walker.title)
-  }
-
-  /// `bytes` with the encoding the server named (`Content-Type: …; charset=ISO-8859-1`)
-  /// written into a declaration that names none, or one written first: a Latin-1 feed served so
-  /// read as UTF-8, every accent a U+FFFD. A declaration's own encoding is left as it is, and
-  /// so is a document with a byte order mark (which names its encoding) or a charset of UTF-8.
-  static func declaring(_ charset: String?, in bytes: [UInt8]) -> [UInt8] {
-    guard let charset, !["utf-8", "utf8", "us-ascii"].contains(charset),
-      charset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }),
-      !bytes.starts(with: ByteOrderMark.utf8), !UTF16Document.starts(bytes)
-    else { return bytes }
-    let start = bytes.firstIndex { !ByteOrderMark.isBlank($0) } ?? bytes.count
-    let encoding = Array(" encoding=\"\(charset)\"".utf8)
-    guard bytes[start...].starts(with: "<?xml".utf8) else {
-      return Array("<?xml version=\"1.0\"\(String(decoding: encoding, as: UTF8.self))?>".utf8)
-        + bytes[start...]
-    }
-    guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")), close > start else {
-      return bytes
-    }
-    let declaration = String(decoding: bytes[start..<close], as: UTF8.self).lowercased()
-    guard !declaration.contains("encoding"), bytes[close - 1] == UInt8(ascii: "?") else {
-      return bytes
-    }
-    return Array(bytes[..<(close - 1)]) + encoding + bytes[(close - 1)...]
+      items: walker.items, skipped: skipped, next: walker.next, title: walker.title)
   }
 
   /// `line L, column C` of a byte offset.

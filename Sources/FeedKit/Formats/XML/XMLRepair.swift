@@ -120,14 +120,12 @@ struct XMLRepair {
   /// Copies the UTF-8 character at `index`, or writes U+FFFD for a bad sequence; returns the
   /// index after it.
   private mutating func character(in sent: [UInt8], at index: Int) -> Int {
-    let length = Self.validLength(sent, at: index)
+    let length = UTF8Check.validLength(sent, at: index)
     if length > 0 {
       bytes += sent[index..<index + length]
       return index + length
     }
-    // One U+FFFD for the lead byte and the continuation bytes that follow it.
-    var end = index + 1
-    while end < sent.count, end - index < 4, sent[end] & 0xC0 == 0x80 { end += 1 }
+    let end = UTF8Check.endOfBadSequence(sent, at: index)
     replace(end - index, at: index, with: [0xEF, 0xBF, 0xBD])
     return end
   }
@@ -252,29 +250,6 @@ struct XMLRepair {
       return sent.count
     }
     return nil
-  }
-
-  /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no
-  /// surrogates, nothing past U+10FFFF), or 0.
-  private static func validLength(_ sent: [UInt8], at index: Int) -> Int {
-    let lead = sent[index]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, low) = (3, 0xA0)
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: (length, high) = (3, 0x9F)
-    case 0xF0: (length, low) = (4, 0x90)
-    case 0xF1...0xF3: length = 4
-    case 0xF4: (length, high) = (4, 0x8F)
-    default: return 0
-    }
-    guard index + length <= sent.count else { return 0 }
-    guard (low...high).contains(sent[index + 1]) else { return 0 }
-    for offset in 2..<length where sent[index + offset] & 0xC0 != 0x80 { return 0 }
-    return length
   }
 
   /// Whether the document's encoding writes ASCII as ASCII, so that bytes can be read as
