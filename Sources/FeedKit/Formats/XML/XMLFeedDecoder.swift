@@ -29,6 +29,15 @@ enum XMLFeedDecoder {
   static let atomNamespace = "http://www.w3.org/2005/Atom"
   static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
   static let dublinCoreNamespace = "http://purl.org/dc/elements/1.1/"
+  /// Atom 0.3's, the draft before RFC 4287, which blogs of 2004 and 2005 were written in.
+  static let atom03Namespace = "http://purl.org/atom/ns#"
+  /// Apple's podcast namespace, written in either case (`DTDs/Podcast`) as feeds write it.
+  static let itunesNamespace = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+  /// The namespaces of RSS 0.90 and of RSS 2.0 written with a default namespace: plain RSS.
+  static let plainRSSNamespaces: Set = [
+    "http://my.netscape.com/rdf/simple/0.9/", "http://backend.userland.com/rss2",
+    "http://blogs.law.harvard.edu/tech/rss",
+  ]
 
   static func decode(
     _ bytes: [UInt8], format: FeedFormat, source: String, options: LoadOptions

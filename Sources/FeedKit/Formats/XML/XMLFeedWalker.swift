@@ -43,6 +43,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+    /// A title written in another vocabulary (`dc:title`, `media:title`): the entry's title
+    /// when it has no `title` of its own.
+    case entryOtherTitle
     /// An entry's date (`pubDate`, `published`, `dc:date`; `updated`) and author (RSS
     /// `author`, `dc:creator`, Atom `author/name`).
     case entryDate, entryUpdated, entryAuthor
@@ -128,7 +131,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     {
       entry?.offer(.init(kind: .enclosure, url: base.resolve(url)))
     }
-    startText(for: name, namespace: namespace, type: attributes["type"])
+    startText(
+      for: name, namespace: namespace, type: attributes["type"], mode: attributes["mode"])
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
@@ -173,41 +177,72 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startText(for name: String, namespace: String, type: String?) {
+  private func startText(for name: String, namespace: String, type: String?, mode: String?) {
     guard textTarget == nil else { return }
     let plain =
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
-      || namespace.hasPrefix("http://purl.org/rss/")
+      || namespace == XMLFeedDecoder.atom03Namespace || namespace.hasPrefix("http://purl.org/rss/")
+      || XMLFeedDecoder.plainRSSNamespaces.contains(namespace)
     let dublinCore = namespace == XMLFeedDecoder.dublinCoreNamespace
-    guard plain || dublinCore else { return }
-    let inAuthor =
-      entry != nil && open.count == entryLevel + 2 && open[open.count - 2] == "author"
-    switch (entry != nil && open.count == entryLevel + 1, name) {
-    case (true, "date") where dublinCore, (true, "pubDate"), (true, "published"),
-      (true, "issued"):
-      textTarget = .entryDate
-    case (true, "updated"), (true, "modified"): textTarget = .entryUpdated
-    case (true, "creator") where dublinCore, (true, "author") where format == .rss:
-      textTarget = .entryAuthor
-    case (false, "name") where inAuthor: textTarget = .entryAuthor
-    case (_, _) where dublinCore: return
-    case (true, "title"): textTarget = .entryTitle
-    case (true, "link"): textTarget = .entryLink
-    case (true, "guid"), (true, "id"): textTarget = .entryID
-    case (true, "description"), (true, "encoded"), (true, "content"), (true, "summary"):
-      textTarget = .entryBody
-    case (false, "title") where entry == nil && open.count <= 3 && title == nil:
-      textTarget = .feedTitle
-    default: return
+    let entryField = entry != nil && open.count == entryLevel + 1
+    if !plain, !dublinCore {
+      // Old RSS and podcasts put an entry's text in other vocabularies: read as its title or
+      // text when it gives none of its own.
+      guard entryField, let target = Self.otherTarget(name, namespace: namespace) else { return }
+      textTarget = target
+    } else {
+      let inAuthor =
+        entry != nil && open.count == entryLevel + 2 && open[open.count - 2] == "author"
+      switch (entryField, name) {
+      case (true, "date") where dublinCore, (true, "pubDate"), (true, "published"),
+        (true, "issued"):
+        textTarget = .entryDate
+      case (true, "updated"), (true, "modified"): textTarget = .entryUpdated
+      case (true, "creator") where dublinCore, (true, "author") where format == .rss:
+        textTarget = .entryAuthor
+      case (false, "name") where inAuthor: textTarget = .entryAuthor
+      case (true, "title") where dublinCore: textTarget = .entryOtherTitle
+      case (true, "description") where dublinCore: textTarget = .entryBody
+      case (_, _) where dublinCore: return
+      case (true, "title"): textTarget = .entryTitle
+      case (true, "link"): textTarget = .entryLink
+      case (true, "guid"), (true, "id"): textTarget = .entryID
+      case (true, "description"), (true, "encoded"), (true, "content"), (true, "summary"),
+        (true, "fullitem"):
+        textTarget = .entryBody
+      case (false, "title") where entry == nil && open.count <= 3 && title == nil:
+        textTarget = .feedTitle
+      default: return
+      }
     }
     text = ""
     textLevel = open.count
-    switch (format, type?.lowercased()) {
-    case (_, "html"), (_, "text/html"): textMarkup = .html
-    case (.rss, _): textMarkup = .escaped
-    case (_, "xhtml"): textMarkup = .xhtml
+    switch (format, type?.lowercased(), mode?.lowercased()) {
+    case (_, _, "xml"), (_, "xhtml", _), (_, "application/xhtml+xml", _):
+      textMarkup = .xhtml
+    case (_, "html", _), (_, "text/html", _): textMarkup = .html
+    // Atom 0.3's escaped text is HTML unless its type says plain text.
+    case (_, nil, "escaped"): textMarkup = .html
+    case (.rss, _, _): textMarkup = name == "body" ? .xhtml : .escaped
     default: textMarkup = .text
     }
+  }
+
+  /// What an element of another vocabulary gives an entry: `media:title`, `media:description`,
+  /// `itunes:summary`, `itunes:subtitle`, XHTML's `body`.
+  private static func otherTarget(_ name: String, namespace: String) -> TextTarget? {
+    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
+      switch name {
+      case "title": return .entryOtherTitle
+      case "description": return .entryBody
+      default: return nil
+      }
+    }
+    if namespace.lowercased() == XMLFeedDecoder.itunesNamespace {
+      return name == "summary" || name == "subtitle" ? .entryBody : nil
+    }
+    if namespace == XMLFeedDecoder.xhtmlNamespace, name == "body" { return .entryBody }
+    return nil
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -247,11 +282,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         switch (target, textMarkup) {
         case (.entryBody, _): ""
         case (.entryDate, _), (.entryUpdated, _), (.entryAuthor, _): text
-        case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
-        case (.entryTitle, .escaped), (.feedTitle, .escaped):
+        case (.entryTitle, .html), (.feedTitle, .html), (.entryOtherTitle, .html):
+          HTMLText.plain(text)
+        case (.entryTitle, .escaped), (.feedTitle, .escaped), (.entryOtherTitle, .escaped):
           HTMLText.plain(text, knownTagsOnly: true)
         // Plain text too: a title pretty-printed over several lines kept their indentation.
-        case (.entryTitle, _), (.feedTitle, _): HTMLText.folded(text)
+        case (.entryTitle, _), (.feedTitle, _), (.entryOtherTitle, _): HTMLText.folded(text)
         default: text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
       let kept = value.isEmpty ? nil : value
@@ -262,7 +298,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       case .entryDate: if entry?.date == nil { entry?.date = kept }
       case .entryUpdated: if entry?.updated == nil { entry?.updated = kept }
       case .entryAuthor: if entry?.author == nil { entry?.author = kept }
-      case .entryTitle: entry?.title = kept
+      case .entryTitle: entry?.title = kept ?? entry?.title
+      case .entryOtherTitle: if entry?.title == nil { entry?.title = kept }
       case .entryLink: if entry?.link == nil { entry?.link = kept.map(base.resolve) }
       case .entryID: entry?.id = kept
       case .feedTitle: title = kept
@@ -271,7 +308,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
     guard name == "item" || name == "entry", let finished = entry else { return }
     entry = nil
-    switch finished.item(keepsText: !options.picturesOnly) {
+    let setBy = options.picturesOnly ? options.settingNames[.picturesOnly] : nil
+    switch finished.item(picturesOnlySetBy: setBy) {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
