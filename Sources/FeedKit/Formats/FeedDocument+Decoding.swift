@@ -84,14 +84,21 @@ extension FeedDocument {
   private static func refusePage<C: Collection<UInt8>>(_ start: C, source: String)
     throws(FeedError)
   {
+    let prologue = Array(start.prefix(FeedFormat.detectionPrefix)).withUnsafeBufferPointer {
+      XMLPrologue($0)
+    }
+    if prologue.endsBeforeRoot, start.count < FeedFormat.detectionPrefix {
+      let blank = ByteOrderMark.firstCharacter(in: start) == nil
+      throw .notAFeed(
+        source: source,
+        detail: "the document is empty"
+          + (blank ? "" : " (no element: only a declaration, comments or space)"))
+    }
     if WebPage.isPage(start) {
       throw .webPage(source: source, feed: WebPage.feedLink(in: start))
     }
     // XML of another kind (`<note>`): read as JSON it was "malformed JSON".
-    let root = Array(start.prefix(FeedFormat.detectionPrefix)).withUnsafeBufferPointer {
-      XMLPrologue($0).root
-    }
-    if let root {
+    if let root = prologue.root {
       throw .notAFeed(
         source: source,
         detail: "an XML document whose root element is <\(root.prefix(40))>, where RSS has "

@@ -92,3 +92,72 @@ extension XMLFeedDecoderTests {
         "and only pictures are kept (LoadOptions.picturesOnly)") == true)
   }
 }
+
+/// Podcast art, documents cut short, empty ones.
+extension XMLFeedDecoderTests {
+  @Test func itunesImageIsAnItemsPictureWhenItHasNoOther() throws {
+    let document = try decode(
+      """
+      <rss xmlns:itunes="http://www.itunes.com/DTDs/Podcast-1.0.dtd"><channel>
+      <item><title>Episode 1</title><itunes:image href="https://pod.example/1.jpg"/></item>
+      <item><title>Episode 2</title><itunes:image href="https://pod.example/art.jpg"/>
+        <enclosure url="https://pod.example/2.png" type="image/png"/></item>
+      </channel></rss>
+      """)
+    #expect(
+      document.items.map(\.imageURL) == ["https://pod.example/1.jpg", "https://pod.example/2.png"])
+    #expect(document.items.map(\.title) == ["Episode 1", "Episode 2"])
+  }
+
+  /// `</rss` without its `>` refused the whole feed, though every item before it was complete.
+  @Test(arguments: [
+    ("</channel></rss", false), ("</channel>", false), ("<item><title>c</title>", true),
+  ])
+  func aDocumentCutShortKeepsEveryCompleteItem(end: String, cutInItem: Bool) throws {
+    let document = try decode(
+      "<?xml version=\"1.0\"?>\n<rss><channel><item><title>a</title></item>\n"
+        + "<item><title>b</title></item>\(end)")
+    #expect(document.items.map(\.title) == ["a", "b"])
+    let note = try #require(document.skipped.notes.first)
+    #expect(note.hasPrefix("the document ends cut short at line 3, column"))
+    #expect(note.hasSuffix("its last item, unfinished, was dropped") == cutInItem)
+  }
+
+  @Test func anErrorBeforeTheEndStillRefusesTheFeed() {
+    #expect(throws: FeedError.self) {
+      try decode("<rss><channel><item><title>a</title></item><item a=b></item></channel></rss>")
+    }
+  }
+
+  @Test(arguments: ["", " \n", "<!--\nDescription: nothing\n-->\n", "<?xml version=\"1.0\"?>"])
+  func anEmptyDocumentSaysSo(text: String) {
+    #expect {
+      try decode(text)
+    } throws: { error in
+      guard case .notAFeed(_, let detail) = error as? FeedError else { return false }
+      return detail.hasPrefix("the document is empty")
+    }
+  }
+
+  /// Each was a number ("XML error 79", "XML error 80"), or refused outright.
+  @Test func xmlErrorsAreSaidInWordsOrMended() throws {
+    let comment = try decode(
+      "<rss><channel><!-- a -- b --><item><title>a</title></item></channel></rss>")
+    #expect(comment.items.map(\.title) == ["a"])
+    for text in [
+      "<rss><channel><item><title>a</title></item>]]></channel></rss>",
+      "<?xml version=\"1.0\" standalone=\"maybe\"?><rss/>",
+      "<rss><channel><item><title a=\"1\" b=></title></item></channel></rss>",
+      "<rss><channel><item><title>a < b</title></item></channel></rss>",
+    ] {
+      #expect {
+        try decode(text)
+      } throws: { error in
+        guard case .malformed(_, _, let location, let detail) = error as? FeedError else {
+          return false
+        }
+        return location.hasPrefix("line 1, column") && !detail.contains("XML error")
+      }
+    }
+  }
+}

@@ -6,12 +6,12 @@ import Foundation
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
 /// (in a `media:group` too), then a `media:thumbnail` (unless it is declared tiny and another
 /// is there), then an RSS `enclosure` or Atom `link rel="enclosure"` that is a picture
-/// (`isPicture`), then the first `<img>` of the entry's text — and within a kind the first
-/// given. An entry with no picture is a text item (`FeedItem.text`) unless only pictures are
-/// kept (`LoadOptions.picturesOnly`).
+/// (`isPicture`), then the first `<img>` of the entry's text, then a podcast episode's art
+/// (`itunes:image`) — and within a kind the first given. An entry with no picture is a text
+/// item (`FeedItem.text`) unless only pictures are kept (`LoadOptions.picturesOnly`).
 struct XMLEntry {
   enum Kind: Int, Comparable {
-    case mediaContent, thumbnail, enclosure, inline
+    case mediaContent, thumbnail, enclosure, inline, podcastArt
 
     static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
   }

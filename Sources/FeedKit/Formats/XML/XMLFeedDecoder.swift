@@ -65,26 +65,46 @@ enum XMLFeedDecoder {
     parser.delegate = walker
     let parsed = parser.parse()
     if let failure = walker.failure { throw failure }
-    guard parsed else {
+    var skipped = walker.skipped
+    for note in notes { skipped.note(note) }
+    if !parsed {
       // Where the first error was met (libxml2 may go on, and stop somewhere else), in the
       // bytes the feed sent rather than the mended ones.
       let first = walker.firstError
       let offset = repair.originalOffset(
         repair.offset(
           line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
-      throw .malformed(
-        format: format.displayName, source: source, location: location(of: offset, in: text),
-        detail: describe(first?.error ?? parser.parserError))
+      let problem = describe(first?.error ?? parser.parserError)
+      // A document cut short (a last end tag without its `>`, a transfer that stopped) keeps
+      // the items it finished; only an error before the end refuses the whole feed.
+      guard walker.sawFeedRoot, !walker.items.isEmpty,
+        text[min(offset, text.count)...].allSatisfy(ByteOrderMark.isBlank)
+      else {
+        throw .malformed(
+          format: format.displayName, source: source, location: location(of: offset, in: text),
+          detail: problem)
+      }
+      skipped.note(cutShort(at: location(of: offset, in: text), problem, walker: walker))
+    } else if walker.isUnfinished {
+      skipped.note(
+        cutShort(
+          at: location(of: text.count, in: text), "elements not closed", walker: walker))
     }
     guard walker.sawFeedRoot else {
       throw .notAFeed(
         source: source,
         detail: "the XML's root element is <\(walker.rootName ?? "?")>, not <rss> or <feed>")
     }
-    var skipped = walker.skipped
-    for note in notes { skipped.note(note) }
     return FeedDocument(
       items: walker.items, skipped: skipped, next: walker.next, title: walker.title)
+  }
+
+  /// The note for a document that ends before its elements are closed.
+  private static func cutShort(at location: String, _ problem: String, walker: XMLFeedWalker)
+    -> String
+  {
+    "the document ends cut short at \(location) (\(problem))"
+      + (walker.isInEntry ? "; its last item, unfinished, was dropped" : "")
   }
 
   /// `line L, column C` of a byte offset.

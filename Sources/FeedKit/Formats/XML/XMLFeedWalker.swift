@@ -28,6 +28,10 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   /// The `xml:base` in scope, against which every reference the feed gives is resolved.
   private var base: XMLBase
   private var entry: XMLEntry?
+  /// Whether an entry is open: where a document cut short stopped inside one.
+  var isInEntry: Bool { entry != nil }
+  /// Whether elements are still open: the document ended before it closed them.
+  var isUnfinished: Bool { !open.isEmpty }
   private var entryCount = 0
   /// `open.count` with the entry's element open: its own fields are the elements one deeper.
   private var entryLevel = 0
@@ -122,7 +126,11 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       offer(HTMLImages.image(attributes))
       return
     }
-    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
+    if name == "image", entry != nil, namespace.lowercased() == XMLFeedDecoder.itunesNamespace,
+      let href = attributes["href"]?.trimmingASCIIWhitespace(), !href.isEmpty
+    {
+      entry?.offer(.init(kind: .podcastArt, url: base.resolve(href)))
+    } else if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
       media(name, attributes)
     } else if name == "link" {
       link(namespace: namespace, attributes)
@@ -298,7 +306,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       case .entryDate: if entry?.date == nil { entry?.date = kept }
       case .entryUpdated: if entry?.updated == nil { entry?.updated = kept }
       case .entryAuthor: if entry?.author == nil { entry?.author = kept }
-      case .entryTitle: entry?.title = kept ?? entry?.title
+      case .entryTitle: if let kept { entry?.title = kept }
       case .entryOtherTitle: if entry?.title == nil { entry?.title = kept }
       case .entryLink: if entry?.link == nil { entry?.link = kept.map(base.resolve) }
       case .entryID: entry?.id = kept

@@ -15,6 +15,8 @@ import FeedModel
 ///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
 ///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
 ///   error; inside, libxml2 dropped that entry and every one after it without saying so.
+/// - A comment with `--` inside it (`<!-- a -- b -->`), which XML forbids: emptied, since a
+///   comment says nothing to a feed reader.
 /// - A closing tag that closes no open element (`<language>en-us</langauge>`): it closes the
 ///   innermost one, as feed readers take it. One that closes an outer element while inner ones
 ///   are still open (`<description>a<br>b</description>`) closes those first.
@@ -52,7 +54,11 @@ struct XMLRepair {
     while index < sent.count {
       let byte = sent[index]
       if byte == UInt8(ascii: "<"), let end = Self.verbatimEnd(in: sent, at: index) {
-        copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        if Self.isForbiddenComment(sent[index..<end]) {
+          replace(end - index, at: index, with: Array("<!---->".utf8))
+        } else {
+          copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        }
         index = end
       } else if byte == UInt8(ascii: "<"), let end = tag(in: sent, at: index) {
         index = end
@@ -223,6 +229,18 @@ struct XMLRepair {
   /// are allowed). In an ASCII-compatible encoding such a byte is that character.
   private static func isForbiddenControl(_ byte: UInt8) -> Bool {
     byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+  }
+
+  /// Whether `markup` is a whole comment whose text holds `--` or ends in `-` (`--->`), which
+  /// XML forbids.
+  private static func isForbiddenComment(_ markup: ArraySlice<UInt8>) -> Bool {
+    guard markup.starts(with: "<!--".utf8), markup.count >= 7,
+      markup.suffix(3).elementsEqual("-->".utf8)
+    else { return false }
+    let text = markup.dropFirst(4).dropLast(2)
+    return zip(text, text.dropFirst()).contains {
+      $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: "-")
+    }
   }
 
   /// The references XML itself declares.
