@@ -78,7 +78,7 @@ enum XMLFeedDecoder {
       // A document cut short (a last end tag without its `>`, a transfer that stopped) keeps
       // the items it finished; only an error before the end refuses the whole feed.
       guard walker.sawFeedRoot, !walker.items.isEmpty,
-        text[min(offset, text.count)...].allSatisfy(ByteOrderMark.isBlank)
+        Self.holdsOnlyEndTags(text[min(offset, text.count)...])
       else {
         throw .malformed(
           format: format.displayName, source: source, location: location(of: offset, in: text),
@@ -105,6 +105,27 @@ enum XMLFeedDecoder {
   {
     "the document ends cut short at \(location) (\(problem))"
       + (walker.isInEntry ? "; its last item, unfinished, was dropped" : "")
+  }
+
+  /// Whether `rest` is white space and end tags only, the last perhaps without its `>`: what
+  /// is left where a document was cut short after its last item.
+  static func holdsOnlyEndTags(_ rest: ArraySlice<UInt8>) -> Bool {
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      if ByteOrderMark.isBlank(rest[index]) {
+        index += 1
+        continue
+      }
+      guard rest[index...].starts(with: "</".utf8) else { return false }
+      index += 2
+      while index < rest.endIndex, rest[index] != UInt8(ascii: ">"),
+        rest[index] != UInt8(ascii: "<")
+      {
+        index += 1
+      }
+      if index < rest.endIndex, rest[index] == UInt8(ascii: ">") { index += 1 }
+    }
+    return true
   }
 
   /// `line L, column C` of a byte offset.

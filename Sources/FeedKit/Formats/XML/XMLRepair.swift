@@ -15,6 +15,7 @@ import FeedModel
 ///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
 ///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
 ///   error; inside, libxml2 dropped that entry and every one after it without saying so.
+/// - An XML declaration that is not first (after a comment): dropped.
 /// - A comment with `--` inside it (`<!-- a -- b -->`), which XML forbids: emptied, since a
 ///   comment says nothing to a feed reader.
 /// - A closing tag that closes no open element (`<language>en-us</langauge>`): it closes the
@@ -56,6 +57,12 @@ struct XMLRepair {
       if byte == UInt8(ascii: "<"), let end = Self.verbatimEnd(in: sent, at: index) {
         if Self.isForbiddenComment(sent[index..<end]) {
           replace(end - index, at: index, with: Array("<!---->".utf8))
+        } else if index > start, sent[index...].starts(with: "<?xml".utf8),
+          end > index + 5, ByteOrderMark.isBlank(sent[index + 5])
+        {
+          // A declaration after a comment (a file with a header prepended): it is read for its
+          // encoding before this, and XML allows it only first.
+          replace(end - index, at: index, with: [])
         } else {
           copy(sent, index..<end, repairingUTF8: repairsUTF8)
         }
