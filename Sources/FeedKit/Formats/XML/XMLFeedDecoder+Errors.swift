@@ -1,8 +1,5 @@
-import Foundation
-
 extension XMLFeedDecoder {
-  /// The problem a libxml2 error code (`XMLParser.ErrorCode`'s raw values are libxml2's)
-  /// names, in words a person can act on; nil for codes no feed is likely to meet.
+  /// The problem a libxml2 error code (`xmlParserErrors`) names, in words a person can act on; nil for codes no feed is likely to meet.
   static func problem(code: Int) -> String? {
     switch code {
     case 3: "text before the first element (a document starts with markup)"
@@ -50,15 +47,12 @@ extension XMLFeedDecoder {
     }
   }
 
-  /// What went wrong when the parser stopped, as `problem(code:)` says it, else libxml2's own
-  /// words when FoundationXML kept them, else the code, in words too.
-  static func describe(_ error: (any Error)?) -> String {
-    guard let error else { return "the XML parser stopped" }
-    let nsError = error as NSError
-    if let problem = problem(code: nsError.code) { return problem }
-    if let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
-      return message.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    return "not well-formed XML (the parser's error number \(nsError.code))"
+  /// What went wrong where the parser met its first error, as `problem(code:)` says it, else in
+  /// libxml2's own words, else by its number.
+  static func describe(code: Int, message: String) -> String {
+    if let problem = problem(code: code) { return problem }
+    let words = message.trimmingASCIIWhitespace()
+    if !words.isEmpty { return words.prefix(1).lowercased() + words.dropFirst() }
+    return "not well-formed XML (the parser's error number \(code))"
   }
 }

@@ -1,11 +1,7 @@
 import FeedModel
-import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// RSS 2.0 (and RSS 1.0) and Atom through FoundationXML's `XMLParser` (libxml2's SAX parser).
+/// RSS 2.0 (and RSS 0.9x, RSS 1.0) and Atom (and Atom 0.3) through libxml2's SAX2 parser
+/// (`SAXParser`), its own C API.
 ///
 /// Safety first, since a feed is untrusted: an entity declaration is refused before parsing
 /// (`XMLPrologue`), external entities and DTDs are never loaded, and the `LoadOptions` limits
@@ -57,14 +53,14 @@ enum XMLFeedDecoder {
         format: format.displayName, source: source, location: location(of: text.count, in: text),
         detail: problem(code: 4) ?? "document is empty")
     }
-    let parser = XMLParser(data: Data(repair.bytes))
-    parser.shouldProcessNamespaces = true
-    parser.shouldReportNamespacePrefixes = false
-    parser.shouldResolveExternalEntities = false
+    let parser = SAXParser()
     let walker = XMLFeedWalker(format: format, source: source, options: options, parser: parser)
-    parser.delegate = walker
-    let parsed = parser.parse()
+    guard parser.parse(repair.bytes, handler: walker) else {
+      throw .unreadable(
+        source: source, detail: "the XML parser could not be started (out of memory)")
+    }
     if let failure = walker.failure { throw failure }
+    let parsed = walker.firstError == nil
     var skipped = walker.skipped
     for note in notes { skipped.note(note) }
     if !parsed {
@@ -72,12 +68,11 @@ enum XMLFeedDecoder {
       // bytes the feed sent rather than the mended ones.
       let first = walker.firstError
       let offset = repair.originalOffset(
-        repair.offset(
-          line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
-      let problem = describe(first?.error ?? parser.parserError)
+        repair.offset(line: first?.line ?? 1, column: first?.column ?? 1))
+      let problem = describe(code: first?.code ?? 1, message: first?.message ?? "")
       // A document cut short (a last end tag without its `>`, a transfer that stopped) keeps
       // the items it finished; only an error before the end refuses the whole feed.
-      guard walker.sawFeedRoot, !walker.items.isEmpty,
+      guard walker.sawFeedRoot, walker.entryCount > 0,
         Self.holdsOnlyEndTags(text[min(offset, text.count)...])
       else {
         throw .malformed(

@@ -1,17 +1,13 @@
 import FeedModel
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// The `XMLParser` delegate behind `XMLFeedDecoder`: follows elements, keeps the texts it
+/// The `SAXParser` handler behind `XMLFeedDecoder`: follows elements, keeps the texts it
 /// needs (and only those), gathers entries, and stops the parser at the first limit exceeded.
-final class XMLFeedWalker: NSObject, XMLParserDelegate {
+final class XMLFeedWalker: SAXHandler {
   private let format: FeedFormat
   private let source: String
   private let options: LoadOptions
-  private unowned let parser: XMLParser
+  private unowned let parser: SAXParser
 
   private(set) var items: [FeedItem] = []
   private(set) var skipped = SkipReport()
@@ -20,8 +16,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private(set) var failure: FeedError?
   private(set) var rootName: String?
   private(set) var sawFeedRoot = false
-  /// The first error the parser reported, and where it was then.
-  private(set) var firstError: (error: any Error, line: Int, column: Int)?
+  /// The first error the parser reported, and where it was met.
+  private(set) var firstError: (code: Int, message: String, line: Int, column: Int)?
 
   /// Local names of the open elements.
   private var open: [String] = []
@@ -32,7 +28,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   var isInEntry: Bool { entry != nil }
   /// Whether elements are still open: the document ended before it closed them.
   var isUnfinished: Bool { !open.isEmpty }
-  private var entryCount = 0
+  /// Entries begun, kept or skipped.
+  private(set) var entryCount = 0
   /// `open.count` with the entry's element open: its own fields are the elements one deeper.
   private var entryLevel = 0
   /// `open.count` with an entry's Atom `source` open. An aggregator copies the original feed's
@@ -70,7 +67,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     case text, escaped, html, xhtml
   }
 
-  init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
+  init(format: FeedFormat, source: String, options: LoadOptions, parser: SAXParser) {
     self.format = format
     self.source = source
     self.options = options
@@ -81,14 +78,17 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private func fail(_ error: FeedError) {
     guard failure == nil else { return }
     failure = error
-    parser.abortParsing()
+    parser.stop()
   }
 
-  private var location: String { "line \(parser.lineNumber), column \(parser.columnNumber)" }
+  private var location: String {
+    let position = parser.position
+    return "line \(position.line), column \(position.column)"
+  }
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
+  func start(
+    local name: String, namespace namespaceURI: String, qualified qualifiedName: String,
+    attributes: [String: String]
   ) {
     guard failure == nil else { return }
     guard open.count < options.maxDepth else {
@@ -97,12 +97,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       return
     }
     if open.isEmpty {
-      rootName = qualifiedName ?? name
+      rootName = qualifiedName
       sawFeedRoot = ["rss", "RDF", "feed"].contains(name)
     }
     open.append(name)
     base.enter(level: open.count, base: attributes["xml:base"])
-    let namespace = namespaceURI ?? ""
+    let namespace = namespaceURI
     if name == "item" || name == "entry" {
       entryCount += 1
       guard entryCount <= options.maxItems else {
@@ -253,16 +253,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     return nil
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    gather(string)
-  }
-
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    gather(String(decoding: block, as: UTF8.self))
-  }
-
-  private func gather(_ string: String) {
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let target = textTarget, failure == nil else { return }
+    let string = String(decoding: bytes, as: UTF8.self)
     if target == .entryBody {
       if text.utf8.count < Self.bodyPrefix { text += string }
       return
@@ -275,10 +268,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-    qualifiedName: String?
-  ) {
+  func end(local name: String) {
     guard failure == nil else { return }
     let level = open.count
     // The element's base holds to its end: its text (an RSS `link`, HTML content) is its.
@@ -337,14 +327,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+  func error(code: Int, message: String, line: Int, column: Int) {
     guard firstError == nil else { return }
-    firstError = (error, parser.lineNumber, parser.columnNumber)
-  }
-
-  func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)
-    -> Data?
-  {
-    nil
+    firstError = (code, message, line, column)
   }
 }
