@@ -100,13 +100,16 @@ extension XMLFeedDecoderTests {
       """
       <rss xmlns:itunes="http://www.itunes.com/DTDs/Podcast-1.0.dtd"><channel>
       <item><title>Episode 1</title><itunes:image href="https://pod.example/1.jpg"/></item>
+      <item><title>Episode 1b</title><itunes:image url="https://pod.example/1b.jpg"/></item>
       <item><title>Episode 2</title><itunes:image href="https://pod.example/art.jpg"/>
         <enclosure url="https://pod.example/2.png" type="image/png"/></item>
       </channel></rss>
       """)
     #expect(
-      document.items.map(\.imageURL) == ["https://pod.example/1.jpg", "https://pod.example/2.png"])
-    #expect(document.items.map(\.title) == ["Episode 1", "Episode 2"])
+      document.items.map(\.imageURL) == [
+        "https://pod.example/1.jpg", "https://pod.example/1b.jpg", "https://pod.example/2.png",
+      ])
+    #expect(document.items.map(\.title) == ["Episode 1", "Episode 1b", "Episode 2"])
   }
 
   /// `</rss` without its `>` refused the whole feed, though every item before it was complete.

@@ -127,7 +127,9 @@ final class XMLFeedWalker: SAXHandler {
       return
     }
     if name == "image", entry != nil, namespace.lowercased() == XMLFeedDecoder.itunesNamespace,
-      let href = attributes["href"]?.trimmingASCIIWhitespace(), !href.isEmpty
+      // `url` as some podcast tools write it, for `href`.
+      let href = (attributes["href"] ?? attributes["url"])?.trimmingASCIIWhitespace(),
+      !href.isEmpty
     {
       entry?.offer(.init(kind: .podcastArt, url: base.resolve(href)))
     } else if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
