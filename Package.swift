@@ -24,7 +24,10 @@ let package = Package(
     .target(name: "FeedModel", dependencies: ["Locking"]),
     // Feeds from bytes to items: decoding, sources (file, stdin, http, folders), page fetching,
     // paging; picture headers for the sizes feeds leave out.
-    .target(name: "FeedKit", dependencies: ["FeedModel", "Transport", "Pictures", "Locking"]),
+    .target(
+      name: "FeedKit", dependencies: ["FeedModel", "Transport", "Pictures", "Locking", "CLibXML2"]),
+    // The only C-facing surface for libxml2: its SAX2 parser, for RSS, Atom and RDF.
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // The one lock type: a pthread mutex, which the thread sanitizer sees (Synchronization's
     // Mutex locks with futexes it cannot).
     .target(name: "Locking"),

@@ -54,4 +54,17 @@ import Testing
     #expect(PictureLocation.file("/tmp/a.png").server == nil)
     #expect(PictureLocation.embedded("fern.jpg").server == nil)
   }
+
+  /// `//cdn.example/x.jpg` in a local feed was read as a path; it takes https, as over HTTP it
+  /// takes the page's scheme.
+  @Test func protocolRelativeURLsTakeTheFeedsScheme() throws {
+    let local = FeedSource.file("/home/me/feed.xml")
+    #expect(
+      try local.pictureLocation(of: "//cdn.example/x.jpg") == .web("https://cdn.example/x.jpg"))
+    #expect(
+      try FeedSource.standardInput.pictureLocation(of: " //cdn.example/y.png")
+        == .web("https://cdn.example/y.png"))
+    let web = FeedSource.url("http://blog.example/feed")
+    #expect(try web.pictureLocation(of: "//cdn.example/x.jpg") == .web("http://cdn.example/x.jpg"))
+  }
 }

@@ -9,8 +9,15 @@ extension FeedDocument {
     _ bytes: [UInt8], format: FeedFormat? = nil, origin: String,
     options: LoadOptions = LoadOptions()
   ) throws(FeedError) -> FeedDocument {
-    if let utf8 = UTF16Document.transcoded(bytes) {
-      return try decode(utf8, format: format, origin: origin, options: options)
+    if let wide = DocumentEncoding.wide(bytes[...]) {
+      let (utf8, notes) = try wide.decode(bytes[...], source: origin)
+      // The bytes said their encoding; a server's charset does not overrule them.
+      var decoded = options
+      decoded.declaredCharset = nil
+      var document = try decode(
+        XMLDeclaration.declaringUTF8(utf8), format: format, origin: origin, options: decoded)
+      for note in notes { document.skipped.note(note) }
+      return document
     }
     if format == nil, options.format == nil {
       try refusePicture(bytes.prefix(16), source: origin)
@@ -77,14 +84,21 @@ extension FeedDocument {
   private static func refusePage<C: Collection<UInt8>>(_ start: C, source: String)
     throws(FeedError)
   {
+    let prologue = Array(start.prefix(FeedFormat.detectionPrefix)).withUnsafeBufferPointer {
+      XMLPrologue($0)
+    }
+    if prologue.endsBeforeRoot, start.count < FeedFormat.detectionPrefix {
+      let blank = ByteOrderMark.firstCharacter(in: start) == nil
+      throw .notAFeed(
+        source: source,
+        detail: "the document is empty"
+          + (blank ? "" : " (no element: only a declaration, comments or space)"))
+    }
     if WebPage.isPage(start) {
       throw .webPage(source: source, feed: WebPage.feedLink(in: start))
     }
     // XML of another kind (`<note>`): read as JSON it was "malformed JSON".
-    let root = Array(start.prefix(FeedFormat.detectionPrefix)).withUnsafeBufferPointer {
-      XMLPrologue($0).root
-    }
-    if let root {
+    if let root = prologue.root {
       throw .notAFeed(
         source: source,
         detail: "an XML document whose root element is <\(root.prefix(40))>, where RSS has "
@@ -159,9 +173,9 @@ extension FeedDocument {
       }
       try refusePicture(stream.bytes.prefix(16), source: origin)
       // JSON in a script call is read whole and unwrapped; its format is told from inside. A
-      // document in UTF-16 is read whole and told in UTF-8.
+      // document in UTF-16, UTF-32 or EBCDIC is read whole and told in UTF-8.
       if JSONPCallback.starts(stream.bytes.prefix(FeedFormat.detectionPrefix))
-        || UTF16Document.starts(stream.bytes)
+        || DocumentEncoding.wide(Array(stream.bytes.prefix(4))[...]) != nil
       {
         try stream.readToEnd()
         return try decode(Array(stream.bytes), origin: origin, options: options)

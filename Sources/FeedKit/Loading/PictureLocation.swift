@@ -19,8 +19,15 @@ extension FeedSource {
   /// from this machine — a file, standard input, a `file://` URL, the sample: a feed fetched
   /// over the network never makes Cascade read a local file. The sample feed's relative paths
   /// name its built-in pictures.
+  ///
+  /// A protocol-relative URL (`//cdn.example/x.jpg`) takes the feed's scheme: over HTTP it
+  /// resolves as any relative one; in a local feed it is https, as the publisher meant — read
+  /// as a path it named a file that is not there.
   public func pictureLocation(of imageURL: String) throws(FeedError) -> PictureLocation {
-    let link = imageURL.trimmingASCIIWhitespace()
+    var link = imageURL.trimmingASCIIWhitespace()
+    if link.hasPrefix("//"), link.count > 2, !link.hasPrefix("///"), isLocal {
+      link = "https:" + link
+    }
     guard !link.isEmpty else {
       throw .refusedLink(source: displayName, target: imageURL, detail: "the image URL is empty")
     }

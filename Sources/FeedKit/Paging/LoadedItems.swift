@@ -33,7 +33,14 @@ struct LoadedItems {
       texts.append(contentsOf: candidates)
       return candidates
     }
-    let repeated = candidates[first].id == nil ? "picture URL" : "id"
+    let repeated =
+      if candidates[first].id != nil {
+        "id"
+      } else if candidates[first].hasPicture {
+        "picture URL"
+      } else {
+        "title, link and text"
+      }
     skipped.record(
       "item \(firstPosition + first): the same \(repeated) as an item already in the feed")
     for _ in dropped.dropFirst() { skipped.record("") }

@@ -90,13 +90,26 @@ extension TextHandle {
   }
 
   /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL; for a
-  /// text item (no URL) its link, else its title, else its summary (`FeedItem.identity`),
-  /// without making a string.
+  /// text item (no URL) its link, title and summary together (`FeedItem.identity`), without
+  /// making a string for an item with an id or a URL.
+  ///
+  /// A text item without an id is the same item only when all three match: posts of a blog
+  /// that share a title ("Untitled") or a link (the blog's home page) but not their text are
+  /// different posts, and were merged into one.
   package func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try withTexts { itemTexts in
       if let id = itemTexts.id { return try body(id) }
-      if isEmpty, let text = itemTexts.link ?? itemTexts.title ?? itemTexts.summary {
-        return try body(text)
+      if isEmpty {
+        // Each text after its length, so that no two different triples read the same.
+        var joined: [UInt8] = []
+        for text in [itemTexts.link, itemTexts.title, itemTexts.summary] {
+          guard let text else {
+            joined.append(UInt8(ascii: "-"))
+            continue
+          }
+          joined += Array("\(text.count):".utf8) + text
+        }
+        return try joined.withUnsafeBufferPointer(body)
       }
       return try withUTF8(body)
     }

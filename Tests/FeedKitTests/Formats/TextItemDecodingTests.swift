@@ -36,7 +36,6 @@ import Testing
     #expect(text.date == "2024-05-01 12:03")
     #expect(text.author == "Ann Example")
     #expect(text.summary == "Hello world, the first post.")
-    #expect(text.identity == "https://example.com/1")
     // An entry with neither a title nor a summary has nothing to show.
     #expect(document.skipped.count == 1)
   }
@@ -189,10 +188,38 @@ import Testing
       about: ItemAbout(date: "2024-01-01 00:00", author: "A", summary: "S"))
     #expect(!item.hasPicture)
     #expect(item.about == ItemAbout(date: "2024-01-01 00:00", author: "A", summary: "S"))
-    #expect(item.identity == "https://x.example/")
+    let sameLink = FeedItem.text(
+      title: "T", link: "https://x.example/", about: ItemAbout(summary: "other"))
+    #expect(item.identity != sameLink.identity)
     var changed = item
     changed.summary = "other"
     #expect(changed.summary == "other" && changed.date == "2024-01-01 00:00")
     #expect(item != changed)
+  }
+
+  /// Items without an id are the same only when title, link and text all match: posts that
+  /// share a title or a link were merged into one, and the message blamed "the same picture
+  /// URL", which they did not have.
+  @Test func textItemsWithoutIDAreTheSameOnlyWhenTitleLinkAndTextMatch() {
+    func text(_ title: String?, _ link: String?, _ summary: String?) -> FeedItem {
+      FeedItem.text(title: title, link: link, about: ItemAbout(summary: summary))
+    }
+    let candidates = [
+      text("Untitled", "https://blog.example/", "first"),
+      text("Untitled", "https://blog.example/", "second"),
+      text("Other", "https://blog.example/", "first"),
+      text("Untitled", nil, "first"),
+      text("Untitled", "https://blog.example/", "first"),
+      text(nil, "https://blog.example/Untitled", "first"),
+    ]
+    var loaded = LoadedItems()
+    var skipped = SkipReport()
+    let kept = loaded.keepNew(candidates, skipped: &skipped)
+    #expect(kept.map(\.summary) == ["first", "second", "first", "first", "first"])
+    #expect(
+      skipped
+        == SkipReport(
+          count: 1,
+          firstReason: "item 5: the same title, link and text as an item already in the feed"))
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct XMLFeedDecoderTests {
   /// - Parameter picturesOnly: as `--pictures-only`: entries without a picture are skipped.
-  private func decode(_ text: String, picturesOnly: Bool = false) throws -> FeedDocument {
+  func decode(_ text: String, picturesOnly: Bool = false) throws -> FeedDocument {
     var options = LoadOptions()
     options.picturesOnly = picturesOnly
     return try FeedDocument.decode(Array(text.utf8), origin: "test.xml", options: options)

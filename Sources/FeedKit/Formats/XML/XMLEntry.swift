@@ -6,12 +6,12 @@ import Foundation
 /// Its picture is the best candidate by kind — a Media RSS `media:content` that is a picture
 /// (in a `media:group` too), then a `media:thumbnail` (unless it is declared tiny and another
 /// is there), then an RSS `enclosure` or Atom `link rel="enclosure"` that is a picture
-/// (`isPicture`), then the first `<img>` of the entry's text — and within a kind the first
-/// given. An entry with no picture is a text item (`FeedItem.text`) unless only pictures are
-/// kept (`LoadOptions.picturesOnly`).
+/// (`isPicture`), then the first `<img>` of the entry's text, then a podcast episode's art
+/// (`itunes:image`) — and within a kind the first given. An entry with no picture is a text
+/// item (`FeedItem.text`) unless only pictures are kept (`LoadOptions.picturesOnly`).
 struct XMLEntry {
   enum Kind: Int, Comparable {
-    case mediaContent, thumbnail, enclosure, inline
+    case mediaContent, thumbnail, enclosure, inline, podcastArt
 
     static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
   }
@@ -60,19 +60,25 @@ struct XMLEntry {
     return name.isEmpty ? text : name
   }
 
-  /// The item, or why there is none: with no picture, a text item when `keepsText` and the
-  /// entry has a title or a summary.
-  func item(keepsText: Bool = true) -> Result<FeedItem, ItemFields.SkipReason> {
+  /// The item, or why there is none: with no picture, a text item when text items are kept
+  /// and the entry has a title or a summary.
+  /// - Parameter picturesOnlySetBy: when only pictures are kept, how the reader set that, for
+  ///   the reason a text entry gives; nil when text items are kept. The reason names what is
+  ///   missing: an entry was blamed for "no picture" when pictures were not asked for.
+  func item(picturesOnlySetBy: String? = nil) -> Result<FeedItem, ItemFields.SkipReason> {
     guard var best = candidates.min(by: { $0.kind < $1.kind }) else {
       let about = about
-      if keepsText, title != nil || about.summary != nil {
+      let hasText = title != nil || about.summary != nil
+      if picturesOnlySetBy == nil, hasText {
         return .success(.text(title: title, id: id, link: link, about: about))
       }
-      return .failure(
-        .init(
-          text:
-            "no picture (media:content, media:thumbnail, an image enclosure or an <img> in its text)"
-        ))
+      if let setBy = picturesOnlySetBy {
+        return .failure(
+          .init(
+            text: "no picture (media:content, media:thumbnail, an image enclosure or an <img> in "
+              + "its text), and only pictures are kept (\(setBy))"))
+      }
+      return .failure(.init(text: "nothing to show: no title, no text and no picture"))
     }
     // A thumbnail declared tiny (Blogger gives every post a 72 × 72 one) loses to an enclosure
     // or the picture in the entry's text: drawn in a box it would be a blur.

@@ -1,11 +1,7 @@
 import FeedModel
-import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// RSS 2.0 (and RSS 1.0) and Atom through FoundationXML's `XMLParser` (libxml2's SAX parser).
+/// RSS 2.0 (and RSS 0.9x, RSS 1.0) and Atom (and Atom 0.3) through libxml2's SAX2 parser
+/// (`SAXParser`), its own C API.
 ///
 /// Safety first, since a feed is untrusted: an entity declaration is refused before parsing
 /// (`XMLPrologue`), external entities and DTDs are never loaded, and the `LoadOptions` limits
@@ -29,6 +25,15 @@ enum XMLFeedDecoder {
   static let atomNamespace = "http://www.w3.org/2005/Atom"
   static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
   static let dublinCoreNamespace = "http://purl.org/dc/elements/1.1/"
+  /// Atom 0.3's, the draft before RFC 4287, which blogs of 2004 and 2005 were written in.
+  static let atom03Namespace = "http://purl.org/atom/ns#"
+  /// Apple's podcast namespace, written in either case (`DTDs/Podcast`) as feeds write it.
+  static let itunesNamespace = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+  /// The namespaces of RSS 0.90 and of RSS 2.0 written with a default namespace: plain RSS.
+  static let plainRSSNamespaces: Set = [
+    "http://my.netscape.com/rdf/simple/0.9/", "http://backend.userland.com/rss2",
+    "http://blogs.law.harvard.edu/tech/rss",
+  ]
 
   static func decode(
     _ bytes: [UInt8], format: FeedFormat, source: String, options: LoadOptions
@@ -40,30 +45,45 @@ enum XMLFeedDecoder {
         detail: "the document declares entities (<!ENTITY>), which feeds never need and which "
           + "can expand without bound; Cascade does not read them")
     }
-    let repair = XMLRepair(Self.declaring(options.declaredCharset, in: bytes))
+    let (text, notes) = try DocumentEncoding.xml(bytes[...], charset: options.declaredCharset)
+      .decode(bytes[...], source: source)
+    let repair = XMLRepair(XMLDeclaration.declaringUTF8(text))
     guard !repair.bytes.isEmpty else {
       throw .malformed(
-        format: format.displayName, source: source, location: location(of: bytes.count, in: bytes),
+        format: format.displayName, source: source, location: location(of: text.count, in: text),
         detail: problem(code: 4) ?? "document is empty")
     }
-    let parser = XMLParser(data: Data(repair.bytes))
-    parser.shouldProcessNamespaces = true
-    parser.shouldReportNamespacePrefixes = false
-    parser.shouldResolveExternalEntities = false
+    let parser = SAXParser()
     let walker = XMLFeedWalker(format: format, source: source, options: options, parser: parser)
-    parser.delegate = walker
-    let parsed = parser.parse()
+    guard parser.parse(repair.bytes, handler: walker) else {
+      throw .unreadable(
+        source: source, detail: "the XML parser could not be started (out of memory)")
+    }
     if let failure = walker.failure { throw failure }
-    guard parsed else {
+    let parsed = walker.firstError == nil
+    var skipped = walker.skipped
+    for note in notes { skipped.note(note) }
+    if !parsed {
       // Where the first error was met (libxml2 may go on, and stop somewhere else), in the
       // bytes the feed sent rather than the mended ones.
       let first = walker.firstError
       let offset = repair.originalOffset(
-        repair.offset(
-          line: first?.line ?? parser.lineNumber, column: first?.column ?? parser.columnNumber))
-      throw .malformed(
-        format: format.displayName, source: source, location: location(of: offset, in: bytes),
-        detail: describe(first?.error ?? parser.parserError))
+        repair.offset(line: first?.line ?? 1, column: first?.column ?? 1))
+      let problem = describe(code: first?.code ?? 1, message: first?.message ?? "")
+      // A document cut short (a last end tag without its `>`, a transfer that stopped) keeps
+      // the items it finished; only an error before the end refuses the whole feed.
+      guard walker.sawFeedRoot, walker.entryCount > 0,
+        Self.holdsOnlyEndTags(text[min(offset, text.count)...])
+      else {
+        throw .malformed(
+          format: format.displayName, source: source, location: location(of: offset, in: text),
+          detail: problem)
+      }
+      skipped.note(cutShort(at: location(of: offset, in: text), problem, walker: walker))
+    } else if walker.isUnfinished {
+      skipped.note(
+        cutShort(
+          at: location(of: text.count, in: text), "elements not closed", walker: walker))
     }
     guard walker.sawFeedRoot else {
       throw .notAFeed(
@@ -71,32 +91,36 @@ enum XMLFeedDecoder {
         detail: "the XML's root element is <\(walker.rootName ?? "?")>, not <rss> or <feed>")
     }
     return FeedDocument(
-      items: walker.items, skipped: walker.skipped, next: walker.next, title: walker.title)
+      items: walker.items, skipped: skipped, next: walker.next, title: walker.title)
   }
 
-  /// `bytes` with the encoding the server named (`Content-Type: …; charset=ISO-8859-1`)
-  /// written into a declaration that names none, or one written first: a Latin-1 feed served so
-  /// read as UTF-8, every accent a U+FFFD. A declaration's own encoding is left as it is, and
-  /// so is a document with a byte order mark (which names its encoding) or a charset of UTF-8.
-  static func declaring(_ charset: String?, in bytes: [UInt8]) -> [UInt8] {
-    guard let charset, !["utf-8", "utf8", "us-ascii"].contains(charset),
-      charset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }),
-      !bytes.starts(with: ByteOrderMark.utf8), !UTF16Document.starts(bytes)
-    else { return bytes }
-    let start = bytes.firstIndex { !ByteOrderMark.isBlank($0) } ?? bytes.count
-    let encoding = Array(" encoding=\"\(charset)\"".utf8)
-    guard bytes[start...].starts(with: "<?xml".utf8) else {
-      return Array("<?xml version=\"1.0\"\(String(decoding: encoding, as: UTF8.self))?>".utf8)
-        + bytes[start...]
+  /// The note for a document that ends before its elements are closed.
+  private static func cutShort(at location: String, _ problem: String, walker: XMLFeedWalker)
+    -> String
+  {
+    "the document ends cut short at \(location) (\(problem))"
+      + (walker.isInEntry ? "; its last item, unfinished, was dropped" : "")
+  }
+
+  /// Whether `rest` is white space and end tags only, the last perhaps without its `>`: what
+  /// is left where a document was cut short after its last item.
+  static func holdsOnlyEndTags(_ rest: ArraySlice<UInt8>) -> Bool {
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      if ByteOrderMark.isBlank(rest[index]) {
+        index += 1
+        continue
+      }
+      guard rest[index...].starts(with: "</".utf8) else { return false }
+      index += 2
+      while index < rest.endIndex, rest[index] != UInt8(ascii: ">"),
+        rest[index] != UInt8(ascii: "<")
+      {
+        index += 1
+      }
+      if index < rest.endIndex, rest[index] == UInt8(ascii: ">") { index += 1 }
     }
-    guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")), close > start else {
-      return bytes
-    }
-    let declaration = String(decoding: bytes[start..<close], as: UTF8.self).lowercased()
-    guard !declaration.contains("encoding"), bytes[close - 1] == UInt8(ascii: "?") else {
-      return bytes
-    }
-    return Array(bytes[..<(close - 1)]) + encoding + bytes[(close - 1)...]
+    return true
   }
 
   /// `line L, column C` of a byte offset.

@@ -1,17 +1,13 @@
 import FeedModel
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// The `XMLParser` delegate behind `XMLFeedDecoder`: follows elements, keeps the texts it
+/// The `SAXParser` handler behind `XMLFeedDecoder`: follows elements, keeps the texts it
 /// needs (and only those), gathers entries, and stops the parser at the first limit exceeded.
-final class XMLFeedWalker: NSObject, XMLParserDelegate {
+final class XMLFeedWalker: SAXHandler {
   private let format: FeedFormat
   private let source: String
   private let options: LoadOptions
-  private unowned let parser: XMLParser
+  private unowned let parser: SAXParser
 
   private(set) var items: [FeedItem] = []
   private(set) var skipped = SkipReport()
@@ -20,15 +16,20 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private(set) var failure: FeedError?
   private(set) var rootName: String?
   private(set) var sawFeedRoot = false
-  /// The first error the parser reported, and where it was then.
-  private(set) var firstError: (error: any Error, line: Int, column: Int)?
+  /// The first error the parser reported, and where it was met.
+  private(set) var firstError: (code: Int, message: String, line: Int, column: Int)?
 
   /// Local names of the open elements.
   private var open: [String] = []
   /// The `xml:base` in scope, against which every reference the feed gives is resolved.
   private var base: XMLBase
   private var entry: XMLEntry?
-  private var entryCount = 0
+  /// Whether an entry is open: where a document cut short stopped inside one.
+  var isInEntry: Bool { entry != nil }
+  /// Whether elements are still open: the document ended before it closed them.
+  var isUnfinished: Bool { !open.isEmpty }
+  /// Entries begun, kept or skipped.
+  private(set) var entryCount = 0
   /// `open.count` with the entry's element open: its own fields are the elements one deeper.
   private var entryLevel = 0
   /// `open.count` with an entry's Atom `source` open. An aggregator copies the original feed's
@@ -43,6 +44,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   private enum TextTarget {
     case entryTitle, entryLink, entryID, feedTitle
+    /// A title written in another vocabulary (`dc:title`, `media:title`): the entry's title
+    /// when it has no `title` of its own.
+    case entryOtherTitle
     /// An entry's date (`pubDate`, `published`, `dc:date`; `updated`) and author (RSS
     /// `author`, `dc:creator`, Atom `author/name`).
     case entryDate, entryUpdated, entryAuthor
@@ -63,7 +67,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     case text, escaped, html, xhtml
   }
 
-  init(format: FeedFormat, source: String, options: LoadOptions, parser: XMLParser) {
+  init(format: FeedFormat, source: String, options: LoadOptions, parser: SAXParser) {
     self.format = format
     self.source = source
     self.options = options
@@ -74,14 +78,17 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
   private func fail(_ error: FeedError) {
     guard failure == nil else { return }
     failure = error
-    parser.abortParsing()
+    parser.stop()
   }
 
-  private var location: String { "line \(parser.lineNumber), column \(parser.columnNumber)" }
+  private var location: String {
+    let position = parser.position
+    return "line \(position.line), column \(position.column)"
+  }
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
+  func start(
+    local name: String, namespace namespaceURI: String, qualified qualifiedName: String,
+    attributes: [String: String]
   ) {
     guard failure == nil else { return }
     guard open.count < options.maxDepth else {
@@ -90,12 +97,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       return
     }
     if open.isEmpty {
-      rootName = qualifiedName ?? name
+      rootName = qualifiedName
       sawFeedRoot = ["rss", "RDF", "feed"].contains(name)
     }
     open.append(name)
     base.enter(level: open.count, base: attributes["xml:base"])
-    let namespace = namespaceURI ?? ""
+    let namespace = namespaceURI
     if name == "item" || name == "entry" {
       entryCount += 1
       guard entryCount <= options.maxItems else {
@@ -119,7 +126,13 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       offer(HTMLImages.image(attributes))
       return
     }
-    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
+    if name == "image", entry != nil, namespace.lowercased() == XMLFeedDecoder.itunesNamespace,
+      // `url` as some podcast tools write it, for `href`.
+      let href = (attributes["href"] ?? attributes["url"])?.trimmingASCIIWhitespace(),
+      !href.isEmpty
+    {
+      entry?.offer(.init(kind: .podcastArt, url: base.resolve(href)))
+    } else if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
       media(name, attributes)
     } else if name == "link" {
       link(namespace: namespace, attributes)
@@ -128,7 +141,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     {
       entry?.offer(.init(kind: .enclosure, url: base.resolve(url)))
     }
-    startText(for: name, namespace: namespace, type: attributes["type"])
+    startText(
+      for: name, namespace: namespace, type: attributes["type"], mode: attributes["mode"])
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
@@ -173,53 +187,77 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startText(for name: String, namespace: String, type: String?) {
+  private func startText(for name: String, namespace: String, type: String?, mode: String?) {
     guard textTarget == nil else { return }
     let plain =
       namespace.isEmpty || namespace == XMLFeedDecoder.atomNamespace
-      || namespace.hasPrefix("http://purl.org/rss/")
+      || namespace == XMLFeedDecoder.atom03Namespace || namespace.hasPrefix("http://purl.org/rss/")
+      || XMLFeedDecoder.plainRSSNamespaces.contains(namespace)
     let dublinCore = namespace == XMLFeedDecoder.dublinCoreNamespace
-    guard plain || dublinCore else { return }
-    let inAuthor =
-      entry != nil && open.count == entryLevel + 2 && open[open.count - 2] == "author"
-    switch (entry != nil && open.count == entryLevel + 1, name) {
-    case (true, "date") where dublinCore, (true, "pubDate"), (true, "published"),
-      (true, "issued"):
-      textTarget = .entryDate
-    case (true, "updated"), (true, "modified"): textTarget = .entryUpdated
-    case (true, "creator") where dublinCore, (true, "author") where format == .rss:
-      textTarget = .entryAuthor
-    case (false, "name") where inAuthor: textTarget = .entryAuthor
-    case (_, _) where dublinCore: return
-    case (true, "title"): textTarget = .entryTitle
-    case (true, "link"): textTarget = .entryLink
-    case (true, "guid"), (true, "id"): textTarget = .entryID
-    case (true, "description"), (true, "encoded"), (true, "content"), (true, "summary"):
-      textTarget = .entryBody
-    case (false, "title") where entry == nil && open.count <= 3 && title == nil:
-      textTarget = .feedTitle
-    default: return
+    let entryField = entry != nil && open.count == entryLevel + 1
+    if !plain, !dublinCore {
+      // Old RSS and podcasts put an entry's text in other vocabularies: read as its title or
+      // text when it gives none of its own.
+      guard entryField, let target = Self.otherTarget(name, namespace: namespace) else { return }
+      textTarget = target
+    } else {
+      let inAuthor =
+        entry != nil && open.count == entryLevel + 2 && open[open.count - 2] == "author"
+      switch (entryField, name) {
+      case (true, "date") where dublinCore, (true, "pubDate"), (true, "published"),
+        (true, "issued"):
+        textTarget = .entryDate
+      case (true, "updated"), (true, "modified"): textTarget = .entryUpdated
+      case (true, "creator") where dublinCore, (true, "author") where format == .rss:
+        textTarget = .entryAuthor
+      case (false, "name") where inAuthor: textTarget = .entryAuthor
+      case (true, "title") where dublinCore: textTarget = .entryOtherTitle
+      case (true, "description") where dublinCore: textTarget = .entryBody
+      case (_, _) where dublinCore: return
+      case (true, "title"): textTarget = .entryTitle
+      case (true, "link"): textTarget = .entryLink
+      case (true, "guid"), (true, "id"): textTarget = .entryID
+      case (true, "description"), (true, "encoded"), (true, "content"), (true, "summary"),
+        (true, "fullitem"):
+        textTarget = .entryBody
+      case (false, "title") where entry == nil && open.count <= 3 && title == nil:
+        textTarget = .feedTitle
+      default: return
+      }
     }
     text = ""
     textLevel = open.count
-    switch (format, type?.lowercased()) {
-    case (_, "html"), (_, "text/html"): textMarkup = .html
-    case (.rss, _): textMarkup = .escaped
-    case (_, "xhtml"): textMarkup = .xhtml
+    switch (format, type?.lowercased(), mode?.lowercased()) {
+    case (_, _, "xml"), (_, "xhtml", _), (_, "application/xhtml+xml", _):
+      textMarkup = .xhtml
+    case (_, "html", _), (_, "text/html", _): textMarkup = .html
+    // Atom 0.3's escaped text is HTML unless its type says plain text.
+    case (_, nil, "escaped"): textMarkup = .html
+    case (.rss, _, _): textMarkup = name == "body" ? .xhtml : .escaped
     default: textMarkup = .text
     }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    gather(string)
+  /// What an element of another vocabulary gives an entry: `media:title`, `media:description`,
+  /// `itunes:summary`, `itunes:subtitle`, XHTML's `body`.
+  private static func otherTarget(_ name: String, namespace: String) -> TextTarget? {
+    if XMLFeedDecoder.mediaNamespaces.contains(namespace) {
+      switch name {
+      case "title": return .entryOtherTitle
+      case "description": return .entryBody
+      default: return nil
+      }
+    }
+    if namespace.lowercased() == XMLFeedDecoder.itunesNamespace {
+      return name == "summary" || name == "subtitle" ? .entryBody : nil
+    }
+    if namespace == XMLFeedDecoder.xhtmlNamespace, name == "body" { return .entryBody }
+    return nil
   }
 
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    gather(String(decoding: block, as: UTF8.self))
-  }
-
-  private func gather(_ string: String) {
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let target = textTarget, failure == nil else { return }
+    let string = String(decoding: bytes, as: UTF8.self)
     if target == .entryBody {
       if text.utf8.count < Self.bodyPrefix { text += string }
       return
@@ -232,10 +270,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-    qualifiedName: String?
-  ) {
+  func end(local name: String) {
     guard failure == nil else { return }
     let level = open.count
     // The element's base holds to its end: its text (an RSS `link`, HTML content) is its.
@@ -247,11 +282,12 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
         switch (target, textMarkup) {
         case (.entryBody, _): ""
         case (.entryDate, _), (.entryUpdated, _), (.entryAuthor, _): text
-        case (.entryTitle, .html), (.feedTitle, .html): HTMLText.plain(text)
-        case (.entryTitle, .escaped), (.feedTitle, .escaped):
+        case (.entryTitle, .html), (.feedTitle, .html), (.entryOtherTitle, .html):
+          HTMLText.plain(text)
+        case (.entryTitle, .escaped), (.feedTitle, .escaped), (.entryOtherTitle, .escaped):
           HTMLText.plain(text, knownTagsOnly: true)
         // Plain text too: a title pretty-printed over several lines kept their indentation.
-        case (.entryTitle, _), (.feedTitle, _): HTMLText.folded(text)
+        case (.entryTitle, _), (.feedTitle, _), (.entryOtherTitle, _): HTMLText.folded(text)
         default: text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
       let kept = value.isEmpty ? nil : value
@@ -262,7 +298,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
       case .entryDate: if entry?.date == nil { entry?.date = kept }
       case .entryUpdated: if entry?.updated == nil { entry?.updated = kept }
       case .entryAuthor: if entry?.author == nil { entry?.author = kept }
-      case .entryTitle: entry?.title = kept
+      case .entryTitle: if let kept { entry?.title = kept }
+      case .entryOtherTitle: if entry?.title == nil { entry?.title = kept }
       case .entryLink: if entry?.link == nil { entry?.link = kept.map(base.resolve) }
       case .entryID: entry?.id = kept
       case .feedTitle: title = kept
@@ -271,7 +308,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
     guard name == "item" || name == "entry", let finished = entry else { return }
     entry = nil
-    switch finished.item(keepsText: !options.picturesOnly) {
+    let setBy = options.picturesOnly ? options.settingNames[.picturesOnly] : nil
+    switch finished.item(picturesOnlySetBy: setBy) {
     case .success(let item): items.append(item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
@@ -291,14 +329,8 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+  func error(code: Int, message: String, line: Int, column: Int) {
     guard firstError == nil else { return }
-    firstError = (error, parser.lineNumber, parser.columnNumber)
-  }
-
-  func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)
-    -> Data?
-  {
-    nil
+    firstError = (code, message, line, column)
   }
 }

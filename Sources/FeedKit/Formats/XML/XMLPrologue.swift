@@ -9,6 +9,9 @@ struct XMLPrologue {
   var root: String?
   /// Where the first `<!ENTITY` declaration starts, if the prologue has one.
   var entityDeclaration: Int?
+  /// Whether the bytes end, whole, before any element: only a declaration, comments, a
+  /// DOCTYPE or white space (a document that is empty of content).
+  var endsBeforeRoot = false
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     var index = ByteOrderMark.skipped(bytes).startIndex
@@ -59,6 +62,7 @@ struct XMLPrologue {
         return
       }
     }
+    endsBeforeRoot = true
   }
 
   private static func endsName(_ byte: UInt8) -> Bool {

@@ -15,6 +15,9 @@ import FeedModel
 ///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
 ///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
 ///   error; inside, libxml2 dropped that entry and every one after it without saying so.
+/// - An XML declaration that is not first (after a comment): dropped.
+/// - A comment with `--` inside it (`<!-- a -- b -->`), which XML forbids: emptied, since a
+///   comment says nothing to a feed reader.
 /// - A closing tag that closes no open element (`<language>en-us</langauge>`): it closes the
 ///   innermost one, as feed readers take it. One that closes an outer element while inner ones
 ///   are still open (`<description>a<br>b</description>`) closes those first.
@@ -52,7 +55,17 @@ struct XMLRepair {
     while index < sent.count {
       let byte = sent[index]
       if byte == UInt8(ascii: "<"), let end = Self.verbatimEnd(in: sent, at: index) {
-        copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        if Self.isForbiddenComment(sent[index..<end]) {
+          replace(end - index, at: index, with: Array("<!---->".utf8))
+        } else if index > start, sent[index...].starts(with: "<?xml".utf8),
+          end > index + 5, ByteOrderMark.isBlank(sent[index + 5])
+        {
+          // A declaration after a comment (a file with a header prepended): it is read for its
+          // encoding before this, and XML allows it only first.
+          replace(end - index, at: index, with: [])
+        } else {
+          copy(sent, index..<end, repairingUTF8: repairsUTF8)
+        }
         index = end
       } else if byte == UInt8(ascii: "<"), let end = tag(in: sent, at: index) {
         index = end
@@ -120,14 +133,12 @@ struct XMLRepair {
   /// Copies the UTF-8 character at `index`, or writes U+FFFD for a bad sequence; returns the
   /// index after it.
   private mutating func character(in sent: [UInt8], at index: Int) -> Int {
-    let length = Self.validLength(sent, at: index)
+    let length = UTF8Check.validLength(sent, at: index)
     if length > 0 {
       bytes += sent[index..<index + length]
       return index + length
     }
-    // One U+FFFD for the lead byte and the continuation bytes that follow it.
-    var end = index + 1
-    while end < sent.count, end - index < 4, sent[end] & 0xC0 == 0x80 { end += 1 }
+    let end = UTF8Check.endOfBadSequence(sent, at: index)
     replace(end - index, at: index, with: [0xEF, 0xBF, 0xBD])
     return end
   }
@@ -227,6 +238,18 @@ struct XMLRepair {
     byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
   }
 
+  /// Whether `markup` is a whole comment whose text holds `--` or ends in `-` (`--->`), which
+  /// XML forbids.
+  private static func isForbiddenComment(_ markup: ArraySlice<UInt8>) -> Bool {
+    guard markup.starts(with: "<!--".utf8), markup.count >= 7,
+      markup.suffix(3).elementsEqual("-->".utf8)
+    else { return false }
+    let text = markup.dropFirst(4).dropLast(2)
+    return zip(text, text.dropFirst()).contains {
+      $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: "-")
+    }
+  }
+
   /// The references XML itself declares.
   private static let xmlNames: Set = ["amp", "lt", "gt", "quot", "apos"]
 
@@ -252,29 +275,6 @@ struct XMLRepair {
       return sent.count
     }
     return nil
-  }
-
-  /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no
-  /// surrogates, nothing past U+10FFFF), or 0.
-  private static func validLength(_ sent: [UInt8], at index: Int) -> Int {
-    let lead = sent[index]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, low) = (3, 0xA0)
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: (length, high) = (3, 0x9F)
-    case 0xF0: (length, low) = (4, 0x90)
-    case 0xF1...0xF3: length = 4
-    case 0xF4: (length, high) = (4, 0x8F)
-    default: return 0
-    }
-    guard index + length <= sent.count else { return 0 }
-    guard (low...high).contains(sent[index + 1]) else { return 0 }
-    for offset in 2..<length where sent[index + offset] & 0xC0 != 0x80 { return 0 }
-    return length
   }
 
   /// Whether the document's encoding writes ASCII as ASCII, so that bytes can be read as
