@@ -81,20 +81,13 @@ import Testing
   /// A box cut by the window's left or right edge (the carousel's side boxes) shows the
   /// columns of its picture in view: it showed none.
   @Test func aPictureCutByTheWindowsSidesShowsItsColumnsInView() throws {
-    let output = try #require(tmpfile())
-    let input = try #require(fopen("/dev/null", "r"))
-    defer {
-      fclose(output)
-      fclose(input)
+    let placed = try HeadlessTerminal.run { terminal, _ in
+      var canvas = CursesCanvas(terminal: terminal)
+      canvas.placeOverlay(1, in: CellRect(row: 1, column: -3, width: 10, height: 3))
+      canvas.placeOverlay(2, in: CellRect(row: 1, column: 35, width: 10, height: 3))
+      canvas.placeOverlay(3, in: CellRect(row: 1, column: -12, width: 10, height: 3))
+      return canvas.overlays
     }
-    let terminal = try Terminal(headless: "xterm-256color", output: output, input: input)
-    defer { terminal.restore() }
-    terminal.resize(CanvasSize(columns: 40, rows: 12))
-    var canvas = CursesCanvas(terminal: terminal)
-    canvas.placeOverlay(1, in: CellRect(row: 1, column: -3, width: 10, height: 3))
-    canvas.placeOverlay(2, in: CellRect(row: 1, column: 35, width: 10, height: 3))
-    canvas.placeOverlay(3, in: CellRect(row: 1, column: -12, width: 10, height: 3))
-    let placed = canvas.overlays
     try #require(placed.count == 2, "the one wholly outside is not drawn")
     #expect(placed[0].area == CellRect(row: 1, column: 0, width: 7, height: 3))
     #expect(placed[0].columns == 3..<10)

@@ -77,39 +77,32 @@ import Testing
   private func scrollBytes(keepingPixelsStill: Bool) throws -> String {
     try CursesLock.run {
       HeadlessScreen.useUTF8Locale()
-      let output = try #require(tmpfile())
-      let input = try #require(fopen("/dev/null", "r"))
-      defer {
-        fclose(output)
-        fclose(input)
-      }
-      let terminal = try Terminal(
-        headless: "xterm-256color", output: output, input: input,
-        stillPixels: keepingPixelsStill)
-      defer { terminal.restore() }
-      terminal.resize(CanvasSize(columns: 40, rows: 20))
-      func draw(from first: Int) {
-        terminal.erase()
-        for row in 0..<20 {
-          let text = "line \(first + row) of the numbered screen"
-          for (column, character) in text.enumerated() {
-            terminal.put(
-              Substring(String(character)), width: 1, row: row, column: column,
-              style: CellAppearance())
+      return try HeadlessTerminal.run(
+        size: CanvasSize(columns: 40, rows: 20), stillPixels: keepingPixelsStill
+      ) { terminal, output in
+        func draw(from first: Int) {
+          terminal.erase()
+          for row in 0..<20 {
+            let text = "line \(first + row) of the numbered screen"
+            for (column, character) in text.enumerated() {
+              terminal.put(
+                Substring(String(character)), width: 1, row: row, column: column,
+                style: CellAppearance())
+            }
           }
+          terminal.present()
         }
-        terminal.present()
+        draw(from: 0)
+        fflush(output)
+        let start = ftell(output)
+        draw(from: 3)
+        fflush(output)
+        let end = ftell(output)
+        fseek(output, start, SEEK_SET)
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        _ = fread(&bytes, 1, bytes.count, output)
+        return String(decoding: bytes, as: UTF8.self)
       }
-      draw(from: 0)
-      fflush(output)
-      let start = ftell(output)
-      draw(from: 3)
-      fflush(output)
-      let end = ftell(output)
-      fseek(output, start, SEEK_SET)
-      var bytes = [UInt8](repeating: 0, count: end - start)
-      _ = fread(&bytes, 1, bytes.count, output)
-      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
