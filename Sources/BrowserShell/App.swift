@@ -156,6 +156,7 @@ public struct BrowserApp {
     }
     pictures.removeAll(terminal)
     terminal.restore()
+    effects.viewerFolder.remove()
     leaving(state.readingPlace)
     return status
   }

@@ -18,7 +18,8 @@ extension FeedSource {
   /// folder, or absolute) or a `file://` URL is read from disk only for a feed that itself came
   /// from this machine — a file, standard input, a `file://` URL, the sample: a feed fetched
   /// over the network never makes Cascade read a local file. The sample feed's relative paths
-  /// name its built-in pictures.
+  /// name its built-in pictures. A path is made absolute, against the working folder when the
+  /// feed's own is relative (standard input, `cascade feed.json`).
   public func pictureLocation(of imageURL: String) throws(FeedError) -> PictureLocation {
     let link = imageURL.trimmingASCIIWhitespace()
     guard !link.isEmpty else {
@@ -64,10 +65,14 @@ extension FeedSource {
         return .file(url.path)
       }
       if link.hasPrefix("/") { return .file(link) }
-      guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else {
-        return .file(link)
+      var relative = link
+      if case .file(let path) = self, let slash = path.lastIndex(of: "/") {
+        relative = String(path[...slash]) + link
       }
-      return .file(String(path[...slash]) + link)
+      // Absolute, as the path an opener or a viewer is handed must be: it may run in another
+      // folder.
+      guard !relative.hasPrefix("/") else { return .file(relative) }
+      return .file(FileManager.default.currentDirectoryPath + "/" + relative)
     }
   }
 }
