@@ -5,6 +5,13 @@
 /// pixel memory is allocated; every codec reports errors by return value, so a hostile file
 /// ends in a `PictureError`, never in a crash or a `longjmp` through Swift frames.
 public enum PictureDecoder {
+  /// A part of a picture to show, for a zoomed full screen: the rectangle in the pixels of the
+  /// picture as fitted (given its width and height), and the size the part is fitted into.
+  public typealias Window = (
+    rect: (_ width: Int, _ height: Int) -> (x: Int, y: Int, width: Int, height: Int),
+    shown: (width: Int, height: Int)
+  )
+
   /// The picture in `bytes`, oriented, and fitted into `target` (in pixels, aspect kept) when
   /// it is larger.
   ///
@@ -14,19 +21,55 @@ public enum PictureDecoder {
   ///
   /// - Complexity: O(decoded pixels); for a JPEG with a target, about O(stored pixels / 64) at
   ///   best.
+  ///
+  /// With a `window` (a zoomed full screen), the part of the fitted picture it names is cut
+  /// out and fitted into `shown` before the decode's memory is given back: the fitted
+  /// picture, the window's copy and the shrinks' working rows all count against the one
+  /// budget, as the decode's own pixels do (a 7999 × 7999 PNG zoomed six times held 766 MB,
+  /// the budget being 256 MiB).
   public static func decode(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
-    limits: PictureLimits = PictureLimits()
+    limits: PictureLimits = PictureLimits(),
+    window: Window? = nil
   ) throws(PictureError) -> RGBAImage {
     let header = try header(of: bytes, limits: limits)
-    let held = try heldBytes(header, bytes, fitting: target, within: DecodeMemory.shared.budget)
+    var held = try heldBytes(header, bytes, fitting: target, within: DecodeMemory.shared.budget)
+    held += finishingBytes(header, fitting: target, window: window)
     return try DecodeMemory.shared.holding(held) {
       () throws(PictureError) -> RGBAImage in
       let stored = try decodeStored(bytes, header: header, fitting: target, limits: limits)
       let oriented = stored.oriented(header.orientation)
       guard let target else { return oriented }
-      return oriented.scaled(toFit: target)
+      let fitted = oriented.scaled(toFit: target)
+      guard let window else { return fitted }
+      return fitted.cropped(to: window.rect(fitted.width, fitted.height))
+        .scaled(toFit: window.shown)
     }
+  }
+
+  /// What a decode holds after the codec is done, beside its pixels: the shrink into `target`
+  /// (`RGBAImage.scalingBytes`) and, for a window, the window's copy and its own shrink.
+  static func finishingBytes(
+    _ header: PictureHeader, fitting target: (width: Int, height: Int)?,
+    window: Window?
+  ) -> Int {
+    guard let target else { return 0 }
+    let shown = RGBAImage.fittedSize(
+      width: header.displayWidth, height: header.displayHeight, into: target)
+    // The codec's output, before the shrink: a JPEG's or WebP's at most twice the shown size
+    // each way (`heldBytes(_:fitting:)`), any other's the whole picture.
+    var stored = (width: header.displayWidth, height: header.displayHeight)
+    if header.format == .jpeg || header.format == .webp {
+      stored = (min(stored.width, 2 * shown.width), min(stored.height, 2 * shown.height))
+    }
+    var bytes = RGBAImage.scalingBytes(from: stored, toFit: target)
+    if let window {
+      // A pixel each way of slack: the fitted size can round apart from `shown`.
+      let rect = window.rect(shown.width, shown.height)
+      let cut = (width: rect.width + 1, height: rect.height + 1)
+      bytes += cut.width * cut.height * 4 + RGBAImage.scalingBytes(from: cut, toFit: window.shown)
+    }
+    return bytes
   }
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the

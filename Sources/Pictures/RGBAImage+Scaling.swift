@@ -22,6 +22,16 @@ extension RGBAImage {
   /// (meaningless) colour does not darken its opaque neighbours.
   ///
   /// - Complexity: O(`width` × `height`).
+  /// The bytes `scaled(toFit:)` allocates for a picture `size` big: its working rows (four
+  /// floats a pixel, every stored row at the new width) and the result; 0 when it fits.
+  public static func scalingBytes(
+    from size: (width: Int, height: Int), toFit target: (width: Int, height: Int)
+  ) -> Int {
+    let fitted = fittedSize(width: size.width, height: size.height, into: target)
+    guard fitted != size else { return 0 }
+    return size.height * fitted.width * 16 + fitted.width * fitted.height * 4
+  }
+
   public func scaled(toFit target: (width: Int, height: Int)) -> RGBAImage {
     let size = Self.fittedSize(width: width, height: height, into: target)
     guard size != (width, height) else { return self }

@@ -75,4 +75,33 @@ import Testing
     let turned = PictureHeader(format: .jpeg, width: 4000, height: 3000, orientation: 6)
     #expect(PictureDecoder.heldBytes(turned, fitting: nil) == 4000 * 3000 * 4 * 2)
   }
+
+  /// A zoomed full screen's decode keeps its reservation while the window is cut from the
+  /// larger picture and fitted: the larger picture, the window's copy and the shrinks' rows
+  /// count against the budget. (They were made after the decode gave its memory back: a
+  /// 7999 × 7999 PNG zoomed six times held 766 MB against a budget of 256 MiB.)
+  @Test func aZoomedWindowIsCutWithinTheReservation() throws {
+    let side = 600
+    let image = RGBAImage(
+      width: side, height: side, pixels: [UInt8](repeating: 200, count: side * side * 4))
+    let png = try #require(PNGEncoder.encode(image))
+    var heldWhileCut = 0
+    let window = try PictureDecoder.decode(
+      png, fitting: (500, 500),
+      window: (
+        { width, height in
+          heldWhileCut = DecodeMemory.shared.reserved
+          return (width / 4, height / 4, width / 2, height / 2)
+        }, (100, 100)
+      ))
+    #expect(window.width == 100 && window.height == 100)
+    // At least this decode's own: the whole picture, its shrink to 500², the 250² window.
+    let own = side * side * 4 + 500 * 500 * 4 + 250 * 250 * 4
+    #expect(heldWhileCut >= own, "\(heldWhileCut) < \(own)")
+    let header = PictureHeader(format: .png, width: 7999, height: 7999, orientation: 1)
+    let zoomed = PictureDecoder.finishingBytes(
+      header, fitting: (7680, 4320), window: ({ _, _ in (0, 0, 540, 540) }, (1920, 1080)))
+    // The shrink's rows of floats alone: 7999 rows at 4320 pixels, 16 bytes each.
+    #expect(zoomed >= 7999 * 4320 * 16)
+  }
 }

@@ -26,10 +26,11 @@ package struct PictureDecoding: Sendable {
       width: Int((Double(fitting.width) * scale).rounded(.up)),
       height: Int((Double(fitting.height) * scale).rounded(.up))
     )
-    let image = try PictureDecoder.decode(bytes, fitting: larger, limits: limits)
-    let window = image.cropped(
-      to: crop.pixels(pictureWidth: image.width, pictureHeight: image.height))
-    return window.scaled(toFit: fitting)
+    // Cut and fitted within the decode's reservation: the larger picture and the window's
+    // copy count against the decoding budget.
+    return try PictureDecoder.decode(
+      bytes, fitting: larger, limits: limits,
+      window: ({ crop.pixels(pictureWidth: $0, pictureHeight: $1) }, fitting))
   }
 
   /// A moving picture's frames at `fitting` pixels: its first frame and the rest; nil for a
