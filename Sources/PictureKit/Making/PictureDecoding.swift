@@ -39,7 +39,9 @@ package struct PictureDecoding: Sendable {
     _ bytes: [UInt8], fitting: (width: Int, height: Int), cancelled: () -> Bool,
     frameLimit: Int = AnimationDecoder.maximumFrames
   ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
-    guard animations, Self.isMoving(bytes) else { return nil }
+    guard animations, Self.isMoving(bytes), AnimationDecoder.stillReason(bytes) == nil else {
+      return nil
+    }
     var frames: [AnimationFrame] = []
     var used = 0
     let summary = try AnimationDecoder.frames(
@@ -58,10 +60,10 @@ package struct PictureDecoding: Sendable {
     )
   }
 
-  /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
-  /// its box says it moves.
+  /// Whether `bytes` are a moving picture that is drawn still — moving pictures are off, or
+  /// it is too large to move (`AnimationDecoder.stillReason`): its box says it moves.
   package func isStillOfMoving(_ bytes: [UInt8]) -> Bool {
-    !animations && Self.isMoving(bytes)
+    Self.isMoving(bytes) && (!animations || AnimationDecoder.stillReason(bytes) != nil)
   }
 
   /// Whether `bytes` are an animated GIF or WebP: more than one frame.
