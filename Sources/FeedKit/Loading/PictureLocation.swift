@@ -27,7 +27,7 @@ extension FeedSource {
     }
     let scheme = Self.scheme(of: link)?.lowercased()
     if scheme == "http" || scheme == "https" {
-      guard let url = URL(string: link), let host = url.host, !host.isEmpty else {
+      guard let url = URL(feedText: link), let host = url.host, !host.isEmpty else {
         throw .refusedLink(source: displayName, target: imageURL, detail: "not a valid URL")
       }
       return .web(url.absoluteString)
@@ -37,8 +37,8 @@ extension FeedSource {
       // A template's pages are URLs or files alike: its first page says which.
       return try page(1).pictureLocation(of: imageURL)
     case .url(let base):
-      guard scheme == nil, let baseURL = URL(string: base),
-        let target = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+      guard scheme == nil, let baseURL = URL(feedText: base),
+        let target = URL(feedText: link, relativeTo: baseURL)?.absoluteURL,
         let targetScheme = target.scheme?.lowercased(),
         targetScheme == "http" || targetScheme == "https"
       else {
@@ -55,7 +55,7 @@ extension FeedSource {
       return .embedded(String(name))
     case .file, .standardInput:
       if let scheme {
-        guard scheme == "file", let url = URL(string: link), url.isFileURL, !url.path.isEmpty,
+        guard scheme == "file", let url = URL(feedText: link), url.isFileURL, !url.path.isEmpty,
           url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
         else {
           throw .refusedLink(
@@ -83,7 +83,7 @@ extension PictureLocation {
   /// network. Two ports of one machine are two servers, as they are to a browser's
   /// per-origin limits: each port is its own listening process.
   public var server: String? {
-    guard case .web(let address) = self, let url = URL(string: address),
+    guard case .web(let address) = self, let url = URL(feedText: address),
       let host = url.host?.lowercased(), !host.isEmpty
     else { return nil }
     let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
