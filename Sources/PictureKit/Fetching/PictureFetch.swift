@@ -52,7 +52,7 @@ public enum PictureFetch {
     case .file(let path):
       return Fetched(bytes: try readFile(path, maxBytes: maxBytes), cached: false)
     case .web(let url):
-      if readCache, let cached = cache?.bytes(for: url) {
+      if readCache, let cached = cache?.bytes(for: url, atMost: maxBytes) {
         return Fetched(bytes: cached, cached: true)
       }
       let prefix = prefixes.take(url)

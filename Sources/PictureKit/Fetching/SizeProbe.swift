@@ -39,8 +39,13 @@ public enum SizeProbe {
     case .web(let url):
       if let known = cache.flatMap({ cachedSize(of: url, in: $0) }) {
         outcome = known
-      } else if let picture = cache?.bytes(for: url) {
-        outcome = PictureSize.read { count in Array(picture.prefix(count)) }
+      } else if let cache, let head = cache.prefix(for: url, count: 1) {
+        // The header only, however large the entry: a garbled size entry must not make this
+        // read a whole picture (or a sparse file of gigabytes) to learn its shape.
+        outcome = PictureSize.read { count in
+          count <= head.count
+            ? Array(head.prefix(count)) : cache.prefix(for: url, count: count) ?? head
+        }
       } else {
         // What the probe reads is kept: a small picture comes whole and is the picture, a
         // larger one's first bytes wait for its fetch, which asks only for the rest; a second,
@@ -119,7 +124,7 @@ public enum SizeProbe {
   private static func cachedSize(of url: String, in cache: PictureDiskCache) -> PictureSize
     .Outcome?
   {
-    guard let bytes = cache.bytes(for: sizeKey + url), bytes.count < 32 else { return nil }
+    guard let bytes = cache.bytes(for: sizeKey + url, atMost: 31) else { return nil }
     let sides = String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap {
       Int($0)
     }
