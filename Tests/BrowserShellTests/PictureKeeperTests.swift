@@ -108,6 +108,20 @@ import Testing
     #expect(hits.withLock { $0 } == 1, "the second came from the disk cache")
   }
 
+  /// docs/safety.md states the mode saved pictures get as the code gives it (it said every
+  /// file Cascade writes is 0600, and saved pictures were 0644).
+  @Test func theSafetyNotesStateTheSavedPicturesMode() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "docs/safety.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let mode = "0" + String(PictureKeeper.savedMode, radix: 8)
+    #expect(text.contains("A picture saved with `w` is the reader's own file"))
+    #expect(text.contains("download: \(mode),"), "docs/safety.md does not say \(mode)")
+    #expect(!text.contains("Every file Cascade writes is 0600"))
+  }
+
   /// Other bytes under a name that is taken are a new file beside it.
   @Test func otherBytesUnderATakenNameAreANewFile() throws {
     let folder = temporaryFolder()
