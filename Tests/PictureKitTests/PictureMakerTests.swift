@@ -100,6 +100,10 @@ import Testing
     #expect(made.picture.animation == nil && made.picture.moves)
     #expect(try Self.decoding.frames(bytes, fitting: (64, 64), cancelled: { false }) == nil)
     #expect(Self.decoding.isStillOfMoving(bytes))
+    // The details say why it does not move.
+    #expect(
+      PictureDecoding.stillNote(bytes) == "still: its 4200 × 4200 canvas is too large to move")
+    #expect(PictureDecoding.stillNote(try Self.bytes("gif-animated.gif")) == nil)
   }
 
   /// Over the frame (sixel here), the cache keeps the picture's id in `OverlayPictures`, which

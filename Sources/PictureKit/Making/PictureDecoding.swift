@@ -66,6 +66,14 @@ package struct PictureDecoding: Sendable {
     Self.isMoving(bytes) && (!animations || AnimationDecoder.stillReason(bytes) != nil)
   }
 
+  /// Why the moving picture in `bytes` is drawn still whatever the settings, for its facts
+  /// in the details (`still: its 7999 × 7999 canvas is too large to move`); nil for a still
+  /// or one that may move.
+  package static func stillNote(_ bytes: [UInt8]) -> String? {
+    guard isMoving(bytes), let reason = AnimationDecoder.stillReason(bytes) else { return nil }
+    return "still: " + reason
+  }
+
   /// Whether `bytes` are an animated GIF or WebP: more than one frame.
   package static func isMoving(_ bytes: [UInt8]) -> Bool {
     guard let format = PictureFormat.sniff(bytes), format == .gif || format == .webp else {
