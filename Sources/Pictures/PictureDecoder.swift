@@ -23,10 +23,10 @@ public enum PictureDecoder {
   ///   best.
   ///
   /// With a `window` (a zoomed full screen), the part of the fitted picture it names is cut
-  /// out and fitted into `shown` before the decode's memory is given back: the fitted
-  /// picture, the window's copy and the shrinks' working rows all count against the one
-  /// budget, as the decode's own pixels do (a 7999 × 7999 PNG zoomed six times held 766 MB,
-  /// the budget being 256 MiB).
+  /// from the decoded pixels and fitted into `shown` before the decode's memory is given
+  /// back: never the whole picture shrunk first (a 7999 × 7999 PNG zoomed six times held
+  /// 766 MB that way, the budget being 256 MiB), and the window's copy and its shrink's
+  /// working rows count against the one budget, as the decode's own pixels do.
   public static func decode(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
     limits: PictureLimits = PictureLimits(),
@@ -40,15 +40,31 @@ public enum PictureDecoder {
       let stored = try decodeStored(bytes, header: header, fitting: target, limits: limits)
       let oriented = stored.oriented(header.orientation)
       guard let target else { return oriented }
-      let fitted = oriented.scaled(toFit: target)
-      guard let window else { return fitted }
-      return fitted.cropped(to: window.rect(fitted.width, fitted.height))
-        .scaled(toFit: window.shown)
+      guard let window else { return oriented.scaled(toFit: target) }
+      let cut = windowRect(window, of: (oriented.width, oriented.height), fitting: target)
+      return oriented.cropped(to: cut).scaled(toFit: window.shown)
     }
   }
 
+  /// `window`'s rectangle, named in the pixels of a picture `size` big fitted into `target`,
+  /// in that picture's own pixels: the same part, cut before any shrink.
+  static func windowRect(
+    _ window: Window, of size: (width: Int, height: Int), fitting target: (width: Int, height: Int)
+  ) -> (x: Int, y: Int, width: Int, height: Int) {
+    let fitted = RGBAImage.fittedSize(width: size.width, height: size.height, into: target)
+    let rect = window.rect(max(1, fitted.width), max(1, fitted.height))
+    let across = Double(size.width) / Double(max(1, fitted.width))
+    let down = Double(size.height) / Double(max(1, fitted.height))
+    let x = min(size.width - 1, max(0, Int(Double(rect.x) * across)))
+    let y = min(size.height - 1, max(0, Int(Double(rect.y) * down)))
+    return (
+      x, y, min(size.width - x, max(1, Int((Double(rect.width) * across).rounded(.up)))),
+      min(size.height - y, max(1, Int((Double(rect.height) * down).rounded(.up))))
+    )
+  }
+
   /// What a decode holds after the codec is done, beside its pixels: the shrink into `target`
-  /// (`RGBAImage.scalingBytes`) and, for a window, the window's copy and its own shrink.
+  /// (`RGBAImage.scalingBytes`), or for a window the window's copy and its shrink.
   static func finishingBytes(
     _ header: PictureHeader, fitting target: (width: Int, height: Int)?,
     window: Window?
@@ -62,14 +78,12 @@ public enum PictureDecoder {
     if header.format == .jpeg || header.format == .webp {
       stored = (min(stored.width, 2 * shown.width), min(stored.height, 2 * shown.height))
     }
-    var bytes = RGBAImage.scalingBytes(from: stored, toFit: target)
-    if let window {
-      // A pixel each way of slack: the fitted size can round apart from `shown`.
-      let rect = window.rect(shown.width, shown.height)
-      let cut = (width: rect.width + 1, height: rect.height + 1)
-      bytes += cut.width * cut.height * 4 + RGBAImage.scalingBytes(from: cut, toFit: window.shown)
-    }
-    return bytes
+    guard let window else { return RGBAImage.scalingBytes(from: stored, toFit: target) }
+    // The window is cut from the codec's pixels, then shrunk; a pixel each way of slack for
+    // the rounding of its sides.
+    let rect = windowRect(window, of: stored, fitting: target)
+    let cut = (width: rect.width + 1, height: rect.height + 1)
+    return cut.width * cut.height * 4 + RGBAImage.scalingBytes(from: cut, toFit: window.shown)
   }
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the
