@@ -22,11 +22,11 @@ public enum PictureDecoder {
   /// - Complexity: O(decoded pixels); for a JPEG with a target, about O(stored pixels / 64) at
   ///   best.
   ///
-  /// With a `window` (a zoomed full screen), the part of the fitted picture it names is cut
-  /// from the decoded pixels and fitted into `shown` before the decode's memory is given
-  /// back: never the whole picture shrunk first (a 7999 × 7999 PNG zoomed six times held
-  /// 766 MB that way, the budget being 256 MiB), and the window's copy and its shrink's
-  /// working rows count against the one budget, as the decode's own pixels do.
+  /// With a `window` (a zoomed full screen), the part of the fitted picture it names is
+  /// shrunk from the decoded pixels where it lies into `shown` before the decode's memory is
+  /// given back: never the whole picture shrunk first, nor the part copied (a 7999 × 7999 PNG
+  /// zoomed six times held 766 MB, the budget being 256 MiB), and its shrink's working rows
+  /// count against the one budget, as the decode's own pixels do.
   public static func decode(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
     limits: PictureLimits = PictureLimits(),
@@ -42,7 +42,7 @@ public enum PictureDecoder {
       guard let target else { return oriented }
       guard let window else { return oriented.scaled(toFit: target) }
       let cut = windowRect(window, of: (oriented.width, oriented.height), fitting: target)
-      return oriented.cropped(to: cut).scaled(toFit: window.shown)
+      return oriented.scaled(part: cut, toFit: window.shown)
     }
   }
 
@@ -64,7 +64,7 @@ public enum PictureDecoder {
   }
 
   /// What a decode holds after the codec is done, beside its pixels: the shrink into `target`
-  /// (`RGBAImage.scalingBytes`), or for a window the window's copy and its shrink.
+  /// (`RGBAImage.scalingBytes`), or for a window the window's shrink.
   static func finishingBytes(
     _ header: PictureHeader, fitting target: (width: Int, height: Int)?,
     window: Window?
@@ -79,11 +79,12 @@ public enum PictureDecoder {
       stored = (min(stored.width, 2 * shown.width), min(stored.height, 2 * shown.height))
     }
     guard let window else { return RGBAImage.scalingBytes(from: stored, toFit: target) }
-    // The window is cut from the codec's pixels, then shrunk; a pixel each way of slack for
-    // the rounding of its sides.
+    // The window is shrunk from the codec's pixels where it lies (or copied, when it fits);
+    // a pixel each way of slack for the rounding of its sides.
     let rect = windowRect(window, of: stored, fitting: target)
     let cut = (width: rect.width + 1, height: rect.height + 1)
-    return cut.width * cut.height * 4 + RGBAImage.scalingBytes(from: cut, toFit: window.shown)
+    let shrink = RGBAImage.scalingBytes(from: cut, toFit: window.shown)
+    return shrink > 0 ? shrink : cut.width * cut.height * 4
   }
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the

@@ -105,13 +105,15 @@ import Testing
     #expect(
       window.pixel(x: 0, y: 0) == (0, 0, 200, 255) && window.pixel(x: 49, y: 99) == (0, 0, 200, 255)
     )
-    // At least this decode's own: the whole picture and the window cut from it (150 × 300).
-    let own = side * side * 4 + 150 * 300 * 4
+    // At least this decode's own: the whole picture and the window's shrink (150 × 300 into
+    // 50 × 100).
+    let own = side * side * 4 + RGBAImage.scalingBytes(from: (150, 300), toFit: (100, 100))
     #expect(heldWhileCut >= own, "\(heldWhileCut) < \(own)")
     let header = PictureHeader(format: .png, width: 7999, height: 7999, orientation: 1)
     let zoomed = PictureDecoder.finishingBytes(
       header, fitting: (7680, 4320), window: ({ _, _ in (0, 0, 540, 540) }, (1920, 1080)))
-    // The window (a 1000-pixel square of the picture) and its shrink: no shrink of the whole.
+    // The window (a 1000-pixel square of the picture, which fits the screen as it is): no
+    // shrink of the whole.
     #expect(zoomed >= 999 * 999 * 4)
     #expect(zoomed < 7999 * 4320 * 16 / 8, "\(zoomed)")
   }
