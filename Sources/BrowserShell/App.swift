@@ -158,6 +158,7 @@ public struct BrowserApp {
     }
     pictures.removeAll(terminal)
     terminal.restore()
+    effects.viewerFolder.remove()
     leaving(state.readingPlace)
     return status
   }

@@ -16,6 +16,8 @@ struct EffectRunner {
   let pictures: TerminalPictures
   /// The message expiry and the alarms the effects set.
   var timers = Timers()
+  /// Where `v` copies pictures for the viewer; removed when the browser ends.
+  let viewerFolder = ViewerFolder()
 
   /// Runs `effects` in order; false when one of them ends the browser (`quit`).
   mutating func perform(_ effects: [Effect]) -> Bool {
@@ -45,7 +47,8 @@ struct EffectRunner {
       case .alarm(let alarm, let seconds):
         timers.set(alarm, after: seconds)
       case .keepPicture(let request):
-        let keeper = PictureKeeper(settings: pictureSettings, folder: options.saveFolder)
+        let keeper = PictureKeeper(
+          settings: pictureSettings, folder: options.saveFolder, viewerFolder: viewerFolder)
         Task.detached { answer(await keeper.run(request)) }
       case .copy(let text, let request):
         answer(.copied(text, request, terminal.copy(text)))

@@ -12,6 +12,43 @@ public enum AnimationDecoder {
   /// Frames read at most from one animation.
   public static let maximumFrames = 400
 
+  /// The most canvas pixels one animation's frames may add up to (2^28: about half a second
+  /// of composing and shrinking on one core). Every frame is composed on the whole canvas and
+  /// shrunk from it, so a small file of many tiny frames on a huge canvas (10,000 one-pixel
+  /// frames on 7999 × 7999, 230 KB) cost a minute of CPU; the frames after the bound are
+  /// dropped and the animation loops over those read.
+  public static let maximumWork = 1 << 28
+
+  /// Fewer frames than this within `maximumWork` and the animation is drawn still: a few
+  /// frames of a longer animation, looping, would not be it.
+  public static let minimumFrames = 16
+
+  /// Why the animation in `bytes` is drawn still, in words for a person; nil when it may move.
+  ///
+  /// Its canvas is so large that composing its frames would hold more than the decoding
+  /// budget (`DecodeMemory`: such a decode runs alone, and every other picture waits for all
+  /// its frames), or that fewer than `minimumFrames` frames fit in `maximumWork`.
+  public static func stillReason(_ bytes: [UInt8]) -> String? {
+    guard case .header(let header) = PictureHeader.read(bytes) else { return nil }
+    let held = canvasBytes(header, bytes)
+    let pixels = header.width * header.height
+    guard held > DecodeMemory.shared.budget || pixels * minimumFrames > maximumWork else {
+      return nil
+    }
+    return "its \(header.width) × \(header.height) canvas is too large to move"
+  }
+
+  /// What composing the frames of `header`'s animation holds: a GIF's canvas and the copy kept
+  /// for frames disposed to the one before; libwebp's two canvases, each frame copied out of
+  /// them, and a frame's lossless data decoded whole (`WebPWork`).
+  static func canvasBytes(_ header: PictureHeader, _ bytes: [UInt8]) -> Int {
+    switch header.format {
+    case .gif: return header.width * header.height * 8
+    case .webp: return header.width * header.height * 12 + WebPWork.read(bytes).decoderBytes
+    default: return header.width * header.height * 4
+    }
+  }
+
   /// What `frames` found.
   public struct Summary: Sendable, Equatable {
     /// Frames handed over.
@@ -39,10 +76,12 @@ public enum AnimationDecoder {
   }
 
   /// Hands each frame of the animation in `bytes`, shrunk to fit `target` (aspect kept), to
-  /// `frame`, at most `maximumFrames` of them; `frame` returns false to stop early.
+  /// `frame`, at most `maximumFrames` of them and no more than `maximumWork` canvas pixels in
+  /// all (at least one frame); `frame` returns false to stop early.
   public static func frames(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int), limits: PictureLimits,
-    maximumFrames: Int = maximumFrames, _ frame: (AnimationFrame) -> Bool
+    maximumFrames: Int = maximumFrames, maximumWork: Int = maximumWork,
+    _ frame: (AnimationFrame) -> Bool
   ) throws(PictureError) -> Summary {
     try limits.check(byteCount: bytes.count)
     let header: PictureHeader
@@ -54,19 +93,18 @@ public enum AnimationDecoder {
     case .invalid(let error): throw error
     }
     try limits.check(header, byteCount: bytes.count)
+    let maximumFrames = min(
+      maximumFrames, max(1, maximumWork / max(1, header.width * header.height)))
+    let held = canvasBytes(header, bytes)
     switch header.format {
     case .gif:
-      // The canvas, and the copy kept for frames disposed to the one before.
-      return try DecodeMemory.shared.holding(header.width * header.height * 8) {
+      return try DecodeMemory.shared.holding(held) {
         () throws(PictureError) -> Summary in
         try GIFAnimation.frames(
           bytes, screen: header, fitting: target, limits: limits, maximumFrames: maximumFrames,
           frame)
       }
     case .webp:
-      // libwebp's animation decoder keeps two canvases, each frame is copied out of it, and
-      // a frame's lossless data is decoded whole (`WebPWork`).
-      let held = header.width * header.height * 12 + WebPWork.read(bytes).decoderBytes
       return try DecodeMemory.shared.holding(held) {
         () throws(PictureError) -> Summary in
         try WebPAnimation.frames(

@@ -5,6 +5,13 @@
 /// pixel memory is allocated; every codec reports errors by return value, so a hostile file
 /// ends in a `PictureError`, never in a crash or a `longjmp` through Swift frames.
 public enum PictureDecoder {
+  /// A part of a picture to show, for a zoomed full screen: the rectangle in the pixels of the
+  /// picture as fitted (given its width and height), and the size the part is fitted into.
+  public typealias Window = (
+    rect: (_ width: Int, _ height: Int) -> (x: Int, y: Int, width: Int, height: Int),
+    shown: (width: Int, height: Int)
+  )
+
   /// The picture in `bytes`, oriented, and fitted into `target` (in pixels, aspect kept) when
   /// it is larger.
   ///
@@ -14,19 +21,70 @@ public enum PictureDecoder {
   ///
   /// - Complexity: O(decoded pixels); for a JPEG with a target, about O(stored pixels / 64) at
   ///   best.
+  ///
+  /// With a `window` (a zoomed full screen), the part of the fitted picture it names is
+  /// shrunk from the decoded pixels where it lies into `shown` before the decode's memory is
+  /// given back: never the whole picture shrunk first, nor the part copied (a 7999 × 7999 PNG
+  /// zoomed six times held 766 MB, the budget being 256 MiB), and its shrink's working rows
+  /// count against the one budget, as the decode's own pixels do.
   public static func decode(
     _ bytes: [UInt8], fitting target: (width: Int, height: Int)? = nil,
-    limits: PictureLimits = PictureLimits()
+    limits: PictureLimits = PictureLimits(),
+    window: Window? = nil
   ) throws(PictureError) -> RGBAImage {
     let header = try header(of: bytes, limits: limits)
-    let held = try heldBytes(header, bytes, fitting: target, within: DecodeMemory.shared.budget)
+    var held = try heldBytes(header, bytes, fitting: target, within: DecodeMemory.shared.budget)
+    held += finishingBytes(header, fitting: target, window: window)
     return try DecodeMemory.shared.holding(held) {
       () throws(PictureError) -> RGBAImage in
       let stored = try decodeStored(bytes, header: header, fitting: target, limits: limits)
       let oriented = stored.oriented(header.orientation)
       guard let target else { return oriented }
-      return oriented.scaled(toFit: target)
+      guard let window else { return oriented.scaled(toFit: target) }
+      let cut = windowRect(window, of: (oriented.width, oriented.height), fitting: target)
+      return oriented.scaled(part: cut, toFit: window.shown)
     }
+  }
+
+  /// `window`'s rectangle, named in the pixels of a picture `size` big fitted into `target`,
+  /// in that picture's own pixels: the same part, cut before any shrink.
+  static func windowRect(
+    _ window: Window, of size: (width: Int, height: Int), fitting target: (width: Int, height: Int)
+  ) -> (x: Int, y: Int, width: Int, height: Int) {
+    let fitted = RGBAImage.fittedSize(width: size.width, height: size.height, into: target)
+    let rect = window.rect(max(1, fitted.width), max(1, fitted.height))
+    let across = Double(size.width) / Double(max(1, fitted.width))
+    let down = Double(size.height) / Double(max(1, fitted.height))
+    let x = min(size.width - 1, max(0, Int(Double(rect.x) * across)))
+    let y = min(size.height - 1, max(0, Int(Double(rect.y) * down)))
+    return (
+      x, y, min(size.width - x, max(1, Int((Double(rect.width) * across).rounded(.up)))),
+      min(size.height - y, max(1, Int((Double(rect.height) * down).rounded(.up))))
+    )
+  }
+
+  /// What a decode holds after the codec is done, beside its pixels: the shrink into `target`
+  /// (`RGBAImage.scalingBytes`), or for a window the window's shrink.
+  static func finishingBytes(
+    _ header: PictureHeader, fitting target: (width: Int, height: Int)?,
+    window: Window?
+  ) -> Int {
+    guard let target else { return 0 }
+    let shown = RGBAImage.fittedSize(
+      width: header.displayWidth, height: header.displayHeight, into: target)
+    // The codec's output, before the shrink: a JPEG's or WebP's at most twice the shown size
+    // each way (`heldBytes(_:fitting:)`), any other's the whole picture.
+    var stored = (width: header.displayWidth, height: header.displayHeight)
+    if header.format == .jpeg || header.format == .webp {
+      stored = (min(stored.width, 2 * shown.width), min(stored.height, 2 * shown.height))
+    }
+    guard let window else { return RGBAImage.scalingBytes(from: stored, toFit: target) }
+    // The window is shrunk from the codec's pixels where it lies (or copied, when it fits);
+    // a pixel each way of slack for the rounding of its sides.
+    let rect = windowRect(window, of: stored, fitting: target)
+    let cut = (width: rect.width + 1, height: rect.height + 1)
+    let shrink = RGBAImage.scalingBytes(from: cut, toFit: window.shown)
+    return shrink > 0 ? shrink : cut.width * cut.height * 4
   }
 
   /// The picture as the codec gave it — at the DCT scale chosen for `target`, before the

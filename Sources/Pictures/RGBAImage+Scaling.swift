@@ -15,6 +15,16 @@ extension RGBAImage {
     )
   }
 
+  /// The bytes `scaled(toFit:)` allocates for a picture `size` big: its working rows (four
+  /// floats a pixel, every stored row at the new width) and the result; 0 when it fits.
+  public static func scalingBytes(
+    from size: (width: Int, height: Int), toFit target: (width: Int, height: Int)
+  ) -> Int {
+    let fitted = fittedSize(width: size.width, height: size.height, into: target)
+    guard fitted != size else { return 0 }
+    return size.height * fitted.width * 16 + fitted.width * fitted.height * 4
+  }
+
   /// The picture shrunk to fit `target` with its aspect kept, each new pixel the average of the
   /// area of old pixels it covers; a picture that already fits is returned as it is.
   ///
@@ -23,16 +33,35 @@ extension RGBAImage {
   ///
   /// - Complexity: O(`width` × `height`).
   public func scaled(toFit target: (width: Int, height: Int)) -> RGBAImage {
-    let size = Self.fittedSize(width: width, height: height, into: target)
-    guard size != (width, height) else { return self }
-    let columns = AreaWeights(from: width, to: size.width)
-    let rows = AreaWeights(from: height, to: size.height)
-    // Horizontal pass: every stored row shrunk to the new width, premultiplied, in floats.
-    var across = [Float](repeating: 0, count: height * size.width * 4)
+    scaled(part: (0, 0, width, height), toFit: target)
+  }
+
+  /// The pixels of `part` (cut to the picture) shrunk to fit `target` as `scaled(toFit:)`
+  /// shrinks a whole picture, without copying the part first: a zoomed window of a large
+  /// picture costs its shrink alone (`scalingBytes` of the part's size). A part that fits is
+  /// cut out as it is.
+  ///
+  /// - Complexity: O(the part's pixels).
+  public func scaled(
+    part rect: (x: Int, y: Int, width: Int, height: Int), toFit target: (width: Int, height: Int)
+  ) -> RGBAImage {
+    let left = min(max(0, rect.x), width)
+    let top = min(max(0, rect.y), height)
+    let partWidth = min(max(0, rect.width), width - left)
+    let partHeight = min(max(0, rect.height), height - top)
+    guard partWidth > 0, partHeight > 0 else { return RGBAImage(width: 0, height: 0, pixels: []) }
+    let size = Self.fittedSize(width: partWidth, height: partHeight, into: target)
+    guard size != (partWidth, partHeight) else {
+      return cropped(to: (left, top, partWidth, partHeight))
+    }
+    let columns = AreaWeights(from: partWidth, to: size.width)
+    let rows = AreaWeights(from: partHeight, to: size.height)
+    // Horizontal pass: every row of the part shrunk to the new width, premultiplied, in floats.
+    var across = [Float](repeating: 0, count: partHeight * size.width * 4)
     pixels.withUnsafeBufferPointer { source in
       across.withUnsafeMutableBufferPointer { target in
-        for y in 0..<height {
-          let row = y * width * 4
+        for y in 0..<partHeight {
+          let row = ((top + y) * width + left) * 4
           for x in 0..<size.width {
             var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
             for k in columns.starts[x]..<columns.starts[x + 1] {

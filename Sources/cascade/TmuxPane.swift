@@ -4,10 +4,26 @@ import Foundation
 /// passes on to the terminal around it, and passthrough for Cascade's own pane.
 enum TmuxPane {
   /// tmux's `client_termfeatures` for this client (`RGB` when it passes 24-bit colour on);
-  /// nil outside tmux or when tmux does not answer.
-  static func clientFeatures(environment: [String: String]) -> String? {
+  /// nil outside tmux, when no client is attached to the session, or when tmux does not
+  /// answer.
+  ///
+  /// Asked only with a client attached: in a detached session (`window-size manual`, a
+  /// script's `new-session -d`) tmux 3.3a's server crashes expanding the format, and Cascade
+  /// asked on every start there.
+  /// - Parameter tmux: the program run, for tests.
+  static func clientFeatures(environment: [String: String], tmux: String = "tmux") -> String? {
     guard environment["TMUX"]?.isEmpty == false else { return nil }
-    return run(["display-message", "-p", "#{client_termfeatures}"])
+    let attached = run(["display-message", "-p", "#{session_attached}"], program: tmux)
+    guard hasClient(attached) else { return nil }
+    return run(["display-message", "-p", "#{client_termfeatures}"], program: tmux)
+  }
+
+  /// Whether tmux's `session_attached` (the number of clients attached) says one is.
+  static func hasClient(_ attached: String?) -> Bool {
+    guard let attached, let count = Int(attached.trimmingCharacters(in: .whitespaces)) else {
+      return false
+    }
+    return count > 0
   }
 
   /// Turns `allow-passthrough` on for this pane alone (as timg and kitty's icat do), so that
@@ -27,7 +43,7 @@ enum TmuxPane {
   /// Runs `tmux arguments…` (posix_spawn and waitpid: `Process`'s wait was seen not to
   /// return once tmux ended); its output without the last newline, nil when it fails or
   /// says nothing within a second.
-  private static func run(_ arguments: [String]) -> String? {
+  private static func run(_ arguments: [String], program: String = "tmux") -> String? {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -39,10 +55,10 @@ enum TmuxPane {
     posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addclose(&actions, readEnd)
-    let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
     close(writeEnd)
     guard spawned == 0 else { return nil }
     var output: [UInt8] = []

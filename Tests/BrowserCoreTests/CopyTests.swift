@@ -80,4 +80,16 @@ extension CopyTests {
     _ = state.update(.kept(request, .failed("the server answered 404")))
     #expect(state.message == "could not save #4's picture: the server answered 404")
   }
+
+  /// The same picture saved again says where it already is; `v` names the file it opened,
+  /// not the viewer's path.
+  @Test func aSecondSaveAndAViewNameTheFile() {
+    var state = Fixtures.state(Fixtures.items(3))
+    let save = KeepRequest(kind: .save, url: "https://example.com/item/2.jpg", number: 2)
+    _ = state.update(.kept(save, .alreadySaved("~/Pictures/cascade/2.jpg")))
+    #expect(state.message == "#2 is already saved as ~/Pictures/cascade/2.jpg")
+    let view = KeepRequest(kind: .view, url: "https://example.com/item/2.jpg", number: 2)
+    _ = state.update(.kept(view, .viewing(file: "/tmp/cascade-x1/2.jpg", program: "/bin/eog")))
+    #expect(state.message == "opened /tmp/cascade-x1/2.jpg in eog")
+  }
 }

@@ -1,3 +1,4 @@
+import FeedModel
 import Testing
 
 @testable import BrowserCore
@@ -49,6 +50,57 @@ import Testing
     #expect(state.panel == .details(2))
     _ = state.update(.action(.escape))
     #expect(state.panel == .none)
+  }
+
+  /// A slideshow through items the feed gave no sizes reads ahead of itself: the next items'
+  /// sizes are asked for wherever the waterfall behind it is, so each picture can be asked for
+  /// when it is shown. It showed nothing past the screens around the waterfall (#6 of 150
+  /// with two columns), and looked as if it had stopped.
+  @Test func aSlideshowReadsTheSizesAheadOfItself() throws {
+    var options = BrowserOptions(columns: 2, pictures: true)
+    options.slideshowSeconds = 0.5
+    var state = BrowserState(options: options, screen: CanvasSize(columns: 100, rows: 30))
+    let items = (0..<150).map { FeedItem.unsized(imageURL: "https://x.example/\($0).jpg") }
+    var effects = state.update(
+      .started(.appended(items, skipped: SkipReport(), hasMore: false), title: nil))
+    /// The size probes asked for, answered at once.
+    func answer(_ effects: [Effect]) {
+      for case .probeSizes(let requests) in effects {
+        answer(
+          state.update(
+            .sizesProbed(requests.map { ProbedSize(request: $0, width: 600, height: 400) })))
+      }
+    }
+    answer(effects)
+    effects = state.update(.action(.slideshow))
+    let serial = try #require(state.slideshow)
+    for _ in 0..<40 {
+      answer(effects)
+      guard case .details(let i) = state.panel else {
+        Issue.record("the full screen closed")
+        return
+      }
+      #expect(state.fullScreenPictureKey(forItem: i) != nil, "#\(i + 1) has no picture to show")
+      effects = state.update(.alarm(.slide(serial)))
+    }
+    #expect(state.panel == .details(40))
+  }
+
+  /// Near the end of the items loaded, a slideshow asks for the next page itself (the
+  /// waterfall behind it does not move, and its prefetch never came) and says it waits.
+  @Test func aSlideshowAsksForTheNextPage() throws {
+    var state = Fixtures.state(Fixtures.items(200), hasMore: true)
+    state.select(0)
+    _ = state.update(.action(.slideshow))
+    let serial = try #require(state.slideshow)
+    var asked = false
+    for _ in 0..<205 {
+      let effects = state.update(.alarm(.slide(serial)))
+      asked = asked || effects.contains { if case .load = $0 { true } else { false } }
+    }
+    #expect(asked, "the next page was never asked for")
+    #expect(state.slideshow == serial)
+    #expect(state.message.contains("waiting for the next page"), "\(state.message)")
   }
 
   @Test func aSlideshowMovesOnByItselfAndAnyKeyStopsIt() throws {

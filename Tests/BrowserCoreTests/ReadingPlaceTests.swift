@@ -1,3 +1,4 @@
+import FeedModel
 import LayoutEngine
 import Testing
 
@@ -40,6 +41,25 @@ import Testing
     _ = after.resume(at: place)
     #expect(after.selection == 14)
     #expect(after.items[14].identity == "item-10")
+  }
+
+  /// A place kept with the secret of its item's picture URL masked (`recent.json` keeps no
+  /// token) still finds its item.
+  @Test func aMaskedPlaceFindsItsItem() throws {
+    let items = (0..<60).map { i in
+      FeedItem(
+        imageURL: "https://ann:pw@example.com/\(i).jpg?token=SECRET\(i)", width: 600,
+        height: 600)
+    }
+    var before = Fixtures.state(items, options: BrowserOptions(columns: 2))
+    for _ in 0..<20 { _ = before.handle(.select(.next)) }
+    var place = try #require(before.readingPlace)
+    #expect(place.identity.contains("SECRET"))
+    place.identity = URLSecrets.masked(place.identity)
+    #expect(!place.identity.contains("SECRET") && !place.identity.contains("pw@"))
+    var after = Fixtures.state(items, options: BrowserOptions(columns: 2))
+    _ = after.resume(at: place)
+    #expect(after.selection == before.selection)
   }
 
   @Test func aPlaceNotInTheFeedLeavesTheTop() {

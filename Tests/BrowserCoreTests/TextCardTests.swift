@@ -140,3 +140,16 @@ extension TextCardTests {
     #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 · Ann · JPEG 3.3 MB · #1 of 1"))
   }
 }
+
+extension TextCardTests {
+  /// A picture drawn otherwise than it is says why after its file's facts: an animation too
+  /// large to move is drawn still.
+  @Test func theFactsSayWhyAPictureIsDrawnStill() {
+    let facts = PictureFacts(
+      format: "GIF", width: 7999, height: 7999, bytes: 235_520,
+      note: "still: its 7999 × 7999 canvas is too large to move")
+    #expect(
+      facts.text(times: "×")
+        == "7999×7999 GIF, 230 KB; still: its 7999 × 7999 canvas is too large to move")
+  }
+}

@@ -108,4 +108,13 @@ extension OpenerTests {
       environment: environment)
     #expect(throws: Opener.Refusal.self) { try remote.get() }
   }
+
+  /// An item of a feed read from standard input hands the browser an absolute path: a
+  /// relative one means nothing in the folder the browser runs in.
+  @Test func aStandardInputFeedsPathIsAbsolute() throws {
+    let command = try Opener.command(
+      for: "pics/a.jpg", localTo: .standardInput, environment: ["BROWSER": "lynx"]
+    ).get()
+    #expect(command == ["lynx", FileManager.default.currentDirectoryPath + "/pics/a.jpg"])
+  }
 }

@@ -19,23 +19,41 @@ import Testing
   }
 
   @Test(arguments: [
-    ("https://x.example/a/photo.jpg?size=large", PictureFormat.jpeg, "photo.jpg"),
-    ("https://x.example/a/photo", .png, "photo.png"),
-    ("https://x.example/a/../..%2F..%2Fetc%2Fpasswd", .gif, "passwd.gif"),
-    ("https://x.example/.hidden.webp", .webp, "hidden.webp"),
-    ("https://x.example/", .jpeg, "picture.jpg"),
-    ("https://x.example/ça va\u{1B}[31m.png", .png, "_a_va__31m.png"),
+    ("https://x.example/a/photo.jpg?size=large", "jpg", "photo.jpg"),
+    ("https://x.example/a/photo", "png", "photo.png"),
+    ("https://x.example/a/../..%2F..%2Fetc%2Fpasswd", "gif", "passwd.gif"),
+    ("https://x.example/.hidden.webp", "webp", "hidden.webp"),
+    ("https://x.example/", "jpg", "picture.jpg"),
+    ("https://x.example/ça va\u{1B}[31m.png", "png", "_a_va__31m.png"),
+    // The extension is the bytes' format's, whatever the URL ends with: PNG bytes served as
+    // `poly.jpg` are a `.png`, a picture at `evil.desktop` is no `.desktop` file.
+    ("https://x.example/poly.jpg", "png", "poly.png"),
+    ("https://x.example/evil.desktop", "png", "evil.png"),
+    ("https://x.example/run.sh?x=1", "gif", "run.gif"),
+    ("https://x.example/photo.JPEG", "jpg", "photo.jpg"),
   ])
-  func namesAreMadeSafeFromTheURL(url: String, format: PictureFormat, name: String) {
-    #expect(PictureKeeper.fileName(for: url, format: format) == name)
+  func namesAreMadeSafeFromTheURL(url: String, ext: String, name: String) {
+    #expect(PictureKeeper.fileName(for: url, extension: ext) == name)
+  }
+
+  /// What does not sniff as a picture is refused with a reason; a foreign picture is kept
+  /// under its own format's extension.
+  @Test func onlyPicturesHaveAnExtension() throws {
+    let html = Array("<!doctype html><title>Wi-Fi login</title>".utf8)
+    #expect(throws: PictureKeeper.KeepError.self) { try PictureKeeper.pictureExtension(html) }
+    #expect(throws: PictureKeeper.KeepError.self) { try PictureKeeper.pictureExtension([]) }
+    let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    #expect(try PictureKeeper.pictureExtension(png) == "png")
+    let heic: [UInt8] = [0, 0, 0, 0x18] + Array("ftypheic".utf8)
+    #expect(try PictureKeeper.pictureExtension(heic) == "heic")
   }
 
   @Test func aSaveNeverOverwrites() throws {
     let folder = temporaryFolder()
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let first = try PictureKeeper.writeNew([1, 2, 3], in: folder, named: "a.jpg")
-    let second = try PictureKeeper.writeNew([4], in: folder, named: "a.jpg")
+    let first = try PictureKeeper.writeNew([1, 2, 3], in: folder, named: "a.jpg").path
+    let second = try PictureKeeper.writeNew([4], in: folder, named: "a.jpg").path
     #expect(first == folder + "/a.jpg")
     #expect(second == folder + "/a-1.jpg")
     #expect(FileManager.default.contents(atPath: first) == Data([1, 2, 3]))
@@ -78,12 +96,174 @@ import Testing
     }
     #expect(path == saveFolder + "/sunset.png")
     #expect(FileManager.default.contents(atPath: path) == Data(bytes))
-    guard case .kept(_, .saved(let again)) = await keeper.run(request) else {
-      Issue.record("not saved again")
+    var status = stat()
+    #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == PictureKeeper.savedMode)
+    // The same bytes again are not a second copy (`sunset-1.png`): they are already saved.
+    guard case .kept(_, .alreadySaved(let again)) = await keeper.run(request) else {
+      Issue.record("saved twice")
       return
     }
-    #expect(again == saveFolder + "/sunset-1.png")
+    #expect(again == path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: saveFolder) == ["sunset.png"])
     #expect(hits.withLock { $0 } == 1, "the second came from the disk cache")
+  }
+
+  /// docs/safety.md states the mode saved pictures get as the code gives it (it said every
+  /// file Cascade writes is 0600, and saved pictures were 0644).
+  @Test func theSafetyNotesStateTheSavedPicturesMode() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "docs/safety.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let mode = "0" + String(PictureKeeper.savedMode, radix: 8)
+    #expect(text.contains("A picture saved with `w` is the reader's own file"))
+    #expect(text.contains("download: \(mode),"), "docs/safety.md does not say \(mode)")
+    #expect(!text.contains("Every file Cascade writes is 0600"))
+  }
+
+  /// Other bytes under a name that is taken are a new file beside it.
+  @Test func otherBytesUnderATakenNameAreANewFile() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(try PictureKeeper.writeNew([1, 2], in: folder, named: "a.png").isNew)
+    let other = try PictureKeeper.writeNew([3, 4], in: folder, named: "a.png")
+    #expect(other.path == folder + "/a-1.png" && other.isNew)
+    let same = try PictureKeeper.writeNew([3, 4], in: folder, named: "a.png")
+    #expect(same.path == folder + "/a-1.png" && !same.isNew)
+  }
+
+  /// A server that answers a picture URL with a page (a captive portal, a hostile feed's
+  /// `evil.desktop`) has nothing saved and nothing handed to the viewer.
+  @Test func aPageIsNeitherSavedNorViewed() async throws {
+    let server = try TestHTTPServer()
+    let page = Array("<html><body>[Desktop Entry]\nExec=sh -c 'touch pwned'</body></html>".utf8)
+    for path in ["/evil.desktop", "/coffee.png"] {
+      server.route(path) { _ in
+        .respond(status: 200, headers: ["Content-Type": "text/html"], body: page)
+      }
+    }
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let record = folder + "/record"
+    let viewer = try Self.recordingViewer(in: folder, record: record)
+    let viewerFolder = ViewerFolder(environment: ["TMPDIR": folder])
+    defer { viewerFolder.remove() }
+    let keeper = PictureKeeper(
+      settings: PictureSettings(source: .url(server.url("/feed.json"))),
+      folder: folder + "/saved", environment: ["CASCADE_VIEWER": viewer, "PATH": "/usr/bin:/bin"],
+      viewerFolder: viewerFolder)
+    for path in ["/evil.desktop", "/coffee.png"] {
+      for kind in [KeepRequest.Kind.save, .view] {
+        let event = await keeper.run(KeepRequest(kind: kind, url: server.url(path), number: 1))
+        guard case .kept(_, .failed(let reason)) = event else {
+          Issue.record("\(kind) \(path) was handed on: \(event)")
+          continue
+        }
+        #expect(reason.contains("no picture"), "\(reason)")
+      }
+    }
+    let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/saved")) ?? []
+    #expect(saved.isEmpty, "\(saved)")
+    #expect(!FileManager.default.fileExists(atPath: record), "the viewer was started")
+  }
+
+  /// `v` copies a web picture into a folder it made itself (0700, its own, a copy 0600), not
+  /// into a `cascade-<uid>` someone planted in the temporary folder; the folder goes when the
+  /// browser ends (`remove`).
+  @Test func viewCopiesIntoAPrivateFolderItMade() async throws {
+    let server = try TestHTTPServer()
+    let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("png-rgb.png")))
+    server.route("/poly.jpg") { _ in
+      .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: bytes)
+    }
+    let folder = temporaryFolder()
+    let planted = temporaryFolder()
+    for made in [folder, planted] {
+      try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+    }
+    defer {
+      try? FileManager.default.removeItem(atPath: folder)
+      try? FileManager.default.removeItem(atPath: planted)
+    }
+    chmod(planted, 0o777)
+    symlink(planted, folder + "/cascade-\(getuid())")
+    let record = folder + "/record"
+    let viewer = try Self.recordingViewer(in: folder, record: record)
+    let viewerFolder = ViewerFolder(environment: ["TMPDIR": folder])
+    let keeper = PictureKeeper(
+      settings: PictureSettings(source: .url(server.url("/feed.json"))), folder: nil,
+      environment: ["CASCADE_VIEWER": viewer, "PATH": "/usr/bin:/bin", "TMPDIR": folder],
+      viewerFolder: viewerFolder)
+    let event = try await Self.runStartingViewer(
+      keeper, KeepRequest(kind: .view, url: server.url("/poly.jpg"), number: 2))
+    guard case .kept(_, .viewing(let file, _)) = event else {
+      Issue.record("not viewed: \(event)")
+      return
+    }
+    let shown = try await Self.recorded(record)
+    #expect(file == shown)
+    #expect(shown.hasSuffix("/poly.png"), "named by its bytes: \(shown)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: planted).isEmpty)
+    let copies = String(shown[..<(shown.lastIndex(of: "/") ?? shown.endIndex)])
+    #expect(copies.hasPrefix(folder + "/cascade-") && copies != folder + "/cascade-\(getuid())")
+    var status = stat()
+    #expect(lstat(copies, &status) == 0)
+    #expect(status.st_mode & S_IFMT == S_IFDIR && status.st_mode & 0o777 == 0o700)
+    #expect(status.st_uid == geteuid())
+    #expect(stat(shown, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    #expect(FileManager.default.contents(atPath: shown) == Data(bytes))
+    viewerFolder.remove()
+    #expect(!FileManager.default.fileExists(atPath: copies))
+  }
+
+  /// A folder that is a symlink, another's, or open to others is not used.
+  @Test func aFolderOthersCanEnterIsRefused() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    chmod(folder, 0o700)
+    #expect(ViewerFolder.problem(with: folder) == nil)
+    symlink(folder, folder + "-link")
+    defer { unlink(folder + "-link") }
+    #expect(ViewerFolder.problem(with: folder + "-link") == "is not a folder")
+    chmod(folder, 0o777)
+    #expect(ViewerFolder.problem(with: folder)?.contains("others") == true)
+  }
+
+  /// A viewer script that writes its argument to `record`.
+  static func recordingViewer(in folder: String, record: String) throws -> String {
+    let viewer = folder + "/viewer"
+    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(record)'\n".write(
+      toFile: viewer, atomically: true, encoding: .utf8)
+    chmod(viewer, 0o755)
+    return viewer
+  }
+
+  /// Runs `request`, again while the viewer script just written is busy: it can be (ETXTBSY)
+  /// while a test on another thread forks with its descriptor still open.
+  static func runStartingViewer(_ keeper: PictureKeeper, _ request: KeepRequest) async throws
+    -> Event
+  {
+    var event = await keeper.run(request)
+    for _ in 0..<50 {
+      guard case .kept(_, .failed(let reason)) = event, reason.contains("busy") else { break }
+      try await Task.sleep(for: .milliseconds(20))
+      event = await keeper.run(request)
+    }
+    return event
+  }
+
+  /// What the recording viewer wrote, once it has.
+  static func recorded(_ record: String) async throws -> String {
+    var recorded = ""
+    for _ in 0..<200 where recorded.isEmpty {
+      recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return recorded
   }
 
   /// A remote feed's item naming a local path saves nothing and says why.
@@ -109,33 +289,20 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let record = folder + "/record"
-    let viewer = folder + "/viewer"
-    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(record)'\n".write(
-      toFile: viewer, atomically: true, encoding: .utf8)
-    chmod(viewer, 0o755)
+    let viewer = try Self.recordingViewer(in: folder, record: record)
     let feed = Self.fixtures.appendingPathComponent("feed.json").path
     let keeper = PictureKeeper(
       settings: PictureSettings(source: .file(feed)), folder: nil,
       environment: ["CASCADE_VIEWER": viewer, "PATH": "/usr/bin:/bin"])
     let request = KeepRequest(kind: .view, url: "png-rgb.png", number: 1)
-    var event = await keeper.run(request)
-    // A script just written can be busy (ETXTBSY) while a test on another thread forks with
-    // its descriptor still open: tried again a few times.
-    for _ in 0..<50 {
-      guard case .kept(_, .failed(let reason)) = event, reason.contains("busy") else { break }
-      try await Task.sleep(for: .milliseconds(20))
-      event = await keeper.run(request)
-    }
-    guard case .kept(_, .viewing(let program)) = event else {
+    let event = try await Self.runStartingViewer(keeper, request)
+    guard case .kept(_, .viewing(let file, let program)) = event else {
       Issue.record("not viewed: \(event)")
       return
     }
     #expect(program == viewer)
-    var recorded = ""
-    for _ in 0..<200 where recorded.isEmpty {
-      recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    #expect(file == Self.fixtures.appendingPathComponent("png-rgb.png").path)
+    let recorded = try await Self.recorded(record)
     #expect(recorded == Self.fixtures.appendingPathComponent("png-rgb.png").path)
   }
 }

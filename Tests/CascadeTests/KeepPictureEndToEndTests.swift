@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `w` saves the selected picture into the save folder and says where; `v` hands the picture to
-/// `$CASCADE_VIEWER`.
+/// `w` saves the selected picture into the save folder and says where, once; `v` hands the
+/// picture to `$CASCADE_VIEWER` and names the file it opened, a copy in a private folder that
+/// is gone when the browser ends.
 @Suite(
   .serialized,
   .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
@@ -35,9 +36,16 @@ struct KeepPictureEndToEndTests {
     #expect(TmuxSession.statusLine(screen).contains(name))
     let bytes = try #require(FileManager.default.contents(atPath: folder + "/saved/" + name))
     #expect(bytes.count > 100)
+    // The same picture again is not a second copy.
+    try await tmux.send("w")
+    let (again, screenAgain) = try await tmux.waitFor(timeout: 30) {
+      TmuxSession.statusLine($0).contains("already saved as")
+    }
+    #expect(again, "\(screenAgain)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/saved").count == 1)
     try await tmux.send("v")
     let (viewed, after) = try await tmux.waitFor(timeout: 30) {
-      TmuxSession.statusLine($0).contains("#1's picture is in")
+      TmuxSession.statusLine($0).contains("opened ")
     }
     #expect(viewed, "\(after)")
     var shown = ""
@@ -46,5 +54,15 @@ struct KeepPictureEndToEndTests {
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(FileManager.default.contents(atPath: shown) == bytes, "\(shown)")
+    let shownName = try #require(shown.split(separator: "/").last)
+    #expect(TmuxSession.statusLine(after).contains(shownName), "\(after)")
+    #expect(!TmuxSession.statusLine(after).contains(viewer), "the file, not the viewer")
+    // The copy's folder goes with the browser.
+    try await tmux.send("q")
+    let copies = String(shown[..<(shown.lastIndex(of: "/") ?? shown.endIndex)])
+    for _ in 0..<500 where FileManager.default.fileExists(atPath: copies) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!FileManager.default.fileExists(atPath: copies), "\(copies)")
   }
 }

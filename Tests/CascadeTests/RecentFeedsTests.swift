@@ -1,3 +1,4 @@
+import BrowserCore
 import Foundation
 import Testing
 
@@ -85,6 +86,23 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("held a password or a token"))
     #expect(!result.stderr.contains("hunter2"))
+  }
+
+  /// The place's identity is an item's picture URL when the item has no id: its password and
+  /// token are masked there as the feed's are.
+  @Test func aPlacesPictureURLSecretsAreNotWrittenDown() throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let url = home.appendingPathComponent("cascade/recent.json")
+    var entry = try #require(RecentFeeds.argument(for: .url("https://example.com/feed.json")))
+    entry.place = ReadingPlace(
+      identity: "https://bob:opensesame@cdn.example/a.jpg?access_token=TOKEN42", selected: true,
+      row: 2)
+    try RecentFeeds.remember(entry, at: url)
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    #expect(!text.contains("opensesame") && !text.contains("TOKEN42"), "\(text)")
+    #expect(
+      RecentFeeds.load(from: url).feeds.first?.place?.identity.contains("cdn.example") == true)
   }
 
   /// The list is its owner's alone, whatever the mode of a folder that was already there.

@@ -1,4 +1,5 @@
 import FeedModel
+import Foundation
 import Testing
 
 @testable import FeedKit
@@ -38,9 +39,19 @@ import Testing
     #expect(try feed.pictureLocation(of: "pics/a.jpg") == .file("/home/me/feeds/pics/a.jpg"))
     #expect(try feed.pictureLocation(of: "/tmp/b.png") == .file("/tmp/b.png"))
     #expect(try feed.pictureLocation(of: "file:///tmp/c.gif") == .file("/tmp/c.gif"))
-    #expect(try FeedSource.standardInput.pictureLocation(of: "a.jpg") == .file("a.jpg"))
     #expect(throws: FeedError.self) { try feed.pictureLocation(of: "ftp://x/a.jpg") }
     #expect(throws: FeedError.self) { try feed.pictureLocation(of: "file://otherhost/a.jpg") }
+  }
+
+  /// A path handed to an opener or a viewer is absolute: a feed from standard input, or at a
+  /// relative path, names files relative to the folder Cascade was started in.
+  @Test func aRelativeFeedsPathsAreAbsolute() throws {
+    let here = FileManager.default.currentDirectoryPath
+    #expect(try FeedSource.standardInput.pictureLocation(of: "a.jpg") == .file(here + "/a.jpg"))
+    #expect(
+      try FeedSource.file("feeds/feed.json").pictureLocation(of: "b.png")
+        == .file(here + "/feeds/b.png"))
+    #expect(try FeedSource.file("feed.json").pictureLocation(of: "c.gif") == .file(here + "/c.gif"))
   }
 
   @Test func theSampleFeedsPicturesAreBuiltIn() throws {

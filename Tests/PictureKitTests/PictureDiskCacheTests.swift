@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 @testable import FeedKit
@@ -28,6 +29,47 @@ import Testing
     _ = FileManager.default.createFile(
       atPath: cache.path(for: url), contents: Data("https://evil.example/x\n\u{1}\u{2}".utf8))
     #expect(cache.bytes(for: url) == nil)
+  }
+
+  /// A FIFO in place of an entry is a miss at once: opened without waiting and its type
+  /// checked, it does not wait for a writer (`cascade print` hung on one).
+  @Test func aFIFOInPlaceOfAnEntryIsAMiss() throws {
+    let path = folder()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let cache = try #require(PictureDiskCache(directory: path, budget: 1 << 20))
+    let url = "https://example.com/fifo.png"
+    #expect(mkfifo(cache.path(for: url), 0o600) == 0)
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked<[UInt8]??>(nil)
+    Thread.detachNewThread {
+      result.withLock { $0 = .some(cache.bytes(for: url)) }
+      done.signal()
+    }
+    let finished = done.wait(timeout: .now() + 20) == .success
+    if !finished {
+      // A reader blocked in `open` is let go by a writer's open.
+      let writer = open(cache.path(for: url), O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      done.wait()
+    }
+    #expect(finished, "reading the entry waited for a writer")
+    #expect(result.withLock { $0 } == .some(nil))
+    #expect(cache.prefix(for: url, count: 8) == nil)
+  }
+
+  /// An entry larger than the budget (a sparse file of hundreds of MB under an entry's name)
+  /// is a miss, its size checked before a byte is read; a prefix reads only its start.
+  @Test func anEntryOverTheBudgetIsNotReadWhole() throws {
+    let path = folder()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let cache = try #require(PictureDiskCache(directory: path, budget: 1 << 20))
+    let url = "https://example.com/sparse.png"
+    cache.store([9, 8, 7, 6], for: url)
+    #expect(cache.prefix(for: url, count: 2) == [9, 8])
+    #expect(cache.bytes(for: url, atMost: 3) == nil, "over the caller's limit")
+    #expect(truncate(cache.path(for: url), 200 << 20) == 0)
+    #expect(cache.bytes(for: url) == nil)
+    #expect(cache.prefix(for: url, count: 2) == nil)
   }
 
   @Test func theLeastRecentlyUsedGoFirstPastTheBudget() throws {

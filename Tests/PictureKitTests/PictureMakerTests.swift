@@ -79,6 +79,33 @@ import Testing
     #expect(first.picture.animation == nil && first.picture.moves)
   }
 
+  /// An animation too large to move (three one-pixel frames on a 4200 × 4200 canvas: its
+  /// frames would cost more than the work bound allows) is drawn still, marked as moving,
+  /// rather than composing every frame on the whole canvas while other pictures wait.
+  @Test func anAnimationTooLargeToMoveIsDrawnStill() throws {
+    func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    // A 2-colour palette, and three 1 × 1 frames of colour 1 (LZW: 2-bit codes).
+    var bytes = Array("GIF89a".utf8) + le16(4200) + le16(4200) + [0x80, 0, 0]
+    bytes += [200, 0, 0, 0, 0, 200]
+    for _ in 0..<3 {
+      bytes += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0]
+      bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0]
+    }
+    bytes.append(0x3B)
+    #expect(PictureDecoding.isMoving(bytes))
+    let key = PictureKey(url: "huge.gif", columns: 8, rows: 4)
+    let made = try #require(
+      try Self.symbols(diskCache: nil).make(
+        key, from: bytes, at: .embedded("huge.gif"), cancelled: { false }))
+    #expect(made.picture.animation == nil && made.picture.moves)
+    #expect(try Self.decoding.frames(bytes, fitting: (64, 64), cancelled: { false }) == nil)
+    #expect(Self.decoding.isStillOfMoving(bytes))
+    // The details say why it does not move.
+    #expect(
+      PictureDecoding.stillNote(bytes) == "still: its 4200 × 4200 canvas is too large to move")
+    #expect(PictureDecoding.stillNote(try Self.bytes("gif-animated.gif")) == nil)
+  }
+
   /// Over the frame (sixel here), the cache keeps the picture's id in `OverlayPictures`, which
   /// holds its bytes for the terminal.
   @Test func aPictureOverTheFrameIsKeptByTheOverlay() throws {

@@ -247,4 +247,88 @@ extension SizeProbeTests {
     let path = folder + "/gone.jpg"
     #expect(reason(await probeFile(path)) == "no such file; check the path")
   }
+
+  /// A probe of a picture that drips a byte at a time gives up at `--picture-time`, the
+  /// picture's deadline, not at `--total-time` (`cascade print` waited 305 s for one picture
+  /// with `--picture-time 5`).
+  @Test func aDrippingPictureGivesUpAtItsPictureTime() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = try Self.fixture("jpeg-baseline.jpg")
+    // Past the JPEG's start, so the header never completes in time.
+    server.route(
+      "/drip.jpg",
+      reply: .drip(
+        body: Array(picture.prefix(3)) + [0xFF] + [UInt8](repeating: 0xE1, count: 400),
+        interval: 0.2))
+    var options = LoadOptions()
+    options.timeout = 30
+    options.pictureTime = 1
+    options.totalTime = 120
+    let result = await SizeProbe.size(
+      of: .unsized(imageURL: server.url("/drip.jpg")), in: .url(server.url("/feed.json")),
+      options: options, prefixes: ProbedPrefixes(budget: 1 << 20))
+    guard case .failure(.limitExceeded(_, .pictureTime(1), _)) = result else {
+      Issue.record("\(result)")
+      return
+    }
+  }
+
+  /// A silent picture server is waited for once: its probe's timeout is the picture's, and the
+  /// fetch that follows fails at once with it instead of waiting `--timeout` again.
+  @Test func aSilentServerIsWaitedForOnce() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let asked = Locked(0)
+    server.route("/quiet.png") { _ in
+      asked.withLock { $0 += 1 }
+      return .silence
+    }
+    var options = LoadOptions()
+    options.timeout = 1
+    let prefixes = ProbedPrefixes(budget: 1 << 20)
+    let url = server.url("/quiet.png")
+    let probed = await SizeProbe.size(
+      of: .unsized(imageURL: url), in: .url(server.url("/feed.json")), options: options,
+      prefixes: prefixes)
+    guard case .failure(let failure) = probed else {
+      Issue.record("\(probed)")
+      return
+    }
+    await #expect(throws: failure) {
+      try await PictureFetch.fetch(
+        .web(url), options: options, maxBytes: 1 << 20, prefixes: prefixes)
+    }
+    #expect(asked.withLock { $0 } == 1, "the fetch asked the silent server again")
+  }
+
+  /// A probe's failure is the fetch's only until the picture's deadline.
+  @Test func aProbesFailureLastsUntilItsDeadline() {
+    let prefixes = ProbedPrefixes(budget: 0)
+    let now = ContinuousClock.now
+    let failure = FeedError.timedOut(url: "http://x/a.png", seconds: 15)
+    prefixes.probeGaveUp("http://x/a.png", with: failure, until: now + .seconds(10))
+    #expect(prefixes.probeFailure("http://x/a.png", at: now + .seconds(11)) == nil)
+    prefixes.probeGaveUp("http://x/a.png", with: failure, until: now + .seconds(10))
+    #expect(prefixes.probeFailure("http://x/a.png", at: now + .seconds(9)) == failure)
+    #expect(prefixes.probeFailure("http://x/a.png", at: now) == nil, "taken out")
+  }
+
+  /// The feed's `--max-bytes` is not a probe's limit: with it at 1000 bytes, a picture served
+  /// whole (ranges ignored) is still probed; it failed with the feed's wording, "the feed is
+  /// too large or broken… --max-bytes".
+  @Test func aProbeIsNotHeldToTheFeedsByteLimit() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = try Self.fixture("jpeg-baseline.jpg") + [UInt8](repeating: 0, count: 200_000)
+    server.route("/whole.jpg") { _ in
+      .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: picture)
+    }
+    var options = LoadOptions()
+    options.maxBytes = 1000
+    let result = await SizeProbe.size(
+      of: .unsized(imageURL: server.url("/whole.jpg")), in: .url(server.url("/feed.json")),
+      options: options, prefixes: ProbedPrefixes(budget: 0))
+    #expect((try? result.get()) != nil, "\(result)")
+  }
 }

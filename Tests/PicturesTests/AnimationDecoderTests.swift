@@ -115,6 +115,35 @@ import Testing
     #expect(frames.allSatisfy { $0.delay == 100 })
   }
 
+  /// The frames' canvas pixels add up to at most the work bound: many tiny frames on a large
+  /// canvas cost their canvas each, and stop there.
+  @Test func manyFramesOnALargeCanvasStopAtTheWorkBound() throws {
+    let bytes = Self.gif(
+      screen: (100, 100), colors: [Self.red, Self.green],
+      frames: (0..<50).map { (0, 0, 1, 1, UInt8($0 % 2), 0, 1) })
+    var handed = 0
+    let summary = try AnimationDecoder.frames(
+      bytes, fitting: (10, 10), limits: PictureLimits(), maximumWork: 100 * 100 * 10
+    ) { _ in
+      handed += 1
+      return true
+    }
+    #expect(summary.frames == 10 && handed == 10)
+  }
+
+  /// An animation whose canvas leaves fewer than `minimumFrames` within the work bound, or
+  /// whose frames would hold more than the decoding budget, is drawn still, with a reason.
+  @Test func aHugeCanvasIsTooLargeToMove() {
+    let huge = Self.gif(
+      screen: (7999, 7999), colors: [Self.red, Self.green],
+      frames: (0..<3).map { (0, 0, 1, 1, UInt8($0 % 2), 0, 1) })
+    #expect(AnimationDecoder.stillReason(huge) == "its 7999 × 7999 canvas is too large to move")
+    let small = Self.gif(
+      screen: (300, 200), colors: [Self.red, Self.green],
+      frames: (0..<3).map { (0, 0, 1, 1, UInt8($0 % 2), 0, 1) })
+    #expect(AnimationDecoder.stillReason(small) == nil)
+  }
+
   /// Frames come shrunk to fit the box, aspect kept.
   @Test func framesAreShrunkToTheirBox() throws {
     let bytes = Self.gif(

@@ -75,4 +75,46 @@ import Testing
     let turned = PictureHeader(format: .jpeg, width: 4000, height: 3000, orientation: 6)
     #expect(PictureDecoder.heldBytes(turned, fitting: nil) == 4000 * 3000 * 4 * 2)
   }
+
+  /// A zoomed full screen's window is cut from the decoded pixels and shrunk within the
+  /// decode's reservation, never from the whole picture shrunk first: a 7999 × 7999 PNG zoomed
+  /// six times held 766 MB (the shrink's rows of floats alone can pass 500 MB) against a
+  /// budget of 256 MiB.
+  @Test func aZoomedWindowIsCutWithinTheReservation() throws {
+    let side = 600
+    // Left half red, right half blue.
+    var pixels = [UInt8](repeating: 255, count: side * side * 4)
+    for y in 0..<side {
+      for x in 0..<side {
+        let at = (y * side + x) * 4
+        (pixels[at], pixels[at + 1], pixels[at + 2]) = x < side / 2 ? (200, 0, 0) : (0, 0, 200)
+      }
+    }
+    let png = try #require(PNGEncoder.encode(RGBAImage(width: side, height: side, pixels: pixels)))
+    var heldWhileCut = 0
+    let window = try PictureDecoder.decode(
+      png, fitting: (500, 500),
+      window: (
+        { width, height in
+          heldWhileCut = DecodeMemory.shared.reserved
+          // The right half's middle, in the fitted picture's pixels.
+          return (width / 2 + width / 8, height / 4, width / 4, height / 2)
+        }, (100, 100)
+      ))
+    #expect(window.width == 50 && window.height == 100)
+    #expect(
+      window.pixel(x: 0, y: 0) == (0, 0, 200, 255) && window.pixel(x: 49, y: 99) == (0, 0, 200, 255)
+    )
+    // At least this decode's own: the whole picture and the window's shrink (150 × 300 into
+    // 50 × 100).
+    let own = side * side * 4 + RGBAImage.scalingBytes(from: (150, 300), toFit: (100, 100))
+    #expect(heldWhileCut >= own, "\(heldWhileCut) < \(own)")
+    let header = PictureHeader(format: .png, width: 7999, height: 7999, orientation: 1)
+    let zoomed = PictureDecoder.finishingBytes(
+      header, fitting: (7680, 4320), window: ({ _, _ in (0, 0, 540, 540) }, (1920, 1080)))
+    // The window (a 1000-pixel square of the picture, which fits the screen as it is): no
+    // shrink of the whole.
+    #expect(zoomed >= 999 * 999 * 4)
+    #expect(zoomed < 7999 * 4320 * 16 / 8, "\(zoomed)")
+  }
 }

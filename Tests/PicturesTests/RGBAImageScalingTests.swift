@@ -93,3 +93,18 @@ import Testing
     #expect((turned.width, turned.height) == (orientation >= 5 ? (2, 3) : (3, 2)))
   }
 }
+
+extension RGBAImageScalingTests {
+  /// A part shrunk where it lies is the part cut out and then shrunk, pixel for pixel.
+  @Test func aPartShrunkInPlaceIsThePartCutThenShrunk() {
+    let (width, height) = (97, 61)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for i in 0..<pixels.count { pixels[i] = UInt8((i * 37 + i / 7) & 0xFF) }
+    let image = RGBAImage(width: width, height: height, pixels: pixels)
+    let part = (x: 13, y: 7, width: 50, height: 41)
+    let direct = image.scaled(part: part, toFit: (20, 20))
+    let cut = image.cropped(to: part).scaled(toFit: (20, 20))
+    #expect(direct == cut)
+    #expect(image.scaled(part: part, toFit: (60, 60)) == image.cropped(to: part))
+  }
+}

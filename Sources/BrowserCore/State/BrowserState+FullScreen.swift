@@ -83,15 +83,30 @@ extension BrowserState {
     var effects: [Effect] = []
     if i + 1 < items.count {
       showDetails(of: i + 1)
-      effects = prefetchIfNeeded()
-    } else if hasMorePages {
-      effects = prefetchIfNeeded()
+      effects = loadAheadOfSlideshow(at: i + 1)
+    } else if hasMorePages, prefetchHold != .untilAsked {
+      effects = loadAheadOfSlideshow(at: i)
+      message = "slideshow: waiting for the next page…"
     } else {
       slideshow = nil
-      message = "slideshow: that was the last item"
+      message =
+        hasMorePages
+        ? "slideshow stopped: the next page could not be loaded"
+        : "slideshow: that was the last item"
       return []
     }
     return effects + [.alarm(.slide(serial), afterSeconds: options.slideshowSeconds)]
+  }
+
+  /// The next page, asked for when the slideshow is a dozen items from the end of those
+  /// loaded: the waterfall behind the full screen does not move, so its own prefetch (a
+  /// screen from its end) never came and the slideshow waited at the last item for ever.
+  private mutating func loadAheadOfSlideshow(at i: Int) -> [Effect] {
+    // A load that failed is not tried again until the reader asks.
+    guard hasMorePages, loading == nil, prefetchHold != .untilAsked, i + 12 >= items.count
+    else { return [] }
+    prefetchHold = .none
+    return startLoad(.more)
   }
 
   private static func seconds(_ value: Double) -> String {

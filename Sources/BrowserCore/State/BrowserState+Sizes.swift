@@ -20,18 +20,30 @@ extension BrowserState {
     var requests: [SizeRequest] = []
     var known: [ProbedSize] = []
     var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
+    func consider(_ index: Int) {
+      guard awaitsSize(index) else { return }
+      let url = items[index].imageURL
+      let request = SizeRequest(index: index, imageURL: url)
+      if let size = sizeProbes.found[url] {
+        known.append(ProbedSize(request: request, width: size.width, height: size.height))
+      } else if room > 0, !sizeProbes.inFlight.contains(url) {
+        sizeProbes.inFlight.insert(url)
+        requests.append(request)
+        room -= 1
+      }
+    }
+    // The full screen (and a slideshow in it) reads ahead of itself: the item shown and the
+    // next ones, wherever the waterfall behind it is. Their pictures are asked for only once
+    // their sizes are in, so a slideshow past the screens around the waterfall showed nothing.
+    if case .details(let i) = panel {
+      for index in [i, i + 1, i + 2, i - 1] where items.indices.contains(index) {
+        consider(index)
+      }
+    }
     for rows in [visibleContentRows] + screensAround where !rows.isEmpty {
       for box in arrangement.boxes(inRows: rows) {
-        guard case .item(let index) = box.content, awaitsSize(index) else { continue }
-        let url = items[index].imageURL
-        let request = SizeRequest(index: index, imageURL: url)
-        if let size = sizeProbes.found[url] {
-          known.append(ProbedSize(request: request, width: size.width, height: size.height))
-        } else if room > 0, !sizeProbes.inFlight.contains(url) {
-          sizeProbes.inFlight.insert(url)
-          requests.append(request)
-          room -= 1
-        }
+        guard case .item(let index) = box.content else { continue }
+        consider(index)
       }
     }
     if !known.isEmpty { applySizes(known) }

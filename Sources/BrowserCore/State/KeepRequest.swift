@@ -26,8 +26,10 @@ public struct KeepRequest: Hashable, Sendable {
 public enum KeepOutcome: Hashable, Sendable {
   /// Saved at this path (as the reader writes it: `~/Pictures/cascade/a.jpg`).
   case saved(String)
-  /// The viewer was started with the picture.
-  case viewing(program: String)
+  /// Not saved again: the same bytes are already saved at this path.
+  case alreadySaved(String)
+  /// The viewer `program` was started on the picture's `file`.
+  case viewing(file: String, program: String)
   /// Why not, in words.
   case failed(String)
 }
@@ -54,8 +56,12 @@ extension BrowserState {
     switch outcome {
     case .saved(let path):
       message = "saved #\(request.number) to \(DisplayText(path, maximumWidth: 200))"
-    case .viewing(let program):
-      message = "#\(request.number)'s picture is in \(DisplayText(program, maximumWidth: 40))"
+    case .alreadySaved(let path):
+      message = "#\(request.number) is already saved as \(DisplayText(path, maximumWidth: 200))"
+    case .viewing(let file, let program):
+      let name = program.split(separator: "/").last.map(String.init) ?? program
+      message =
+        "opened \(DisplayText(file, maximumWidth: 200)) in \(DisplayText(name, maximumWidth: 40))"
     case .failed(let reason):
       let verb = request.kind == .save ? "save" : "show"
       message = "could not \(verb) #\(request.number)'s picture: \(reason)"

@@ -9,17 +9,21 @@ public struct PictureFacts: Hashable, Sendable {
   public var width: Int
   public var height: Int
   public var bytes: Int
+  /// Why it is drawn otherwise than it is, in words (`still: its 7999 × 7999 canvas is too
+  /// large to move`); nil when it is drawn as it is.
+  public var note: String?
 
-  public init(format: String, width: Int, height: Int, bytes: Int) {
+  public init(format: String, width: Int, height: Int, bytes: Int, note: String? = nil) {
     self.format = format
     self.width = width
     self.height = height
     self.bytes = bytes
+    self.note = note
   }
 
-  /// `1200×800 JPEG, 245 KB (250,880 bytes)` with the theme's `times`.
+  /// `1200×800 JPEG, 245 KB (250,880 bytes)` with the theme's `times`, and the note after.
   public func text(times: String) -> String {
-    "\(width)\(times)\(height) \(format), \(Self.byteText(bytes))"
+    "\(width)\(times)\(height) \(format), \(Self.byteText(bytes))" + (note.map { "; \($0)" } ?? "")
   }
 
   /// `812 bytes`, `245 KB`, `3.4 MB`: kibibytes and mebibytes, as file managers show them.

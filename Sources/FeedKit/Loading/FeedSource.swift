@@ -45,13 +45,13 @@ public enum FeedSource: Hashable, Sendable {
     }
     switch scheme.lowercased() {
     case "http", "https":
-      guard let url = URL(string: argument), let host = url.host, !host.isEmpty else {
+      guard let url = URL(feedText: argument), let host = url.host, !host.isEmpty else {
         throw .invalidArgument(
           argument: argument, detail: "not a valid URL (expected \(scheme)://host/path)")
       }
       self = .url(url.absoluteString)
     case "file":
-      guard let url = URL(string: argument), url.isFileURL, !url.path.isEmpty else {
+      guard let url = URL(feedText: argument), url.isFileURL, !url.path.isEmpty else {
         throw .invalidArgument(
           argument: argument, detail: "not a valid file URL (expected file:///path)")
       }
@@ -105,7 +105,7 @@ public enum FeedSource: Hashable, Sendable {
   func resolving(next link: String) throws(FeedError) -> FeedSource {
     switch self {
     case .url(let base):
-      guard let baseURL = URL(string: base), let target = URL(string: link, relativeTo: baseURL)
+      guard let baseURL = URL(feedText: base), let target = URL(feedText: link, relativeTo: baseURL)
       else {
         throw .refusedLink(source: base, target: link, detail: "not a valid URL")
       }

@@ -17,7 +17,7 @@ struct PageAddress: Sendable {
 
   /// Nil for an address that is not an absolute http(s) URL.
   init?(_ address: String) {
-    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+    guard let url = URL(feedText: address), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host?.isEmpty == false
     else { return nil }
     base = url
@@ -44,7 +44,7 @@ struct PageAddress: Sendable {
   private func absolute(_ reference: String) -> String? {
     let trimmed = reference.trimmingASCIIWhitespace()
     guard !trimmed.isEmpty, FeedSource.scheme(of: trimmed) == nil,
-      let url = URL(string: trimmed, relativeTo: base)?.absoluteURL
+      let url = URL(feedText: trimmed, relativeTo: base)?.absoluteURL
     else { return nil }
     return url.absoluteString
   }

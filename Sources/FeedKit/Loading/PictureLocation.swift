@@ -18,7 +18,8 @@ extension FeedSource {
   /// folder, or absolute) or a `file://` URL is read from disk only for a feed that itself came
   /// from this machine — a file, standard input, a `file://` URL, the sample: a feed fetched
   /// over the network never makes Cascade read a local file. The sample feed's relative paths
-  /// name its built-in pictures.
+  /// name its built-in pictures. A path is made absolute, against the working folder when the
+  /// feed's own is relative (standard input, `cascade feed.json`).
   ///
   /// A protocol-relative URL (`//cdn.example/x.jpg`) takes the feed's scheme: over HTTP it
   /// resolves as any relative one; in a local feed it is https, as the publisher meant — read
@@ -33,7 +34,7 @@ extension FeedSource {
     }
     let scheme = Self.scheme(of: link)?.lowercased()
     if scheme == "http" || scheme == "https" {
-      guard let url = URL(string: link), let host = url.host, !host.isEmpty else {
+      guard let url = URL(feedText: link), let host = url.host, !host.isEmpty else {
         throw .refusedLink(source: displayName, target: imageURL, detail: "not a valid URL")
       }
       return .web(url.absoluteString)
@@ -43,8 +44,8 @@ extension FeedSource {
       // A template's pages are URLs or files alike: its first page says which.
       return try page(1).pictureLocation(of: imageURL)
     case .url(let base):
-      guard scheme == nil, let baseURL = URL(string: base),
-        let target = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+      guard scheme == nil, let baseURL = URL(feedText: base),
+        let target = URL(feedText: link, relativeTo: baseURL)?.absoluteURL,
         let targetScheme = target.scheme?.lowercased(),
         targetScheme == "http" || targetScheme == "https"
       else {
@@ -61,7 +62,7 @@ extension FeedSource {
       return .embedded(String(name))
     case .file, .standardInput:
       if let scheme {
-        guard scheme == "file", let url = URL(string: link), url.isFileURL, !url.path.isEmpty,
+        guard scheme == "file", let url = URL(feedText: link), url.isFileURL, !url.path.isEmpty,
           url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
         else {
           throw .refusedLink(
@@ -71,10 +72,14 @@ extension FeedSource {
         return .file(url.path)
       }
       if link.hasPrefix("/") { return .file(link) }
-      guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else {
-        return .file(link)
+      var relative = link
+      if case .file(let path) = self, let slash = path.lastIndex(of: "/") {
+        relative = String(path[...slash]) + link
       }
-      return .file(String(path[...slash]) + link)
+      // Absolute, as the path an opener or a viewer is handed must be: it may run in another
+      // folder.
+      guard !relative.hasPrefix("/") else { return .file(relative) }
+      return .file(FileManager.default.currentDirectoryPath + "/" + relative)
     }
   }
 }
@@ -85,7 +90,7 @@ extension PictureLocation {
   /// network. Two ports of one machine are two servers, as they are to a browser's
   /// per-origin limits: each port is its own listening process.
   public var server: String? {
-    guard case .web(let address) = self, let url = URL(string: address),
+    guard case .web(let address) = self, let url = URL(feedText: address),
       let host = url.host?.lowercased(), !host.isEmpty
     else { return nil }
     let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)

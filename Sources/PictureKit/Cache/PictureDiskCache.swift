@@ -144,16 +144,35 @@ public final class PictureDiskCache: Sendable {
     return .success(current)
   }
 
-  /// The bytes stored for `key`, if any; a hit counts as a use.
-  public func bytes(for key: String) -> [UInt8]? {
+  /// The bytes stored for `key`, if any and no more than `maxBytes` (nor than the cache's
+  /// budget, which no entry it stored is over); a hit counts as a use.
+  public func bytes(for key: String, atMost maxBytes: Int = .max) -> [UInt8]? {
+    read(key, count: nil, atMost: maxBytes)
+  }
+
+  /// The first `count` bytes stored for `key` (fewer when it holds fewer), if any: what a
+  /// picture's header is read from, never the whole of a large entry.
+  public func prefix(for key: String, count: Int) -> [UInt8]? {
+    read(key, count: max(0, count), atMost: .max)
+  }
+
+  /// An entry's bytes, all of them or the first `count`.
+  ///
+  /// The entry is opened without waiting (`O_NONBLOCK`: a FIFO put in its place would wait
+  /// for a writer forever) and its type and size are checked before a byte is read: a FIFO,
+  /// a device or a file larger than the budget (a 2 GB sparse file read whole took 4.2 GB) is
+  /// a miss.
+  private func read(_ key: String, count: Int?, atMost maxBytes: Int) -> [UInt8]? {
     let name = Self.name(for: key)
-    let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard file >= 0 else { return nil }
     defer { close(file) }
     var status = stat()
     guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    let data = PictureFile.read(file, count: Int(status.st_size))
     let header = Array((name + "\n").utf8)
+    let stored = Int(status.st_size) - header.count
+    guard stored >= 0, stored <= budget, stored <= maxBytes else { return nil }
+    let data = PictureFile.read(file, count: header.count + min(stored, count ?? stored))
     guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else {
       return nil
     }

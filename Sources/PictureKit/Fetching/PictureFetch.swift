@@ -52,7 +52,7 @@ public enum PictureFetch {
     case .file(let path):
       return Fetched(bytes: try readFile(path, maxBytes: maxBytes), cached: false)
     case .web(let url):
-      if readCache, let cached = cache?.bytes(for: url) {
+      if readCache, let cached = cache?.bytes(for: url, atMost: maxBytes) {
         return Fetched(bytes: cached, cached: true)
       }
       let prefix = prefixes.take(url)
@@ -65,6 +65,8 @@ public enum PictureFetch {
           return Fetched(bytes: prefix.bytes, cached: false)
         }
       }
+      // Its probe gave up on the server a moment ago: the picture's one deadline is spent.
+      if prefix == nil, let failure = prefixes.probeFailure(url) { throw failure }
       let bytes: [UInt8]
       let transferred: Int
       let multiplexed: Bool
@@ -72,16 +74,7 @@ public enum PictureFetch {
         (bytes, transferred, multiplexed) = try await web(
           url, after: prefix, options: options, maxBytes: maxBytes, prefixes: prefixes)
       } catch {
-        if case .tooLarge = error {
-          throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
-        }
-        if options.pictureTime < (options.totalTime ?? .infinity),
-          case .timedOut(_, .total, _) = error
-        {
-          throw .limitExceeded(
-            source: url, limit: .pictureTime(options.pictureTime), location: nil)
-        }
-        throw PageFetch.feedError(error, options: options)
+        throw failure(error, options: options, maxBytes: maxBytes)
       }
       guard bytes.count <= maxBytes else {
         throw .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
@@ -90,6 +83,40 @@ public enum PictureFetch {
       return Fetched(
         bytes: bytes, cached: false, transferred: transferred, multiplexed: multiplexed)
     }
+  }
+
+  /// A picture's transfer failure, in a picture's words: its size limit (`--picture-bytes`)
+  /// and its time (`--picture-time`), not the feed's (`--max-bytes`, `--total-time`).
+  package static func failure(_ error: TransferError, options: LoadOptions, maxBytes: Int)
+    -> FeedError
+  {
+    switch error {
+    case .tooLarge(let url, _):
+      return .limitExceeded(source: url, limit: .pictureSize(maxBytes), location: nil)
+    case .timedOut(let url, .total, _) where options.pictureTime < (options.totalTime ?? .infinity):
+      return outOfTime(url, options: options)
+    default:
+      return PageFetch.feedError(error, options: options)
+    }
+  }
+
+  /// The failure of a picture whose time ran out.
+  package static func outOfTime(_ url: String, options: LoadOptions) -> FeedError {
+    guard options.pictureTime < (options.totalTime ?? .infinity) else {
+      return .limitExceeded(source: url, limit: .totalTime(options.totalTime ?? 0), location: nil)
+    }
+    return .limitExceeded(source: url, limit: .pictureTime(options.pictureTime), location: nil)
+  }
+
+  /// Seconds a picture's transfer may still take: to `deadline`, else `--picture-time`, and
+  /// never past `--total-time`.
+  package static func secondsLeft(until deadline: ContinuousClock.Instant?, options: LoadOptions)
+    -> Double
+  {
+    let whole = min(options.pictureTime, options.totalTime ?? .infinity)
+    guard let deadline else { return whole }
+    let left = ContinuousClock.now.duration(to: deadline)
+    return min(whole, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
   }
 
   /// `url`'s bytes from the web, continuing `prefix` when there is one; and how many crossed

@@ -34,19 +34,29 @@ package enum PrefixFetch {
   /// the whole file), and whether they end the file.
   /// - Parameter validator: sent as `If-Range` with a read from past the start, so a file that
   ///   changed since its first bytes were read comes whole from its start instead.
+  /// - Parameter deadline: when the picture's time (`--picture-time`, shared by its probe's
+  ///   reads) runs out; nil for `--picture-time` from now.
   package static func fetch(
     _ url: String, from start: Int = 0, count: Int, validator: String? = nil,
-    options: LoadOptions
+    options: LoadOptions, deadline: ContinuousClock.Instant? = nil
   ) async throws(FeedError) -> Read {
     guard let transport = Transport.shared else {
       throw .network(url: url, detail: "libcurl could not start a transfer loop")
     }
     var headers = ["Accept: image/webp, image/png, image/jpeg, image/gif, */*;q=0.5"]
     if start > 0, let validator { headers.append("If-Range: \(validator)") }
+    var limits = PageFetch.limits(options)
+    // A probe reads `count` bytes and stops (`Collector`), whatever length the server
+    // declares: the feed's `--max-bytes` is not its limit. A picture's time is, as its
+    // fetch's.
+    limits.maxBytes = Int64.max / 2
+    let left = PictureFetch.secondsLeft(until: deadline, options: options)
+    guard left > 0 else { throw PictureFetch.outOfTime(url, options: options) }
+    limits.totalTime = min(limits.totalTime ?? .infinity, left)
     let request = TransferRequest(
       url: url, userAgent: CascadeVersion.userAgent,
       byteRange: Int64(start)...Int64(max(start, count - 1)), headers: headers,
-      originHeaders: options.originHeaders(for: url), limits: PageFetch.limits(options))
+      originHeaders: options.originHeaders(for: url), limits: limits)
     let box = Collector(start: start, count: count)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -65,7 +75,7 @@ package enum PrefixFetch {
     switch result {
     case .success: return box.read(ended: true)
     case .failure(.cancelled) where box.isFull: return box.read(ended: false)
-    case .failure(let error): throw PageFetch.feedError(error, options: options)
+    case .failure(let error): throw PictureFetch.failure(error, options: options, maxBytes: count)
     }
   }
 

@@ -1,3 +1,4 @@
+import FeedModel
 import Locking
 
 /// The first bytes of web pictures that size probes read and that were not the whole picture,
@@ -71,4 +72,38 @@ public final class ProbedPrefixes: Sendable {
 
   /// The bytes kept, all prefixes together.
   public var byteCount: Int { store.withLock { $0.bytes } }
+
+  /// Probes that gave up on a silent or dripping server: the failure, and until when the
+  /// picture's fetch takes it instead of waiting for the server again.
+  private let gaveUp = Locked([String: (failure: FeedError, until: ContinuousClock.Instant)]())
+
+  /// Most probes that gave up remembered at once; the oldest deadlines go first past it.
+  static let gaveUpLimit = 1024
+
+  /// Remembers that the probe of `url` gave up with `failure` (a timeout): a picture has one
+  /// deadline for all its network waits, and its fetch right after (before `until`) fails at
+  /// once, rather than waiting `--timeout` or `--picture-time` a second time.
+  public func probeGaveUp(
+    _ url: String, with failure: FeedError, until: ContinuousClock.Instant
+  ) {
+    gaveUp.withLock { table in
+      table[url] = (failure, until)
+      guard table.count > Self.gaveUpLimit else { return }
+      let now = ContinuousClock.now
+      table = table.filter { $0.value.until > now }
+      while table.count > Self.gaveUpLimit,
+        let oldest = table.min(by: { $0.value.until < $1.value.until })
+      {
+        table.removeValue(forKey: oldest.key)
+      }
+    }
+  }
+
+  /// Why the probe of `url` gave up, taken out, when it did before `now` reached its deadline.
+  public func probeFailure(_ url: String, at now: ContinuousClock.Instant = .now) -> FeedError? {
+    gaveUp.withLock { table in
+      guard let entry = table.removeValue(forKey: url), entry.until > now else { return nil }
+      return entry.failure
+    }
+  }
 }

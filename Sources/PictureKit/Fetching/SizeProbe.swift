@@ -39,21 +39,36 @@ public enum SizeProbe {
     case .web(let url):
       if let known = cache.flatMap({ cachedSize(of: url, in: $0) }) {
         outcome = known
-      } else if let picture = cache?.bytes(for: url) {
-        outcome = PictureSize.read { count in Array(picture.prefix(count)) }
+      } else if let cache, let head = cache.prefix(for: url, count: 1) {
+        // The header only, however large the entry: a garbled size entry must not make this
+        // read a whole picture (or a sparse file of gigabytes) to learn its shape.
+        outcome = PictureSize.read { count in
+          count <= head.count
+            ? Array(head.prefix(count)) : cache.prefix(for: url, count: count) ?? head
+        }
       } else {
         // What the probe reads is kept: a small picture comes whole and is the picture, a
         // larger one's first bytes wait for its fetch, which asks only for the rest; a second,
         // longer read continues the first.
         var read = PrefixFetch.Read(bytes: [], start: 0, whole: false)
+        // One deadline for the picture's probe, all its reads: `--picture-time`.
+        let seconds = PictureFetch.secondsLeft(until: nil, options: options)
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
         do {
           outcome = try await PictureSize.read { (count: Int) async throws(FeedError) in
             if !read.whole, read.bytes.count < count {
-              read = try await more(of: url, after: read, upTo: count, options: options)
+              read = try await more(
+                of: url, after: read, upTo: count, options: options, deadline: deadline)
             }
             return Array(read.bytes.prefix(count))
           }
         } catch {
+          // A server that gave nothing in time gets no second wait from the picture's fetch.
+          switch error {
+          case .timedOut, .limitExceeded(_, .pictureTime, _), .limitExceeded(_, .totalTime, _):
+            prefixes.probeGaveUp(url, with: error, until: deadline)
+          default: break
+          }
           return .failure(error)
         }
         if case .size = outcome {
@@ -85,13 +100,15 @@ public enum SizeProbe {
   /// the file's start afresh where the server sent that instead (it ignores ranges, or the
   /// file changed since the first read).
   private static func more(
-    of url: String, after read: PrefixFetch.Read, upTo count: Int, options: LoadOptions
+    of url: String, after read: PrefixFetch.Read, upTo count: Int, options: LoadOptions,
+    deadline: ContinuousClock.Instant
   ) async throws(FeedError) -> PrefixFetch.Read {
     let next = try await PrefixFetch.fetch(
-      url, from: read.bytes.count, count: count, validator: read.validator, options: options)
+      url, from: read.bytes.count, count: count, validator: read.validator, options: options,
+      deadline: deadline)
     if next.start == 0 { return next }
     guard next.start == read.bytes.count else {
-      return try await PrefixFetch.fetch(url, count: count, options: options)
+      return try await PrefixFetch.fetch(url, count: count, options: options, deadline: deadline)
     }
     var joined = next
     joined.bytes = read.bytes + next.bytes
@@ -107,7 +124,7 @@ public enum SizeProbe {
   private static func cachedSize(of url: String, in cache: PictureDiskCache) -> PictureSize
     .Outcome?
   {
-    guard let bytes = cache.bytes(for: sizeKey + url), bytes.count < 32 else { return nil }
+    guard let bytes = cache.bytes(for: sizeKey + url, atMost: 31) else { return nil }
     let sides = String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap {
       Int($0)
     }

@@ -332,7 +332,8 @@ public final class PictureLoader: Sendable {
           url: key.url,
           PictureFacts(
             format: header.format.description, width: header.displayWidth,
-            height: header.displayHeight, bytes: bytes.count)))
+            height: header.displayHeight, bytes: bytes.count,
+            note: PictureDecoding.stillNote(bytes))))
     }
     do {
       if let made = try maker.make(key, from: bytes, at: location, cancelled: { job.isCancelled }) {

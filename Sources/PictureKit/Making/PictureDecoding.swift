@@ -26,10 +26,11 @@ package struct PictureDecoding: Sendable {
       width: Int((Double(fitting.width) * scale).rounded(.up)),
       height: Int((Double(fitting.height) * scale).rounded(.up))
     )
-    let image = try PictureDecoder.decode(bytes, fitting: larger, limits: limits)
-    let window = image.cropped(
-      to: crop.pixels(pictureWidth: image.width, pictureHeight: image.height))
-    return window.scaled(toFit: fitting)
+    // Cut and fitted within the decode's reservation: the larger picture and the window's
+    // copy count against the decoding budget.
+    return try PictureDecoder.decode(
+      bytes, fitting: larger, limits: limits,
+      window: ({ crop.pixels(pictureWidth: $0, pictureHeight: $1) }, fitting))
   }
 
   /// A moving picture's frames at `fitting` pixels: its first frame and the rest; nil for a
@@ -38,7 +39,9 @@ package struct PictureDecoding: Sendable {
     _ bytes: [UInt8], fitting: (width: Int, height: Int), cancelled: () -> Bool,
     frameLimit: Int = AnimationDecoder.maximumFrames
   ) throws -> (first: RGBAImage, rest: PixelAnimation)? {
-    guard animations, Self.isMoving(bytes) else { return nil }
+    guard animations, Self.isMoving(bytes), AnimationDecoder.stillReason(bytes) == nil else {
+      return nil
+    }
     var frames: [AnimationFrame] = []
     var used = 0
     let summary = try AnimationDecoder.frames(
@@ -57,10 +60,18 @@ package struct PictureDecoding: Sendable {
     )
   }
 
-  /// Whether `bytes` are a moving picture that is drawn still because moving pictures are off:
-  /// its box says it moves.
+  /// Whether `bytes` are a moving picture that is drawn still — moving pictures are off, or
+  /// it is too large to move (`AnimationDecoder.stillReason`): its box says it moves.
   package func isStillOfMoving(_ bytes: [UInt8]) -> Bool {
-    !animations && Self.isMoving(bytes)
+    Self.isMoving(bytes) && (!animations || AnimationDecoder.stillReason(bytes) != nil)
+  }
+
+  /// Why the moving picture in `bytes` is drawn still whatever the settings, for its facts
+  /// in the details (`still: its 7999 × 7999 canvas is too large to move`); nil for a still
+  /// or one that may move.
+  package static func stillNote(_ bytes: [UInt8]) -> String? {
+    guard isMoving(bytes), let reason = AnimationDecoder.stillReason(bytes) else { return nil }
+    return "still: " + reason
   }
 
   /// Whether `bytes` are an animated GIF or WebP: more than one frame.

@@ -73,7 +73,8 @@ package struct SymbolMaker: PictureMaker {
   {
     guard PictureDecoding.isMoving(bytes) else { return nil }
     let fitting = PictureFit.decodeSize(columns: key.columns, rows: key.rows)
-    guard decoding.animations else {
+    // Moving pictures off, or one too large to move: its first frame, marked as moving.
+    guard decoding.animations, AnimationDecoder.stillReason(bytes) == nil else {
       let image = try PictureDecoder.decode(bytes, fitting: fitting, limits: decoding.limits)
       var still = draw(image, in: key)
       still.moves = true

@@ -128,7 +128,11 @@ struct RecentFeeds: Codable, Equatable {
   }
 
   /// Puts `entry` first, dropping an older entry for the same feed and the oldest past `limit`.
+  /// The place's identity is masked as the feed's URL is: an item with no id of its own is
+  /// known by its picture's URL, which can hold a password or a token too.
   mutating func record(_ entry: Entry) {
+    var entry = entry
+    if let identity = entry.place?.identity { entry.place?.identity = URLSecrets.masked(identity) }
     feeds.removeAll { $0.feed == entry.feed && $0.key == entry.key }
     feeds.insert(entry, at: 0)
     if feeds.count > Self.limit { feeds.removeLast(feeds.count - Self.limit) }

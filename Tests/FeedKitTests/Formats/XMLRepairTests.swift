@@ -86,7 +86,25 @@ import Testing
     #expect(document.items.first?.title == "é x\u{FFFD}")
   }
 
-  @Test(arguments: [0x0B, 0x0C, 0x1B, 0x00, 0x07] as [UInt8])
+  /// An escape sequence goes whole, not only its ESC: `ESC ] 0 ; PWNEDTITLE BEL` left
+  /// `]0;PWNEDTITLE` in the title when the ESC became a space.
+  @Test func escapeSequencesAreDroppedWhole() throws {
+    let esc = "\u{1B}"
+    let entries = [
+      "<item><title>T7 \(esc)]0;PWNEDTITLE\u{07}x</title>\(item)</item>",
+      "<item><title>a\(esc)[1;31mred\(esc)[0m b</title>\(item)</item>",
+      "<item><title>c <![CDATA[d\(esc)]8;;http://evil/\(esc)\\e]]></title>\(item)</item>",
+      "<item><title>f\(esc)]0;never ends</title>\(item)</item>",
+      "<item><title>g\(esc)(0h</title>\(item)</item>",
+    ]
+    let text =
+      "<?xml version=\"1.0\"?><rss><channel><title>t</title>" + entries.joined()
+      + "</channel></rss>"
+    let document = try decode(Array(text.utf8))
+    #expect(document.items.map(\.title) == ["T7 x", "ared b", "c de", "f", "gh"])
+  }
+
+  @Test(arguments: [0x0B, 0x0C, 0x00, 0x07] as [UInt8])
   func controlCharactersBecomeSpacesInTextAndCDATA(control: UInt8) throws {
     // Inside CDATA libxml2 dropped the entry and every later one, with no error; outside, the
     // parser stopped at the character ("invalid character").

@@ -29,10 +29,10 @@ struct XMLBase {
     let scheme = FeedSource.scheme(of: origin)?.lowercased()
     switch scheme {
     case "http", "https":
-      document = URL(string: origin).flatMap { $0.host?.isEmpty == false ? $0 : nil }
+      document = URL(feedText: origin).flatMap { $0.host?.isEmpty == false ? $0 : nil }
       allowsFiles = false
     case "file":
-      document = URL(string: origin)
+      document = URL(feedText: origin)
       allowsFiles = true
     case nil:
       let path = origin == FeedSource.standardInput.displayName ? "./" : origin
@@ -49,7 +49,7 @@ struct XMLBase {
   mutating func enter(level: Int, base attribute: String?) {
     guard let value = attribute?.trimmingASCIIWhitespace(), !value.isEmpty else { return }
     let around = scopes.last?.url ?? document
-    let resolved = around.map { URL(string: value, relativeTo: $0) } ?? URL(string: value)
+    let resolved = around.map { URL(feedText: value, relativeTo: $0) } ?? URL(feedText: value)
     guard let url = resolved?.absoluteURL, let scheme = url.scheme?.lowercased() else { return }
     let isWeb = (scheme == "http" || scheme == "https") && url.host?.isEmpty == false
     guard isWeb || (scheme == "file" && allowsFiles) else { return }
@@ -67,7 +67,7 @@ struct XMLBase {
     guard let base = scopes.last?.url else { return reference }
     let trimmed = reference.trimmingASCIIWhitespace()
     guard !trimmed.isEmpty, FeedSource.scheme(of: trimmed) == nil,
-      let url = URL(string: trimmed, relativeTo: base)?.absoluteURL
+      let url = URL(feedText: trimmed, relativeTo: base)?.absoluteURL
     else { return reference }
     return url.absoluteString
   }

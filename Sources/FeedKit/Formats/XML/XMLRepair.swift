@@ -13,7 +13,8 @@ import FeedModel
 ///   sequence becomes U+FFFD, as a browser shows it, instead of failing the whole feed.
 /// - Control characters XML forbids everywhere (all of C0 but tab, line feed and carriage
 ///   return: a form feed or a Word line break, a vertical tab, pasted into a title), inside
-///   CDATA too: each becomes a space. Outside CDATA the parser stopped at the first with an
+///   CDATA too: each becomes a space, and an escape sequence (ESC and what it introduces)
+///   goes whole. Outside CDATA the parser stopped at the first with an
 ///   error; inside, libxml2 dropped that entry and every one after it without saying so.
 /// - An XML declaration that is not first (after a comment): dropped.
 /// - A comment with `--` inside it (`<!-- a -- b -->`), which XML forbids: emptied, since a
@@ -72,8 +73,7 @@ struct XMLRepair {
       } else if byte == UInt8(ascii: "&") {
         index = reference(in: sent, at: index)
       } else if Self.isForbiddenControl(byte) {
-        replace(1, at: index, with: [UInt8(ascii: " ")])
-        index += 1
+        index = control(in: sent, at: index, before: sent.count)
       } else if byte < 0x80 || !repairsUTF8 {
         bytes.append(byte)
         index += 1
@@ -119,8 +119,7 @@ struct XMLRepair {
     var index = range.lowerBound
     while index < range.upperBound {
       if Self.isForbiddenControl(sent[index]) {
-        replace(1, at: index, with: [UInt8(ascii: " ")])
-        index += 1
+        index = control(in: sent, at: index, before: range.upperBound)
       } else if sent[index] < 0x80 || !repairingUTF8 {
         bytes.append(sent[index])
         index += 1
@@ -230,6 +229,49 @@ struct XMLRepair {
     }
     replace(end + 1 - index, at: index, with: Array("&#\(value);".utf8))
     return end + 1
+  }
+
+  /// Mends the forbidden control character at `index`: a space, or nothing for an escape
+  /// sequence, which goes whole (`ESC ] 0 ; title BEL` left `]0;title` in a title when only
+  /// its ESC became a space). Returns the index after what was mended.
+  private mutating func control(in sent: [UInt8], at index: Int, before end: Int) -> Int {
+    guard sent[index] == 0x1B else {
+      replace(1, at: index, with: [UInt8(ascii: " ")])
+      return index + 1
+    }
+    let after = Self.escapeSequenceEnd(in: sent, at: index, before: end)
+    replace(after - index, at: index, with: [])
+    return after
+  }
+
+  /// The end of the escape sequence whose ESC is at `index`, within `end` and before the next
+  /// `<` (a sequence never runs into the markup): a CSI (`ESC [`) to its final byte; a control
+  /// string (OSC `ESC ]`, DCS, SOS, PM, APC) to BEL or ST (`ESC \`); any other escape to its
+  /// final byte after intermediates.
+  static func escapeSequenceEnd(in sent: [UInt8], at index: Int, before end: Int) -> Int {
+    var next = index + 1
+    func stops(_ at: Int) -> Bool { at >= end || sent[at] == UInt8(ascii: "<") }
+    guard !stops(next) else { return next }
+    switch sent[next] {
+    case UInt8(ascii: "["):
+      next += 1
+      while !stops(next), (0x20...0x3F).contains(sent[next]) { next += 1 }
+      if !stops(next), (0x40...0x7E).contains(sent[next]) { next += 1 }
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
+      UInt8(ascii: "_"):
+      next += 1
+      while !stops(next) {
+        if sent[next] == 0x07 { return next + 1 }
+        if sent[next] == 0x1B {
+          return next + 1 < end && sent[next + 1] == UInt8(ascii: "\\") ? next + 2 : next
+        }
+        next += 1
+      }
+    default:
+      while !stops(next), (0x20...0x2F).contains(sent[next]) { next += 1 }
+      if !stops(next), (0x30...0x7E).contains(sent[next]) { next += 1 }
+    }
+    return next
   }
 
   /// A C0 control character that XML 1.0 allows nowhere (tab, line feed and carriage return
