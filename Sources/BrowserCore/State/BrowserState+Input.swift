@@ -9,6 +9,8 @@ extension BrowserState {
   mutating func handle(_ action: Action) -> [Effect] {
     // Any key but the slideshow's own stops a slideshow.
     if slideshow != nil, action != .slideshow { slideshow = nil }
+    // Any action ends a key sequence the status line showed as pending.
+    prefix.sequence = nil
     if panel != .none { return handleInPanel(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
     if prefix.prompt != nil {
@@ -17,7 +19,7 @@ extension BrowserState {
     }
     if case .digit(let d) = action { return typeDigit(d) }
     // Esc while a count is being typed takes back the half-typed key, as in vi and less; the
-    // digits' column count stays, as it was shown.
+    // columns stay as they are.
     if action == .escape, let count = prefix.count {
       prefix = InputPrefix()
       message = "count \(count) dropped"

@@ -169,7 +169,16 @@ public struct BrowserState: Sendable {
     case .action(let action): return handle(action)
     case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
-    case .unboundKey: return panel == .none ? [] : closePanel()
+    case .unboundKey:
+      // A key that means nothing ends a count half-typed before it, as in vi.
+      if prefix.count != nil || prefix.sequence != nil, prefix.prompt == nil {
+        if let count = prefix.count { message = "count \(count) dropped" }
+        prefix = InputPrefix()
+      }
+      return panel == .none ? [] : closePanel()
+    case .sequencePending(let keys):
+      sequencePending(keys)
+      return []
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):
