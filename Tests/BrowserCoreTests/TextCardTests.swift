@@ -137,6 +137,6 @@ extension TextCardTests {
     state.select(0)
     _ = state.update(.action(.details))
     let canvas = render(state)
-    #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 · Ann · JPEG 3.3 MB · #1 of 1"))
+    #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 UTC · Ann · JPEG 3.3 MB · #1 of 1"))
   }
 }

@@ -65,6 +65,9 @@ public struct BrowserState: Sendable {
   var streamedPage: StreamedPage?
   /// How far the running load has got, while one runs and says.
   public internal(set) var loadProgress: LoadProgress.Snapshot?
+  /// The reader's clock and time zone, which dates are shown in: the shell sets them (the C
+  /// library's `localtime_r`, and now before each frame); UTC with no clock until it does.
+  public var readerTime = ReaderTime.utc
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
   /// The number of the last digit typed: a count's timeout (`Alarm.count`) ends only

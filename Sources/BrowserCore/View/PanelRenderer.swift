@@ -10,6 +10,8 @@ struct PanelRenderer {
   /// Whether `o` opens the item shown (`BrowserState.canOpen(item:)`): its hint is left out
   /// when it does not.
   var canOpen = true
+  /// The reader's clock: dates in their zone.
+  var time = ReaderTime.utc
 
   /// The help, from its line `first` on when the window is too short for all of it. The
   /// keys' column is as wide as the widest keys in force, so rebound keys keep it aligned.
@@ -35,7 +37,7 @@ struct PanelRenderer {
   ) {
     var lines: [DisplayText] = [label.title, ""]
     lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
-    if let date = item.date { lines.append(DisplayText("date:  " + date)) }
+    if let date = item.date { lines.append(DisplayText("date:  " + time.absolute(date))) }
     if let author = item.author { lines.append(DisplayText("by:    " + author)) }
     if item.hasPicture {
       lines.append(DisplayText("image: " + URLSecrets.masked(item.imageURL)))
@@ -106,12 +108,12 @@ struct PanelRenderer {
   ) {
     let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
     let info =
-      [label.size(times: theme.times), item.date, item.author, file]
+      [label.size(times: theme.times), item.date.map(time.absolute), item.author, file]
       .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(
       row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
-    BoxRenderer(theme: theme, animationClock: animationClock).drawPicture(
+    BoxRenderer(theme: theme, animationClock: animationClock, time: time).drawPicture(
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
       (label.title, CellAppearance(attributes: .bold)),
