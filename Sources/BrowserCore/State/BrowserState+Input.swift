@@ -70,7 +70,7 @@ extension BrowserState {
     case .details:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection { showDetails(of: s) }
+      if let s = selection { showPost(of: s) }
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
@@ -139,6 +139,8 @@ extension BrowserState {
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
     if case .details(let i) = panel, i < items.count {
+      if showsPost, let effects = handleInPost(action, item: i) { return effects }
+      if showsPost, action == .columns(.fewer) { return [] }
       if let effects = handleInFullScreen(action, item: i) { return effects }
       if scrollDetails(action, item: i) { return [] }
       switch action {
@@ -172,7 +174,14 @@ extension BrowserState {
       panel = back
       return []
     }
+    // The picture alone, opened from the post, goes back to the post.
+    if case .details = panel, !showsPost, returnsToPost {
+      (showsPost, returnsToPost) = (true, false)
+      zoom = FullScreenZoom()
+      return []
+    }
     panel = .none
+    (showsPost, returnsToPost, linkPrompt) = (false, false, nil)
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
     {

@@ -68,6 +68,17 @@ public struct BrowserState: Sendable {
   /// The reader's clock and time zone, which dates are shown in: the shell sets them (the C
   /// library's `localtime_r`, and now before each frame); UTC with no clock until it does.
   public var readerTime = ReaderTime.utc
+  /// Whether the item in the details is shown as its post (picture and whole text), not its
+  /// picture alone over the screen (`BrowserState+Post`).
+  public internal(set) var showsPost = false
+  /// Whether Esc on the picture alone goes back to the post it was opened from.
+  var returnsToPost = false
+  /// The whole text of the post shown, once read, and its item's `postKey`.
+  var post: (key: String, text: PostText)?
+  /// The `postKey` whose text was last asked for.
+  var postAsked: String?
+  /// The link number typed after `o` in the post view, nil when none is being typed.
+  public internal(set) var linkPrompt: String?
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
   /// The number of the last digit typed: a count's timeout (`Alarm.count`) ends only
@@ -149,6 +160,7 @@ public struct BrowserState: Sendable {
     default: break
     }
     effects = reconcileSizes() + effects
+    effects += reconcilePost()
     effects += reconcilePictures()
     // A new message (not one that is only waiting for a load) expires after a while.
     if messages.serial != said, !message.isEmpty {
@@ -179,6 +191,9 @@ public struct BrowserState: Sendable {
         prefix = InputPrefix()
       }
       return panel == .none ? [] : closePanel()
+    case .postRead(let key, let text):
+      postRead(key: key, text)
+      return []
     case .sequencePending(let keys):
       sequencePending(keys)
       return []

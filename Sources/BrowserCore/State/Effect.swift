@@ -44,5 +44,8 @@ public enum Effect: Hashable, Sendable {
   /// Read these pictures' sizes from their headers (the feed gave none), in order: the ones in
   /// view first. The results come back as one `Event.sizesProbed`.
   case probeSizes([SizeRequest])
+  /// Read the whole text of the post kept as `key` (`FeedItem.postKey`), its relative links
+  /// taken against `base`; answered with `Event.postRead`.
+  case readPost(key: String, base: String?)
   case quit
 }

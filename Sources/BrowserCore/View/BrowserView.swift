@@ -137,7 +137,15 @@ public struct BrowserView: Sendable {
     case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
-      if let label = label(at: i, in: state) {
+      if state.showsPost, i < state.items.count {
+        panels.canOpen = state.canOpen(item: i)
+        let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
+        panels.drawPost(
+          state.postPage(ofItem: i, times: theme.times), layout: state.postLayout(ofItem: i),
+          from: state.detailsScroll,
+          picture: key.map { slot(for: $0, item: i, state, pictures) },
+          canOpenLinks: state.postLinks(ofItem: i) > 0, into: &canvas)
+      } else if let label = label(at: i, in: state) {
         panels.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         if let key, let area = PictureArea.fullScreen(canvas.size) {

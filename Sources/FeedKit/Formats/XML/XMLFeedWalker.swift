@@ -53,7 +53,7 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
 
   /// The most of an entry's text kept to look for a picture in: it comes early in a post, and
   /// a long post is not an error.
-  static let bodyPrefix = 256 << 10
+  static let bodyPrefix = PostText.maximumBytes + 1
 
   /// How a title's text is written: Atom says (`type`); RSS never does, and its titles are
   /// read as text that may hold HTML: references decoded (`&amp;amp;` is common) and HTML's
@@ -272,7 +272,9 @@ final class XMLFeedWalker: NSObject, XMLParserDelegate {
     guard name == "item" || name == "entry", let finished = entry else { return }
     entry = nil
     switch finished.item(keepsText: !options.picturesOnly) {
-    case .success(let item): items.append(item)
+    case .success(let item):
+      items.append(item)
+      PostSpool.keep(finished.postHTML, for: item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
   }
