@@ -49,6 +49,9 @@ package final class PostSpool: Sendable {
     return spool
   }
 
+  /// Takes the installed spool away: decoding keeps no posts again.
+  package static func uninstall() { current.withLock { $0 = nil } }
+
   /// Opens a spool in `folder`, not installed.
   package static func make(in folder: String) -> PostSpool? {
     var template = Array((folder + "/cascade-posts-XXXXXX").utf8CString)

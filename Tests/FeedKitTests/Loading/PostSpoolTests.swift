@@ -44,4 +44,32 @@ import Testing
     #expect(entry.postHTML?.utf8.count ?? 0 > 10_000)
     #expect(entry.about.summary?.utf8.count ?? 0 <= 1_000)
   }
+
+  /// JSON Feed's `content_html`, Mastodon's `content` and Atom's `content` reach the spool
+  /// the program installed, under each item's key.
+  @Test func everyFormatsPostReachesTheInstalledSpool() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let spool = try #require(PostSpool.install(in: folder))
+    defer { PostSpool.uninstall() }
+    let json = #"""
+      {"version": "https://jsonfeed.org/version/1.1", "title": "J",
+       "items": [{"id": "spool-j1", "title": "J1", "content_html": "<p>json post</p>"}]}
+      """#
+    _ = try FeedDocument.decode(Array(json.utf8), origin: "j.json")
+    #expect(spool.html(for: "id:spool-j1") == "<p>json post</p>")
+    let mastodon = #"""
+      [{"id": "spool-m1", "url": "https://m.example/@a/1", "created_at": "2024-05-01T10:00:00Z",
+        "content": "<p>toot</p>", "account": {"acct": "a", "display_name": "A"},
+        "media_attachments": [], "sensitive": false, "spoiler_text": ""}]
+      """#
+    _ = try FeedDocument.decode(Array(mastodon.utf8), origin: "m.json")
+    #expect(spool.html(for: "id:spool-m1") == "<p>toot</p>")
+    let atom = #"""
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><entry><id>spool-a1</id>
+      <title>A1</title><summary>short</summary><content type="html">&lt;p&gt;atom post&lt;/p&gt;</content></entry></feed>
+      """#
+    _ = try FeedDocument.decode(Array(atom.utf8), origin: "a.xml")
+    #expect(spool.html(for: "id:spool-a1") == "<p>atom post</p>")
+  }
 }
