@@ -1,4 +1,5 @@
 import FeedModel
+import Foundation
 import Testing
 
 @testable import BrowserCore
@@ -155,5 +156,35 @@ import Testing
     #expect(state.panel == .details(2) && state.showsPost)
     _ = state.update(.action(.escape))
     #expect(state.panel == .none)
+  }
+
+  /// Emphasis in the HTML is bold on the screen, wrapped lines too.
+  @Test func emphasisIsDrawnInBold() throws {
+    var state = Self.opened(words: 5)
+    let key = try #require(state.items[0].postKey)
+    let text = "Plain words then " + String(repeating: "loud ", count: 30) + "and quiet again"
+    let start = 17
+    let post = PostText(
+      blocks: [
+        PostText.Block(
+          kind: .paragraph, text: text, emphasis: [start..<(start + 5 * 30 - 1)])
+      ])
+    _ = state.update(.postRead(key: key, post))
+    let canvas = render(state)
+    var bold = Set<String>()
+    var plain = Set<String>()
+    for row in 0..<canvas.size.rows {
+      let line = canvas.line(row)
+      for word in ["Plain", "loud", "quiet"] {
+        guard let range = line.range(of: word) else { continue }
+        let column = line.distance(from: line.startIndex, to: range.lowerBound)
+        if canvas[row, column].attributes.contains(.bold) {
+          bold.insert(word)
+        } else {
+          plain.insert(word)
+        }
+      }
+    }
+    #expect(bold == ["loud"] && plain == ["Plain", "quiet"], "bold \(bold), plain \(plain)")
   }
 }

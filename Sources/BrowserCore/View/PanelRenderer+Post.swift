@@ -1,6 +1,23 @@
 /// The post view (`BrowserState+Post`): the picture in its area, the post's lines from the one
 /// scrolled to in the text's area, and the keys with the position on the text's last row.
 extension PanelRenderer {
+  /// `text` cut into runs at the edges of `emphasis` (ranges of its scalars), each with
+  /// whether it is emphasised.
+  static func segments(_ text: String, _ emphasis: [Range<Int>]) -> [(String, Bool)] {
+    let scalars = Array(text.unicodeScalars)
+    var cuts = Set([0, scalars.count])
+    for run in emphasis {
+      cuts.insert(min(max(0, run.lowerBound), scalars.count))
+      cuts.insert(min(max(0, run.upperBound), scalars.count))
+    }
+    let edges = cuts.sorted()
+    return zip(edges, edges.dropFirst()).compactMap { start, end in
+      guard start < end else { return nil }
+      let piece = String(String.UnicodeScalarView(scalars[start..<end]))
+      return (piece, emphasis.contains { $0.contains(start) })
+    }
+  }
+
   func drawPost<C: Canvas>(
     _ page: PostPage, layout: PostLayout, from first: Int, picture: PictureSlot?,
     canOpenLinks: Bool, into canvas: inout C
@@ -23,9 +40,22 @@ extension PanelRenderer {
         case .dim: CellAppearance(attributes: .dim)
         case .plain: .plain
         }
-      canvas.write(
-        line.text, row: text.row + k, column: text.column, maxWidth: text.width, style: style,
-        ellipsis: theme.ellipsis)
+      guard !line.emphasis.isEmpty else {
+        canvas.write(
+          line.text, row: text.row + k, column: text.column, maxWidth: text.width, style: style,
+          ellipsis: theme.ellipsis)
+        continue
+      }
+      var bold = style
+      bold.attributes.insert(.bold)
+      var x = text.column
+      for (segment, emphasised) in Self.segments(line.text.string, line.emphasis) {
+        let room = text.column + text.width - x
+        guard room > 0 else { break }
+        x += canvas.write(
+          DisplayText(segment), row: text.row + k, column: x, maxWidth: room,
+          style: emphasised ? bold : style, ellipsis: theme.ellipsis)
+      }
     }
     let shown =
       page.lines.count > room

@@ -11,6 +11,8 @@ struct PostPage {
   struct Line: Hashable {
     var text: DisplayText
     var style: Style
+    /// The runs drawn in bold, as ranges of the line's Unicode scalars.
+    var emphasis: [Range<Int>] = []
   }
 
   var lines: [Line] = []
@@ -70,6 +72,23 @@ struct PostPage {
     add(DisplayText("id:    " + (item.id ?? "none")), .dim, width: width)
   }
 
+  /// Where `line` first stands in `part` from `start`: a wrapped line is the paragraph's
+  /// text from where the last ended, after the spaces the wrap dropped.
+  private static func find(_ line: String, in part: Substring, from start: Substring.Index)
+    -> Range<Substring.Index>?
+  {
+    var index = start
+    while index < part.endIndex {
+      if part[index...].hasPrefix(line) {
+        return
+          index..<(part.index(index, offsetBy: line.count, limitedBy: part.endIndex)
+          ?? part.endIndex)
+      }
+      index = part.index(after: index)
+    }
+    return nil
+  }
+
   private static func isItem(_ kind: PostText.Kind) -> Bool {
     if case .item = kind { return true }
     return false
@@ -105,15 +124,34 @@ struct PostPage {
     }
     let room = max(1, width - DisplayText(first).width)
     var lead = first
+    var partOffset = 0
     for part in block.text.split(separator: "\n", omittingEmptySubsequences: false) {
       let text = DisplayText(String(part), maximumWidth: Self.paragraphCells)
       let wrapped: [DisplayText] =
         block.kind == .preformatted
         ? [text.fitted(to: room, ellipsis: "…")] : text.wrapped(width: room)
+      var cursor = part.startIndex
       for line in wrapped.isEmpty ? [DisplayText("")] : wrapped {
-        lines.append(Line(text: DisplayText(lead + line.string), style: style))
+        var runs: [Range<Int>] = []
+        // The line's place in the block, found where the last line ended, carries the block's
+        // emphasis over to the line.
+        if !block.emphasis.isEmpty, !line.string.isEmpty,
+          let found = Self.find(line.string, in: part, from: cursor)
+        {
+          let start =
+            partOffset + part.unicodeScalars.distance(from: part.startIndex, to: found.lowerBound)
+          let end = start + line.string.unicodeScalars.count
+          let shift = lead.unicodeScalars.count - start
+          runs = block.emphasis.compactMap { run in
+            let kept = run.clamped(to: start..<end)
+            return kept.isEmpty ? nil : (kept.lowerBound + shift)..<(kept.upperBound + shift)
+          }
+          cursor = found.upperBound
+        }
+        lines.append(Line(text: DisplayText(lead + line.string), style: style, emphasis: runs))
         lead = rest
       }
+      partOffset += part.unicodeScalars.count + 1
     }
   }
 }

@@ -21,12 +21,19 @@ public struct PostText: Hashable, Sendable {
     public var quoteDepth: Int
     /// How deep in lists the block is: each level indents it.
     public var listDepth: Int
+    /// The runs of the text the HTML emphasised (`b` `strong` `em` `i` `code`), as ranges of
+    /// its Unicode scalars: drawn in bold where the terminal has it.
+    public var emphasis: [Range<Int>]
 
-    public init(kind: Kind, text: String, quoteDepth: Int = 0, listDepth: Int = 0) {
+    public init(
+      kind: Kind, text: String, quoteDepth: Int = 0, listDepth: Int = 0,
+      emphasis: [Range<Int>] = []
+    ) {
       self.kind = kind
       self.text = text
       self.quoteDepth = quoteDepth
       self.listDepth = listDepth
+      self.emphasis = emphasis
     }
   }
 

@@ -43,6 +43,9 @@ package enum PostMarkup {
     var lists: [(ordered: Bool, count: Int)] = []
     var preDepth = 0
     var href: String?
+    /// Where each emphasis open now began (scalar offsets in `text`), and the runs closed.
+    var emphasisOpen: [Int] = []
+    var emphasis: [Range<Int>] = []
 
     init(base: String?) { self.base = base }
 
@@ -153,6 +156,20 @@ package enum PostMarkup {
         let described =
           alt.isEmpty ? label : label + " " + String(String.UnicodeScalarView(alt.prefix(200)))
         blocks.append(block(.picture, described))
+      case "b", "strong", "em", "i", "code", "mark":
+        if closing {
+          guard let start = emphasisOpen.popLast() else { return }
+          let end = text.count
+          // Only the outermost run is kept: nested ones are inside it.
+          if emphasisOpen.isEmpty, end > start { emphasis.append(start..<end) }
+        } else {
+          // A space folded before the emphasis belongs to the text before it.
+          if pendingSpace, !text.isEmpty {
+            text.append(" ")
+            pendingSpace = false
+          }
+          emphasisOpen.append(text.count)
+        }
       case "a":
         if closing {
           if let href, let link = resolved(href) {
@@ -174,18 +191,30 @@ package enum PostMarkup {
       return links.count
     }
 
-    func block(_ kind: PostText.Kind, _ text: String) -> PostText.Block {
+    func block(_ kind: PostText.Kind, _ text: String, emphasis: [Range<Int>] = [])
+      -> PostText.Block
+    {
       PostText.Block(
-        kind: kind, text: text, quoteDepth: quoteDepth, listDepth: max(0, lists.count - 1))
+        kind: kind, text: text, quoteDepth: quoteDepth, listDepth: max(0, lists.count - 1),
+        emphasis: emphasis)
     }
 
     /// Ends the block being read, if it holds any text.
     mutating func flush() {
+      // An emphasis still open goes on in the next block.
+      if let start = emphasisOpen.first, text.count > start { emphasis.append(start..<text.count) }
+      emphasisOpen = emphasisOpen.map { _ in 0 }
       var kept = String(text)
       while kept.last == "\n" || kept.last == " " { kept.removeLast() }
       if !kept.isEmpty {
-        blocks.append(block(kind, kept))
+        let length = kept.unicodeScalars.count
+        let runs = emphasis.compactMap { run -> Range<Int>? in
+          let clamped = run.clamped(to: 0..<length)
+          return clamped.isEmpty ? nil : clamped
+        }
+        blocks.append(block(kind, kept, emphasis: runs))
       }
+      emphasis = []
       text = String.UnicodeScalarView()
       pendingSpace = false
       if case .item = kind { kind = .paragraph } else if kind != .heading { kind = .paragraph }

@@ -59,4 +59,14 @@ import Testing
     #expect(post.cut)
     #expect(!PostMarkup.post(html: paragraph).cut)
   }
+
+  @Test func emphasisIsKeptAsRunsOfTheText() {
+    let post = PostMarkup.post(html: "<p>One <b>two <i>and</i></b> three <code>x()</code></p>")
+    let block = post.blocks[0]
+    #expect(block.text == "One two and three x()")
+    let runs = block.emphasis.map { run in
+      String(String.UnicodeScalarView(Array(block.text.unicodeScalars)[run]))
+    }
+    #expect(runs == ["two and", "x()"])
+  }
 }
