@@ -139,10 +139,10 @@ extension BrowserState {
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
     if case .details(let i) = panel, i < items.count {
-      if showsPost, let effects = handleInPost(action, item: i) { return effects }
-      if showsPost, action == .columns(.fewer) { return [] }
+      let inPost = showsPostView(ofItem: i)
+      if inPost, let effects = handleInPost(action, item: i) { return effects }
+      if inPost, action == .columns(.fewer) { return [] }
       if let effects = handleInFullScreen(action, item: i) { return effects }
-      if scrollDetails(action, item: i) { return [] }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
       case .select(.left), .select(.previous), .scroll(-1):

@@ -11,6 +11,12 @@ extension BrowserState {
     showsPost = true
   }
 
+  /// Whether the details of item `i` show its post: asked for, or the picture alone cannot be
+  /// shown (pictures off, a text item, a slideshow of them).
+  public func showsPostView(ofItem i: Int) -> Bool {
+    showsPost || !(picturesShown && fullScreenPictureKey(forItem: i) != nil)
+  }
+
   /// The layout of the post of item `i` on this screen.
   func postLayout(ofItem i: Int) -> PostLayout {
     let withPicture =

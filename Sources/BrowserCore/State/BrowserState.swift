@@ -37,8 +37,7 @@ public struct BrowserState: Sendable {
   var zoom = FullScreenZoom()
   /// The first line of the help shown, when the window is too short for all of it.
   public internal(set) var helpScroll = 0
-  /// The first line of the summary the details panel shows, when it is too long for the
-  /// window (`DetailsLayout`).
+  /// The first line of the post shown (`PostPage`), when it is too long for the window.
   public internal(set) var detailsScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in
   /// full (`m`).

@@ -137,7 +137,7 @@ public struct BrowserView: Sendable {
     case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
-      if state.showsPost, i < state.items.count {
+      if i < state.items.count, state.showsPostView(ofItem: i) {
         panels.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         panels.drawPost(
@@ -153,11 +153,6 @@ public struct BrowserView: Sendable {
             item: state.items[i], label: label, count: state.items.count,
             picture: slot(for: key, item: i, state, pictures), area: area,
             facts: state.pictureFacts(ofItem: i), into: &canvas)
-        } else {
-          panels.drawDetails(
-            item: state.items[i], label: label, count: state.items.count,
-            failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
-            from: state.detailsScroll, into: &canvas)
         }
       }
     }
