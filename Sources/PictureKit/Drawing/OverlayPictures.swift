@@ -60,6 +60,8 @@ public final class OverlayPictures: Sendable {
   private let store = Locked(Store())
   /// The main thread's: what is on screen now.
   private let drawn = Locked<[OverlayPlacement]>([])
+  /// What the text beside the pictures showed last (`redrawWhenTextMoves`).
+  private let textMark = Locked<Int?>(nil)
 
   /// How the protocol shows a moving picture.
   package var motion: OverlayMotion { drawer.motion }
@@ -179,6 +181,18 @@ public final class OverlayPictures: Sendable {
   /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
   /// placements), to be written before it.
   @discardableResult
+  /// Draws every picture again after the next frame when `mark` (what the text beside them
+  /// shows: the post view's item and line) changed. Curses scrolls such text with the
+  /// terminal's line insert and delete or rewrites its rows whole, which moves or wipes the
+  /// pixels of a picture that did not move in the frame. Nil: no such text.
+  package func redrawWhenTextMoves(_ mark: Int?) {
+    let moved = textMark.withLock { last in
+      defer { last = mark }
+      return mark != nil && last != mark
+    }
+    if moved { drawn.withLock { $0 = [] } }
+  }
+
   package func forgetDrawn() -> [UInt8] {
     drawn.withLock { $0 = [] }
     store.withLock { $0.sent = [] }
