@@ -69,6 +69,11 @@ import Testing
     #expect(state.panel == .details(1) && state.showsPost)
     _ = state.update(.action(.select(.left)))
     #expect(state.panel == .details(0))
+    // `n` and `N`, as in newsboat and mutt.
+    _ = state.update(.action(.nextMatch))
+    #expect(state.panel == .details(1) && state.showsPost)
+    _ = state.update(.action(.previousMatch))
+    #expect(state.panel == .details(0))
     _ = state.update(.action(.escape))
     #expect(state.panel == .none)
   }

@@ -145,10 +145,11 @@ extension BrowserState {
       if let effects = handleInFullScreen(action, item: i) { return effects }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
-      case .select(.left), .select(.previous), .scroll(-1):
+      // `n` `N` in a post are the next and previous post, as newsboat's `n` and mutt's.
+      case .select(.left), .select(.previous), .scroll(-1), .previousMatch:
         if i > 0 { showDetails(of: i - 1) }
         return []
-      case .select(.right), .select(.next), .scroll(1):
+      case .select(.right), .select(.next), .scroll(1), .nextMatch:
         if i + 1 < items.count { showDetails(of: i + 1) }
         return i + 1 >= items.count - 1 ? prefetchIfNeeded() : []
       case .togglePictures:
