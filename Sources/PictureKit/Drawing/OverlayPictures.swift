@@ -60,8 +60,9 @@ public final class OverlayPictures: Sendable {
   private let store = Locked(Store())
   /// The main thread's: what is on screen now.
   private let drawn = Locked<[OverlayPlacement]>([])
-  /// What the text beside the pictures showed last (`redrawWhenTextMoves`).
-  private let textMark = Locked<Int?>(nil)
+  /// What the text beside the pictures showed last (`redrawWhenTextMoves`), and whether the
+  /// next frame draws every picture again.
+  private let textMark = Locked<(mark: Int?, redraw: Bool)>((nil, false))
 
   /// How the protocol shows a moving picture.
   package var motion: OverlayMotion { drawer.motion }
@@ -186,11 +187,10 @@ public final class OverlayPictures: Sendable {
   /// terminal's line insert and delete or rewrites its rows whole, which moves or wipes the
   /// pixels of a picture that did not move in the frame. Nil: no such text.
   package func redrawWhenTextMoves(_ mark: Int?) {
-    let moved = textMark.withLock { last in
-      defer { last = mark }
-      return mark != nil && last != mark
+    textMark.withLock { last in
+      if mark != nil, last.mark != mark { last.redraw = true }
+      last.mark = mark
     }
-    if moved { drawn.withLock { $0 = [] } }
   }
 
   package func forgetDrawn() -> [UInt8] {
@@ -252,7 +252,12 @@ public final class OverlayPictures: Sendable {
       return before.count + cleared.count
     }
     var bytes: [UInt8] = []
-    for placement in plan.draw {
+    // What was drawn is still taken off as planned; what stays is drawn again too.
+    let redraw = textMark.withLock { last in
+      defer { last.redraw = false }
+      return last.redraw
+    }
+    for placement in redraw ? current : plan.draw {
       guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
       // After the frame: a clear in it would free a transmission sent before.
       bytes += transmission(placement.id)
