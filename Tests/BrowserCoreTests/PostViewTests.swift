@@ -192,4 +192,14 @@ import Testing
     }
     #expect(bold == ["loud"] && plain == ["Plain", "quiet"], "bold \(bold), plain \(plain)")
   }
+
+  /// A slideshow with pictures off shows each item's post, and asks for its whole text too.
+  @Test func aSlideshowOfTextAsksForEachPostsWholeText() throws {
+    var state = Self.opened(words: 5)
+    _ = state.update(.action(.escape))
+    let effects = state.update(.action(.slideshow))
+    #expect(state.panel == .details(0) && !state.showsPost && state.showsPostView(ofItem: 0))
+    let key = try #require(state.items[0].postKey)
+    #expect(effects.contains { if case .readPost(key, _) = $0 { true } else { false } })
+  }
 }

@@ -44,7 +44,7 @@ extension BrowserState {
 
   /// Asks for the whole text of the post shown, once; forgets the one read when no post is.
   mutating func reconcilePost() -> [Effect] {
-    guard case .details(let i) = panel, showsPost, i < items.count,
+    guard case .details(let i) = panel, i < items.count, showsPostView(ofItem: i),
       let key = items[i].postKey
     else {
       if panel == .none { (post, postAsked) = (nil, nil) }
