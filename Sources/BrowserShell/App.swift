@@ -93,6 +93,7 @@ public struct BrowserApp {
     var options = options
     if colorMode == nil { options.pictures = false }
     var state = BrowserState(options: options, screen: terminal.size)
+    state.readerTime = LocalClock.readerTime()
     let view = BrowserView(theme: theme, keys: keys, pictureColors: colorMode)
     var effects = EffectRunner(
       feed: feed, options: options, pictureSettings: pictureSettings, terminal: terminal,
@@ -112,6 +113,7 @@ public struct BrowserApp {
     var keyInput = KeyInput(bindings: keys, typedAhead: typedAhead)
     while running {
       if pacing.frameDue {
+        state.readerTime.now = LocalClock.now()
         let next = pictures.drawFrame(state, view: view, terminal: terminal)
         pacing.frameSent(at: .now, nextAnimationFrame: next)
       }

@@ -77,6 +77,15 @@ struct EffectRunner {
         }
       case .open(let url):
         open(url, answer: answer)
+      case .readPost(let key, let base):
+        // Read off the loop's thread: a post may be a megabyte of HTML.
+        Task.detached {
+          let text = PostSpool.installed?.html(for: key).map {
+            PostMarkup.post(html: $0, base: base)
+          }
+          mailbox.post(.postRead(key: key, text))
+          wake.wake()
+        }
       case .load(let request):
         let feed = self.feed
         Task.detached {

@@ -45,7 +45,11 @@ struct KeyInput {
       } else {
         let actions = reader.read(key)
         events += actions.map(Event.action)
-        if actions.isEmpty, reader.pending.isEmpty { events.append(.unboundKey) }
+        if actions.isEmpty {
+          events.append(
+            reader.pending.isEmpty
+              ? .unboundKey : .sequencePending(reader.pending.compactMap(\.name).joined()))
+        }
         if actions.contains(.search) { typing = true }
       }
     }

@@ -11,6 +11,8 @@ public struct ProbeReport: Sendable {
   public var milliseconds: Int
   public var budgetMilliseconds: Int
   public var environment: [String: String]
+  /// Whether tmux said it runs Cascade (not only the terminal's name).
+  public var tmux = TmuxPresence.none
   /// What was done about tmux's passthrough for this pane, inside tmux.
   public var passthrough: String?
   /// The terminfo entry drawn with, and why, when it is not `TERM`'s.
@@ -41,7 +43,12 @@ public struct ProbeReport: Sendable {
     lines.append(
       "environment: "
         + (set.isEmpty ? "none of the terminal's variables" : set.joined(separator: " ")))
-    lines.append("inside tmux: \(decision.insideTmux ? "yes" : "no")")
+    switch tmux {
+    case .namedOnly(let name): lines.append(TmuxPresence.namedOnly(Self.printable(name)).line)
+    case .answered(let version):
+      lines.append(TmuxPresence.answered(version: Self.printable(version)).line)
+    case .silent, .none: lines.append(tmux.line)
+    }
     if let passthrough { lines.append("tmux: \(passthrough)") }
     let term = environment["TERM"].map(Self.printable) ?? ""
     lines.append(

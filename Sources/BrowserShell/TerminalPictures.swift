@@ -13,6 +13,13 @@ struct TerminalPictures {
   /// pictures over it after. Returns in how many milliseconds a moving picture in it changes
   /// (nil when none moves).
   func drawFrame(_ state: BrowserState, view: BrowserView, terminal: Terminal) -> Int? {
+    if let overlay {
+      var mark: Int?
+      if case .details(let i) = state.panel, state.showsPostView(ofItem: i) {
+        mark = i &* 1_000_003 &+ state.detailsScroll
+      }
+      overlay.redrawWhenTextMoves(mark)
+    }
     var canvas = CursesCanvas(terminal: terminal)
     view.draw(state, pictures: cache.drawn(for: state), into: &canvas)
     // The pictures this frame's cells name were queued before they were cached, so before

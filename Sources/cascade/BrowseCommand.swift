@@ -64,6 +64,8 @@ enum BrowseCommand {
     let pictureLoad = load
     let progress = LoadProgress()
     load.progress = progress
+    // Posts' whole texts are kept on disk as they are decoded, for the post view.
+    PostSpool.install(in: FileManager.default.temporaryDirectory.path)
     let feed = FeedSession(source: source, options: load)
     // A slow first load (a big file, a feed over the network) shows how far it has got, on the
     // terminal's standard error only, and wipes that line before the browser starts or the

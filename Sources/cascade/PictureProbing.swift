@@ -29,6 +29,7 @@ enum PictureProbing {
       decision: decision, answers: answers, milliseconds: milliseconds,
       budgetMilliseconds: options.probeBudget, environment: environment)
     report.passthrough = passthrough
+    report.tmux = TmuxPane.presence(environment: environment)
     report.terminalType = terminalType(
       color: options.color, version: answers?.version, environment: environment)
     return report

@@ -68,6 +68,7 @@ enum PrintCommand {
     if colorMode == nil { browser.pictures = false }
     var state = BrowserState(
       options: browser, screen: CanvasSize(columns: width, rows: height + 1))
+    state.readerTime = LocalClock.readerTime()
     // Sizes a feed leaves out are read before the sheet is drawn: it cannot be laid out again.
     let started = state.update(.started(first, title: await session.title))
     await SizeProber.settle(

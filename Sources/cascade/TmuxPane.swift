@@ -1,3 +1,4 @@
+import BrowserShell
 import Foundation
 
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
@@ -24,6 +25,21 @@ enum TmuxPane {
       return false
     }
     return count > 0
+  }
+
+  /// Whether tmux runs this program, as tmux says (its version); `.namedOnly` when only the
+  /// terminal's name says tmux.
+  static func presence(environment: [String: String]) -> TmuxPresence {
+    if environment["TMUX"]?.isEmpty == false {
+      guard let version = run(["display-message", "-p", "#{version}"]), !version.isEmpty else {
+        return .silent
+      }
+      return .answered(version: String(version.prefix(40)))
+    }
+    let term = environment["TERM"] ?? ""
+    if term.hasPrefix("tmux") { return .namedOnly("TERM=" + term) }
+    if environment["TERM_PROGRAM"] == "tmux" { return .namedOnly("TERM_PROGRAM=tmux") }
+    return .none
   }
 
   /// Turns `allow-passthrough` on for this pane alone (as timg and kitty's icat do), so that

@@ -13,7 +13,7 @@ import Testing
     var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
     typed([5], then: .scroll(1), in: &state)
     #expect(state.top == 5)
-    #expect(state.columnCount == 3, "the digit's column count is given back")
+    #expect(state.columnCount == 3, "a count never changes the columns")
     typed([1, 2], then: .scroll(-1), in: &state)
     #expect(state.top == 0)
   }
@@ -76,9 +76,10 @@ extension CountPrefixTests {
         if case .alarm(.count(let serial), 1) = effect { return serial }
         return nil
       }.first, "\(effects)")
-    #expect(state.columnCount == 3)
+    #expect(state.columnCount == 5, "the digit waits for its time before it sets the columns")
     _ = state.update(.alarm(.count(serial)))
     #expect(state.prefix.count == nil)
+    #expect(state.columnCount == 3)
     _ = state.update(.action(.bottom))
     #expect(state.top == state.maxTop, "G goes to the bottom, not to item 3")
     #expect(state.columnCount == 3, "the column change stands")
@@ -102,5 +103,55 @@ extension CountPrefixTests {
     var state = Fixtures.state(Fixtures.items(200), options: options)
     let effects = state.update(.action(.digit(4)))
     #expect(!effects.contains { if case .alarm = $0 { true } else { false } })
+  }
+}
+
+/// A count is shown while it is typed and leaves the layout alone: `10G` went through a
+/// one-column waterfall (the `1`) before it jumped.
+extension CountPrefixTests {
+  @Test func aCountLeavesTheLayoutAloneWhileItIsTyped() throws {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 4))
+    let before = state.visibleBoxes()
+    _ = state.update(.action(.digit(1)))
+    #expect(state.columnCount == 4)
+    #expect(state.prefix.display == "1")
+    var canvas = MemoryCanvas(columns: state.screen.columns, rows: state.screen.rows)
+    BrowserView(theme: Theme()).draw(state, into: &canvas)
+    let status = canvas.line(state.screen.rows - 1)
+    #expect(status.split(separator: " ").contains("1"), "the count shows: \(status)")
+    _ = state.update(.action(.digit(0)))
+    #expect(state.columnCount == 4)
+    #expect(state.visibleBoxes() == before)
+    _ = state.update(.action(.bottom))
+    #expect(state.selection == 9)
+    #expect(state.columnCount == 4)
+  }
+
+  /// `"top": ["gg"]` in the config: `25g` waits for the second `g` and its count with it,
+  /// however long; it set five columns when the count's time ran out.
+  @Test func aSequenceBegunAfterACountHoldsTheCount() throws {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    _ = state.update(.action(.digit(2)))
+    _ = state.update(.action(.digit(5)))
+    _ = state.update(.sequencePending("g"))
+    #expect(state.prefix.display == "25g")
+    _ = state.update(.alarm(.count(state.countSerial)))
+    #expect(state.columnCount == 3)
+    #expect(state.prefix.count == 25)
+    _ = state.update(.action(.top))
+    #expect(state.selection == 24)
+    #expect(state.columnCount == 3)
+    #expect(state.prefix.display == nil)
+  }
+
+  /// A key that means nothing after a count drops it, as in vi: the columns stay.
+  @Test func anUnboundKeyDropsTheCount() {
+    var state = Fixtures.state(Fixtures.items(200), options: BrowserOptions(columns: 3))
+    _ = state.update(.action(.digit(5)))
+    _ = state.update(.unboundKey)
+    #expect(state.prefix.count == nil)
+    #expect(state.message == "count 5 dropped")
+    _ = state.update(.alarm(.count(state.countSerial)))
+    #expect(state.columnCount == 3)
   }
 }

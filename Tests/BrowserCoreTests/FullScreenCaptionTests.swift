@@ -33,7 +33,7 @@ import Testing
       Self.photo(summary: "Fishing boats come in as the lights go on."), picture: .none)
     #expect(rows.first == "Harbour at dusk")
     #expect(rows.dropFirst().first == "Fishing boats come in as the lights go on.")
-    #expect(rows.contains { $0.contains("2024-05-01 10:00 · Ann") && $0.contains("#3 of 9") })
+    #expect(rows.contains { $0.contains("2024-05-01 10:00 UTC · Ann") && $0.contains("#3 of 9") })
     #expect(rows.contains { $0.contains("Esc back") }, "the keys still show: \(rows)")
   }
 

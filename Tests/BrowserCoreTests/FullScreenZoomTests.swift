@@ -9,6 +9,8 @@ import Testing
   func fullScreen(at item: Int) -> BrowserState {
     var state = Fixtures.state(Fixtures.items(12), options: BrowserOptions(columns: 3))
     state.select(item)
+    // Enter shows the post, Enter again the picture alone.
+    _ = state.update(.action(.details))
     _ = state.update(.action(.details))
     return state
   }
@@ -38,10 +40,13 @@ import Testing
     _ = state.update(.action(.columns(.more)))
     #expect(state.fullScreenPictureKey(forItem: 4)?.crop != nil)
     _ = state.update(.action(.escape))
+    #expect(state.panel == .details(4) && state.showsPost, "back to the post")
+    _ = state.update(.action(.escape))
     #expect(state.panel == .none)
     state.select(7)
     _ = state.update(.action(.details))
-    #expect(state.panel == .details(7))
+    _ = state.update(.action(.details))
+    #expect(state.panel == .details(7) && !state.showsPost)
     #expect(state.fullScreenPictureKey(forItem: 7)?.crop == nil)
   }
 

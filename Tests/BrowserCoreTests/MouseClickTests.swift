@@ -2,7 +2,7 @@ import Testing
 
 @testable import BrowserCore
 
-/// A click selects the box under it, a double click shows it full screen, a click on the
+/// A click selects the box under it, a double click shows its post, a click on the
 /// status line's hint shows the help, and any click closes what is open.
 @Suite struct MouseClickTests {
   func boxRow(_ state: BrowserState, item: Int) throws -> (row: Int, column: Int) {
@@ -18,12 +18,12 @@ import Testing
     #expect(state.panel == .none)
   }
 
-  @Test func aDoubleClickShowsTheBoxFullScreen() throws {
+  @Test func aDoubleClickShowsThePost() throws {
     var state = Fixtures.state(Fixtures.items(40), options: BrowserOptions(columns: 3))
     let place = try boxRow(state, item: 1)
     _ = state.update(
       .click(MouseClick(button: .left, row: place.row, column: place.column, count: 2)))
-    #expect(state.panel == .details(1))
+    #expect(state.panel == .details(1) && state.showsPost)
     _ = state.update(.click(MouseClick(button: .left, row: 0, column: 0)))
     #expect(state.panel == .none, "a click closes it")
   }

@@ -272,7 +272,7 @@ extension PictureRequestTests {
 }
 
 extension PictureRequestTests {
-  /// The details say why the item's picture did not come.
+  /// The post says why the item's picture did not come.
   @Test func theDetailsSayWhyThePictureDidNotCome() throws {
     let first = started(12, size: CanvasSize(columns: 100, rows: 30))
     var state = first.0
@@ -281,11 +281,12 @@ extension PictureRequestTests {
     #expect(state.pictureFailure(ofItem: 0) == "the server answered 404")
     #expect(state.pictureFailure(ofItem: 1) == nil)
     state.select(0)
-    var canvas = MemoryCanvas(columns: 100, rows: 30)
-    let panels = PanelRenderer(theme: Theme())
-    panels.drawDetails(
-      item: state.items[0], label: BoxLabel(item: state.items[0], number: 1), count: 12,
-      failure: state.pictureFailure(ofItem: 0), into: &canvas)
+    // The post asks for the picture at its own size; that fails as well.
+    _ = state.update(.action(.details))
+    let inPost = try #require(state.fullScreenPictureKey(forItem: 0))
+    _ = state.update(.pictureLoaded(inPost, failure: "the server answered 404"))
+    _ = state.update(.action(.bottom))
+    let canvas = render(state)
     #expect(canvas.text.contains("no picture: the server answered 404"), "\(canvas.text)")
   }
 }

@@ -136,8 +136,9 @@ extension TextCardTests {
         PictureFacts(format: "JPEG", width: 600, height: 400, bytes: 3_500_000)))
     state.select(0)
     _ = state.update(.action(.details))
+    _ = state.update(.action(.details))
     let canvas = render(state)
-    #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 · Ann · JPEG 3.3 MB · #1 of 1"))
+    #expect(canvas.text.contains("600×400 · 2024-05-01 14:03 UTC · Ann · JPEG 3.3 MB · #1 of 1"))
   }
 }
 

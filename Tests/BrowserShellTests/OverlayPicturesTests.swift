@@ -268,6 +268,43 @@ import Testing
     #expect(String(decoding: overlay.removeAll(), as: UTF8.self).contains("\u{1B}[2J"))
   }
 
+  /// The post view's text scrolls beside a picture that stays put: curses moves or rewrites
+  /// the rows, taking the picture's pixels along, so the picture is drawn again after each
+  /// frame whose text moved, and only then. It was left striped and shifted.
+  @Test func aPictureBesideScrollingTextIsDrawnAgainWhenTheTextMoves() throws {
+    let overlay = OverlayPictures(
+      protocol: .sixel, cell: PixelSize(width: 10, height: 20), budget: 1 << 20)
+    let id = try #require(overlay.keep(Self.halves(), columns: 2, rows: 2))
+    let placement = OverlayPlacement(
+      id: id, area: CellRect(row: 0, column: 1, width: 2, height: 2))
+    let big = OverlayPlacement(id: id, area: CellRect(row: 6, column: 3, width: 2, height: 2))
+    let text = try Self.written { terminal in
+      for (k, mark) in [1, 1, 2, 2].enumerated() {
+        overlay.redrawWhenTextMoves(mark)
+        overlay.update([placement], terminal: terminal) {
+          terminal.writeBetweenFrames(Array("FRAME\(k)".utf8))
+        }
+      }
+      // The picture alone over the screen, back to the post: the one alone is taken off.
+      overlay.redrawWhenTextMoves(nil)
+      overlay.update([big], terminal: terminal) {
+        terminal.writeBetweenFrames(Array("FRAME4".utf8))
+      }
+      overlay.redrawWhenTextMoves(2)
+      overlay.update([placement], terminal: terminal) {
+        terminal.writeBetweenFrames(Array("FRAME5".utf8))
+      }
+    }
+    let back = try #require(text.range(of: "FRAME4")).upperBound
+    let last = try #require(text.range(of: "FRAME5")).lowerBound
+    #expect(text[back..<last].contains("\u{1B}[7;4H\u{1B}[2X"), "the picture alone is erased")
+    let frames = try (0..<6).map { try #require(text.range(of: "FRAME\($0)")).lowerBound }
+    let sixels = text.ranges(of: "\u{1B}P").map(\.lowerBound)
+    #expect(sixels.count == 4, "drawn first, again when the text moved, alone, and back")
+    #expect(sixels.allSatisfy { $0 > frames[0] } && sixels.last.map { $0 > frames[2] } == true)
+    #expect(!sixels.contains { $0 > frames[1] && $0 < frames[2] }, "the same text: not drawn")
+  }
+
   /// A picture kept and never drawn was never sent: nothing to free for it.
   @Test func oldKittyFreesOnlyWhatItSent() throws {
     let overlay = OverlayPictures(

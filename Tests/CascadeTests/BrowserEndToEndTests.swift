@@ -301,7 +301,10 @@ struct BrowserEndToEndTests {
       command: "BROWSER='\(browser.path)' '\(binary)' '\(feed.path)'", width: 100, height: 30)
     defer { tmux.close() }
     try await tmux.waitFor("3 items")
+    // Enter shows the post, Enter again the picture alone.
     try await tmux.send("Tab", "Enter")
+    #expect(try await tmux.waitFor("item:  1 of 3").0)
+    try await tmux.send("Enter")
     let (shown, screen) = try await tmux.waitFor("#1 of 3")
     #expect(shown, "\(screen)")
     #expect(screen.contains("http://127.0.0.1:9/0.jpg"))
@@ -317,6 +320,8 @@ struct BrowserEndToEndTests {
     #expect(opened == "1|http://127.0.0.1:9/0.jpg")
     try await tmux.send("Escape")
     #expect(try await tmux.waitFor { !$0.contains("#1 of 3") }.0)
+    try await tmux.send("Escape")
+    #expect(try await tmux.waitFor { !$0.contains("item:  1 of 3") }.0)
     try await tmux.send("l")
     let (moved, after) = try await tmux.waitFor("┏")
     #expect(moved, "\(after)")

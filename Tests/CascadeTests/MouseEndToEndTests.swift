@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The mouse: button events only (1000/1002 with SGR 1006, never every motion), a click
-/// selects, a double click shows the box full screen, a click on `? help` shows the help;
+/// selects, a double click shows its post, a click on `? help` shows the help;
 /// `--no-mouse` asks for nothing, and quitting turns every mode off.
 @Suite(
   .serialized,

@@ -208,8 +208,8 @@ struct OverlayPictureTests {
     var steps: [CannedTerminal.Step] {
       switch self {
       case .eachInTurn:
-        ["j", "RESIZE:90x26", "L", "?", "?", "i", "q"].map { .init(pattern: "", keys: $0) }
-      case .resizeWithTheLastKeys: [.init(pattern: "", keys: "RESIZE:90x26 iq")]
+        ["j", "RESIZE:90x26", "L", "?", "?", "P", "q"].map { .init(pattern: "", keys: $0) }
+      case .resizeWithTheLastKeys: [.init(pattern: "", keys: "RESIZE:90x26 Pq")]
       }
     }
   }
@@ -288,7 +288,7 @@ struct PlaceholderScreenTests {
       .init(pattern: "", keys: "RESIZE:90x26"), .init(pattern: "", keys: "L"),
       .init(pattern: "", keys: "L"),
     ]
-    if turningPicturesOff { steps.append(.init(pattern: "", keys: "i")) }
+    if turningPicturesOff { steps.append(.init(pattern: "", keys: "P")) }
     // Time for the last style's pictures to arrive on a busy machine.
     steps.append(.init(pattern: "SLEEP:3", keys: "q"))
     let run = try await CannedTerminal.run(

@@ -37,6 +37,9 @@ struct TerminalTypeEndToEndTests {
     let (done, screen) = try await tmux.waitFor("PASSTHROUGH=", timeout: 30)
     #expect(done, "\(screen)")
     #expect(screen.contains("tmux: allow-passthrough turned on for this pane"), "\(screen)")
+    #expect(screen.contains("inside tmux: yes (tmux "), "tmux itself answered: \(screen)")
+    // One word about passthrough: it was turned on, so nothing says it must be.
+    #expect(!screen.contains("set -g allow-passthrough"), "\(screen)")
     #expect(screen.contains("PASSTHROUGH=on"), "\(screen)")
   }
 
@@ -53,5 +56,15 @@ struct TerminalTypeEndToEndTests {
     #expect(done, "\(screen)")
     #expect(
       screen.contains("terminfo: xterm-direct (the terminal draws 24-bit colour"), "\(screen)")
+  }
+
+  /// A `TERM` that names tmux where no tmux runs (carried into a script, or set by hand) is
+  /// not "inside tmux: yes": only tmux's own answer is.
+  @Test func aTermNamingTmuxOutsideTmuxIsNotInsideIt() async throws {
+    let result = try await CascadeProcess.run(
+      ["--probe", "--probe-budget", "100"], environment: ["TERM": "tmux-256color", "TMUX": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdout.contains("inside tmux: yes"), "\(result.stdout)")
+    #expect(result.stdout.contains("inside tmux: no tmux answered"), "\(result.stdout)")
   }
 }

@@ -88,10 +88,14 @@ public enum KeyMap {
         KeyBinding([.tab], .select(.next)), KeyBinding([.backTab], .select(.previous)),
       ]),
     KeyHelp(
-      keys: "Enter  p", what: ["the selected box full screen / a slideshow"],
-      bindings: [KeyBinding([.enter], .details), KeyBinding([.character("p")], .slideshow)]),
+      keys: "Enter i  p",
+      what: ["the post (Enter again: its picture alone) / a slideshow"],
+      bindings: [
+        KeyBinding([.enter, .character("i")], .details),
+        KeyBinding([.character("p")], .slideshow),
+      ]),
     KeyHelp(
-      keys: "o  w  v", what: ["open the link / save the picture / view it"],
+      keys: "o  w  v", what: ["open the link (a post's: o 3) / save the picture / view it"],
       bindings: [
         KeyBinding([.character("o")], .open), KeyBinding([.character("w")], .keep(.save)),
         KeyBinding([.character("v")], .keep(.view)),
@@ -119,9 +123,9 @@ public enum KeyMap {
         KeyBinding([.character("d")], .remove), KeyBinding([.character("u")], .undo),
       ]),
     KeyHelp(
-      keys: "i  a", what: ["pictures on / off; moving pictures pause / play"],
+      keys: "P  a", what: ["pictures on / off; moving pictures pause / play"],
       bindings: [
-        KeyBinding([.character("i")], .togglePictures),
+        KeyBinding([.character("P")], .togglePictures),
         KeyBinding([.character("a")], .toggleAnimations),
       ]),
     KeyHelp(

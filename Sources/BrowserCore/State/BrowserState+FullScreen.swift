@@ -69,6 +69,7 @@ extension BrowserState {
       return []
     }
     showDetails(of: s)
+    (showsPost, returnsToPost) = (false, false)
     slideSerial += 1
     slideshow = slideSerial
     message =

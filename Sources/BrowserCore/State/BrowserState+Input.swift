@@ -11,6 +11,8 @@ extension BrowserState {
     if action == .repaint { return [.repaint] }
     // Any key but the slideshow's own stops a slideshow.
     if slideshow != nil, action != .slideshow { slideshow = nil }
+    // Any action ends a key sequence the status line showed as pending.
+    prefix.sequence = nil
     if panel != .none { return handleInPanel(action) }
     if prefetchHold == .untilMoved { prefetchHold = .none }
     if prefix.prompt != nil {
@@ -19,7 +21,7 @@ extension BrowserState {
     }
     if case .digit(let d) = action { return typeDigit(d) }
     // Esc while a count is being typed takes back the half-typed key, as in vi and less; the
-    // digits' column count stays, as it was shown.
+    // columns stay as they are.
     if action == .escape, let count = prefix.count {
       prefix = InputPrefix()
       message = "count \(count) dropped"
@@ -70,7 +72,7 @@ extension BrowserState {
     case .details:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
-      if let s = selection { showDetails(of: s) }
+      if let s = selection { showPost(of: s) }
     case .open:
       pull.letGo()
       if selection == nil { selection = visibleIndices().first }
@@ -141,14 +143,17 @@ extension BrowserState {
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
     if case .details(let i) = panel, i < items.count {
+      let inPost = showsPostView(ofItem: i)
+      if inPost, let effects = handleInPost(action, item: i) { return effects }
+      if inPost, action == .columns(.fewer) { return [] }
       if let effects = handleInFullScreen(action, item: i) { return effects }
-      if scrollDetails(action, item: i) { return [] }
       switch action {
       case .open: return openTarget(of: i).map { [.open($0)] } ?? []
-      case .select(.left), .select(.previous), .scroll(-1):
+      // `n` `N` in a post are the next and previous post, as newsboat's `n` and mutt's.
+      case .select(.left), .select(.previous), .scroll(-1), .previousMatch:
         if i > 0 { showDetails(of: i - 1) }
         return []
-      case .select(.right), .select(.next), .scroll(1):
+      case .select(.right), .select(.next), .scroll(1), .nextMatch:
         if i + 1 < items.count { showDetails(of: i + 1) }
         return i + 1 >= items.count - 1 ? prefetchIfNeeded() : []
       case .togglePictures:
@@ -174,7 +179,14 @@ extension BrowserState {
       panel = back
       return []
     }
+    // The picture alone, opened from the post, goes back to the post.
+    if case .details = panel, !showsPost, returnsToPost {
+      (showsPost, returnsToPost) = (true, false)
+      zoom = FullScreenZoom()
+      return []
+    }
     panel = .none
+    (showsPost, returnsToPost, linkPrompt) = (false, false, nil)
     // Back in the waterfall at the same place, unless the reader went on to an item not there.
     if let s = selection, let rect = cellRect(of: s), rect.row < top || rect.bottom > top + viewRows
     {

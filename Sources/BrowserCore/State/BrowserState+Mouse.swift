@@ -29,7 +29,7 @@ extension BrowserState {
     } else {
       select(index)
     }
-    if click.count >= 2 { showDetails(of: index) }
+    if click.count >= 2 { showPost(of: index) }
     return prefetchIfNeeded()
   }
 }

@@ -15,7 +15,9 @@ extension BrowserState {
 
   /// The picture of item `index` shown full screen.
   public func fullScreenPictureKey(forItem index: Int) -> PictureKey? {
-    guard index >= 0, index < items.count, let area = PictureArea.fullScreen(screen) else {
+    guard index >= 0, index < items.count,
+      let area = showsPost ? postLayout(ofItem: index).picture : PictureArea.fullScreen(screen)
+    else {
       return nil
     }
     var key = pictureKey(forItem: index, fitting: area, fullScreen: true)

@@ -1,35 +1,40 @@
 /// Counts before keys (`25G`) and the `:` prompt (`:25` Enter): jumping to an item by number.
 extension BrowserState {
-  /// A digit: part of a count, and (1…9) the column count at once, as the digit keys always
-  /// were. The count lasts `BrowserOptions.countTimeout` seconds from the last digit (as vim's
-  /// `timeoutlen`): `3`, a pause, then `G` is three columns and then the bottom, not item 3.
+  /// A digit: part of a count, shown in the status line. The count lasts
+  /// `BrowserOptions.countTimeout` seconds from the last digit (as vim's `timeoutlen`); only
+  /// when that time passes with no key after it do its digits set the column count (`3`, a
+  /// pause: three columns), so a count never changes the layout on its way.
   mutating func typeDigit(_ digit: Int) -> [Effect] {
-    if prefix.count == nil {
-      guard digit > 0 else { return [] }
-      prefix.columnsBefore = .some(requestedColumns)
-    }
+    if prefix.count == nil, digit == 0 { return [] }
     prefix.append(digit: digit)
-    if digit > 0 { changeColumns(.exactly(digit)) }
+    prefix.sequence = nil
     countSerial += 1
     guard options.countTimeout > 0 else { return [] }
     return [.alarm(.count(countSerial), afterSeconds: options.countTimeout)]
   }
 
-  /// The count's time is up: it is dropped, and the column count its digits set stands.
+  /// The count's time is up: its last digit sets the column count and the count is gone. A
+  /// key sequence begun after it (`25g` of `25gg`) holds it until the sequence ends.
   mutating func countExpired(_ serial: Int) {
-    guard serial == countSerial, prefix.count != nil else { return }
+    guard serial == countSerial, prefix.count != nil, prefix.sequence == nil else { return }
+    let digit = prefix.lastDigit
     prefix = InputPrefix()
+    if digit > 0 { changeColumns(.exactly(digit)) }
   }
 
-  /// Takes the count typed before this key, if any. A key that uses it (`uses`) gives the
-  /// column count back to what it was before the count's digits.
+  /// A key that begins a longer sequence came (`g` of `gg`): shown after the count, and the
+  /// count waits for the sequence's end.
+  mutating func sequencePending(_ keys: String) {
+    guard prefix.prompt == nil else { return }
+    prefix.sequence = keys
+  }
+
+  /// Takes the count typed before this key, if any. A key that takes no count (`uses` false)
+  /// shows the digits were not one: they set the column count, as when their time runs out.
   mutating func takeCount(uses: Bool) -> Int? {
     defer { prefix = InputPrefix() }
     guard let count = prefix.count else { return nil }
-    if uses, let before = prefix.columnsBefore, before != requestedColumns {
-      requestedColumns = before
-      relayout(keepingPlace: true)
-    }
+    if !uses, prefix.lastDigit > 0 { changeColumns(.exactly(prefix.lastDigit)) }
     return count
   }
 

@@ -37,8 +37,7 @@ public struct BrowserState: Sendable {
   var zoom = FullScreenZoom()
   /// The first line of the help shown, when the window is too short for all of it.
   public internal(set) var helpScroll = 0
-  /// The first line of the summary the details panel shows, when it is too long for the
-  /// window (`DetailsLayout`).
+  /// The first line of the post shown (`PostPage`), when it is too long for the window.
   public internal(set) var detailsScroll = 0
   /// The latest message for the status line (empty once it expired), and the last few in
   /// full (`m`).
@@ -65,6 +64,20 @@ public struct BrowserState: Sendable {
   var streamedPage: StreamedPage?
   /// How far the running load has got, while one runs and says.
   public internal(set) var loadProgress: LoadProgress.Snapshot?
+  /// The reader's clock and time zone, which dates are shown in: the shell sets them (the C
+  /// library's `localtime_r`, and now before each frame); UTC with no clock until it does.
+  public var readerTime = ReaderTime.utc
+  /// Whether the item in the details is shown as its post (picture and whole text), not its
+  /// picture alone over the screen (`BrowserState+Post`).
+  public internal(set) var showsPost = false
+  /// Whether Esc on the picture alone goes back to the post it was opened from.
+  var returnsToPost = false
+  /// The whole text of the post shown, once read, and its item's `postKey`.
+  var post: (key: String, text: PostText)?
+  /// The `postKey` whose text was last asked for.
+  var postAsked: String?
+  /// The link number typed after `o` in the post view, nil when none is being typed.
+  public internal(set) var linkPrompt: String?
   /// A count or the `:` prompt being typed.
   public internal(set) var prefix = InputPrefix()
   /// The number of the last digit typed: a count's timeout (`Alarm.count`) ends only
@@ -146,6 +159,7 @@ public struct BrowserState: Sendable {
     default: break
     }
     effects = reconcileSizes() + effects
+    effects += reconcilePost()
     effects += reconcilePictures()
     // A new message (not one that is only waiting for a load) expires after a while.
     if messages.serial != said, !message.isEmpty {
@@ -169,7 +183,19 @@ public struct BrowserState: Sendable {
     case .action(let action): return handle(action)
     case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
-    case .unboundKey: return panel == .none ? [] : closePanel()
+    case .unboundKey:
+      // A key that means nothing ends a count half-typed before it, as in vi.
+      if prefix.count != nil || prefix.sequence != nil, prefix.prompt == nil {
+        if let count = prefix.count { message = "count \(count) dropped" }
+        prefix = InputPrefix()
+      }
+      return panel == .none ? [] : closePanel()
+    case .postRead(let key, let text):
+      postRead(key: key, text)
+      return []
+    case .sequencePending(let keys):
+      sequencePending(keys)
+      return []
     case .resized(let size): return resize(to: size)
     case .idle: return settle()
     case .loaded(let update, let request, let title):

@@ -47,5 +47,8 @@ public enum Effect: Hashable, Sendable {
   /// Clear the terminal of everything it shows and keeps (pictures too), and draw the next
   /// frame whole, its pictures sent again.
   case repaint
+  /// Read the whole text of the post kept as `key` (`FeedItem.postKey`), its relative links
+  /// taken against `base`; answered with `Event.postRead`.
+  case readPost(key: String, base: String?)
   case quit
 }

@@ -17,6 +17,11 @@ public enum Event: Sendable {
   /// A key no binding takes (nor begins): it closes a panel, whose last line says "any key
   /// closes", and does nothing else.
   case unboundKey
+  /// A key that begins a longer sequence (`g` of `gg`) came, and the browser waits for the
+  /// next: `keys`, as the status line shows them after a count (`25g`).
+  case sequencePending(String)
+  /// The whole text of a post (`Effect.readPost`), nil when none was kept.
+  case postRead(key: String, PostText?)
   /// The terminal has a new size.
   case resized(CanvasSize)
   /// No input came for a moment: a free scroll (the carousel's wheel) snaps to a box.

@@ -7,6 +7,8 @@ struct BoxRenderer {
   /// The clock of moving pictures while they play (`BrowserState.animationClock`); nil while
   /// they are paused or off, and then they show their first frame with a mark that they move.
   var animationClock: Int?
+  /// The reader's clock, for the dates on cards.
+  var time = ReaderTime.utc
 
   /// Draws `box` at screen row `screenRow` (its top), showing only rows in `clip`. The inside is
   /// not blanked: the frame starts from a cleared canvas and boxes never overlap.
@@ -137,7 +139,7 @@ struct BoxRenderer {
     }
     guard clip.contains(caption) else { return }
     let number = DisplayText("#\(label.number)")
-    let byline = room == 0 ? label.title : card.byline
+    let byline = room == 0 ? label.title : card.byline(time)
     let bylineStyle = room == 0 ? styles.title : styles.detail
     let left = textWidth - number.width - 1
     if left >= 4 {

@@ -58,7 +58,8 @@ public struct BrowserView: Sendable {
     let shift = state.pull.shift
     let clip = max(0, shift)..<max(max(0, shift), viewRows + min(0, shift))
     let renderer = BoxRenderer(
-      theme: theme, animationClock: state.animationsPlaying ? state.animationClock : nil)
+      theme: theme, animationClock: state.animationsPlaying ? state.animationClock : nil,
+      time: state.readerTime)
     var shown: [Int] = []
     for box in state.visibleBoxes() {
       let rect = box.rect
@@ -81,7 +82,8 @@ public struct BrowserView: Sendable {
       }
     }
     if let caption = state.caption, let s = state.selection, let label = label(at: s, in: state) {
-      drawCaption(label, count: state.items.count, in: caption, into: &canvas)
+      drawCaption(
+        label, count: state.items.count, in: caption, time: state.readerTime, into: &canvas)
     }
     drawBanner(state, viewRows: viewRows, into: &canvas)
     if state.items.isEmpty, viewRows > 0 {
@@ -128,13 +130,22 @@ public struct BrowserView: Sendable {
       row: canvas.size.rows - 1, into: &canvas)
 
     var panels = PanelRenderer(theme: theme, keys: keys)
+    panels.time = state.readerTime
     panels.animationClock = state.animationsPlaying ? state.animationClock : nil
     switch state.panel {
     case .none: break
     case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
     case .details(let i):
-      if let label = label(at: i, in: state) {
+      if i < state.items.count, state.showsPostView(ofItem: i) {
+        panels.canOpen = state.canOpen(item: i)
+        let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
+        panels.drawPost(
+          state.postPage(ofItem: i, times: theme.times), layout: state.postLayout(ofItem: i),
+          from: state.detailsScroll,
+          picture: key.map { slot(for: $0, item: i, state, pictures) },
+          canOpenLinks: state.postLinks(ofItem: i) > 0, into: &canvas)
+      } else if let label = label(at: i, in: state) {
         panels.canOpen = state.canOpen(item: i)
         let key = state.picturesShown ? state.fullScreenPictureKey(forItem: i) : nil
         if let key, let area = PictureArea.fullScreen(canvas.size) {
@@ -142,11 +153,6 @@ public struct BrowserView: Sendable {
             item: state.items[i], label: label, count: state.items.count,
             picture: slot(for: key, item: i, state, pictures), area: area,
             facts: state.pictureFacts(ofItem: i), into: &canvas)
-        } else {
-          panels.drawDetails(
-            item: state.items[i], label: label, count: state.items.count,
-            failure: state.pictureFailure(ofItem: i), facts: state.pictureFacts(ofItem: i),
-            from: state.detailsScroll, into: &canvas)
         }
       }
     }
@@ -235,12 +241,12 @@ public struct BrowserView: Sendable {
 
   /// The selected item written out, centred, where the style leaves room for it.
   private func drawCaption<C: Canvas>(
-    _ label: BoxLabel, count: Int, in rect: CellRect, into canvas: inout C
+    _ label: BoxLabel, count: Int, in rect: CellRect, time: ReaderTime, into canvas: inout C
   ) {
     // A text item's card has no picture size: its date and author instead.
     let lines = [
       (label.title, CellAppearance(attributes: .bold)),
-      (label.card?.byline ?? DisplayText(label.size(times: theme.times)), CellAppearance()),
+      (label.card?.byline(time) ?? DisplayText(label.size(times: theme.times)), CellAppearance()),
       (DisplayText("#\(label.number) of \(count)"), CellAppearance()),
     ]
     for (k, (text, style)) in lines.prefix(rect.height).enumerated() {

@@ -6,24 +6,32 @@ import FeedModel
 /// A card is as tall as its text at its column's width (`rows(of:width:)`), within bounds, so
 /// a wall of cards reads like a list of posts: a few lines of title, then the start of each.
 public struct CardLabel: Hashable, Sendable {
-  /// `2024-05-01 14:03 · Ann`, or either alone; empty when the feed gave neither.
-  public var byline: DisplayText
+  /// The date as stored (`ItemAbout.date`: UTC), shown in the reader's time by `byline(_:)`.
+  public var date: String?
+  public var author: String?
   public var summary: DisplayText
 
   /// The most lines of a card's title and of its summary.
   public static let maxTitleLines = 3
   public static let maxSummaryLines = 6
 
-  public init(byline: DisplayText, summary: DisplayText) {
-    self.byline = byline
+  public init(date: String? = nil, author: String? = nil, summary: DisplayText) {
+    self.date = date
+    self.author = author
     self.summary = summary
+  }
+
+  /// `3 h ago · Ann`, or either alone, the date as the reader's clock reads it; empty when the
+  /// feed gave neither.
+  public func byline(_ time: ReaderTime) -> DisplayText {
+    let parts = [date.map(time.relative), author].compactMap { $0?.isEmpty == false ? $0 : nil }
+    return DisplayText(parts.joined(separator: " · "), maximumWidth: 200)
   }
 
   /// The card of `item`, sanitised (`DisplayText`).
   public init(item: FeedItem) {
-    let parts = [item.date, item.author].compactMap { $0?.isEmpty == false ? $0 : nil }
     self.init(
-      byline: DisplayText(parts.joined(separator: " · "), maximumWidth: 200),
+      date: item.date, author: item.author,
       summary: DisplayText(item.summary ?? "", maximumWidth: 1_000))
   }
 

@@ -1,6 +1,7 @@
 import FeedModel
 
-/// Draws the help and details panels: a bordered panel in the middle of the screen.
+/// Draws the help and messages panels (a bordered panel in the middle of the screen), the
+/// post view and the picture alone over the screen.
 struct PanelRenderer {
   var theme: Theme
   /// The keys in force, which the help lists.
@@ -10,6 +11,8 @@ struct PanelRenderer {
   /// Whether `o` opens the item shown (`BrowserState.canOpen(item:)`): its hint is left out
   /// when it does not.
   var canOpen = true
+  /// The reader's clock: dates in their zone.
+  var time = ReaderTime.utc
 
   /// The help, from its line `first` on when the window is too short for all of it. The
   /// keys' column is as wide as the widest keys in force, so rebound keys keep it aligned.
@@ -23,49 +26,6 @@ struct PanelRenderer {
     }
     drawPanel(
       title: "keys", lines: lines, footer: "any key closes", scrolledTo: first, into: &canvas)
-  }
-
-  /// The details panel: the title, the page link, date, author and summary, the picture's
-  /// address, its decoded and file sizes (`facts`, once read) or `failure`, why it did not
-  /// come. A text item's panel is its card in full: no picture lines, and all of the summary,
-  /// from its line `first` on when the window is too short for all of it (`DetailsLayout`).
-  func drawDetails<C: Canvas>(
-    item: FeedItem, label: BoxLabel, count: Int, failure: String? = nil,
-    facts: PictureFacts? = nil, from first: Int = 0, into canvas: inout C
-  ) {
-    var lines: [DisplayText] = [label.title, ""]
-    lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
-    if let date = item.date { lines.append(DisplayText("date:  " + date)) }
-    if let author = item.author { lines.append(DisplayText("by:    " + author)) }
-    if item.hasPicture {
-      lines.append(DisplayText("image: " + URLSecrets.masked(item.imageURL)))
-      lines.append(DisplayText("size:  \(label.size(times: theme.times))"))
-      if let facts { lines.append(DisplayText("file:  " + facts.text(times: theme.times))) }
-      if let failure { lines.append(DisplayText("no picture: " + failure)) }
-    }
-    lines.append(DisplayText("item:  \(label.number) of \(count)"))
-    lines.append(DisplayText("id:    " + (item.id ?? "none")))
-    let hintLine = DisplayText(
-      hints((canOpen ? [("o", [.open], "opens the link")] : []) + [("Esc", [.escape], "closes")]))
-    let summary = DetailsLayout.summaryLines(item.summary, columns: canvas.size.columns)
-    if !summary.isEmpty {
-      let room = DetailsLayout.summaryRoom(rows: canvas.size.rows, factLines: lines.count)
-      if summary.count <= room {
-        lines += [""] + summary
-      } else {
-        // Cut short, the summary says on its last row which lines it shows and how to see
-        // the rest, as the help does.
-        let start = DetailsLayout.firstLine(first, lines: summary.count, room: room)
-        let end = min(summary.count, start + DetailsLayout.shownWhenCut(room: room))
-        lines += [""] + summary[start..<end]
-        lines.append(
-          cutMark(
-            shown: start..<end, of: summary.count,
-            scroll: hints([("Space b", [.page(1), .page(-1)], "scroll")])))
-      }
-    }
-    lines += ["", hintLine]
-    drawPanel(title: "details", lines: lines, into: &canvas)
   }
 
   /// The panels' hints, each naming the keys in force (`o opens the link` names the key
@@ -98,20 +58,19 @@ struct PanelRenderer {
   /// The picture of an item over the whole screen, aspect kept, with its details under it:
   /// the title; the first line of its summary (a photo's caption), or why the picture did not
   /// come; the size, date, author, the file's format and size (`facts`, once read) and the
-  /// position; the picture's address; the keys. The whole summary is in the details panel
-  /// (`i`, then `Enter`).
+  /// position; the picture's address; the keys. The whole text is in the post (`Esc`).
   func drawFullScreen<C: Canvas>(
     item: FeedItem, label: BoxLabel, count: Int, picture: PictureSlot, area: CellRect,
     facts: PictureFacts? = nil, into canvas: inout C
   ) {
     let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
     let info =
-      [label.size(times: theme.times), item.date, item.author, file]
+      [label.size(times: theme.times), item.date.map(time.absolute), item.author, file]
       .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(
       row: 0, column: 0, width: size.columns, height: max(0, size.rows - 1), style: .plain)
-    BoxRenderer(theme: theme, animationClock: animationClock).drawPicture(
+    BoxRenderer(theme: theme, animationClock: animationClock, time: time).drawPicture(
       picture, in: area, clip: 0..<max(0, size.rows - 1), into: &canvas)
     var lines: [(DisplayText, CellAppearance)] = [
       (label.title, CellAppearance(attributes: .bold)),

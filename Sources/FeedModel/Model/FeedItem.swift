@@ -94,6 +94,14 @@ public struct FeedItem: Hashable, Sendable {
     set { texts = texts.replacing(.summary, with: newValue) }
   }
 
+  /// What the item's whole post is kept under while the browser runs (its id, else its link,
+  /// else its picture's address); nil when it has none of them.
+  public var postKey: String? {
+    if let id, !id.isEmpty { return "id:" + id }
+    if let link, !link.isEmpty { return "link:" + link }
+    return imageURL.isEmpty ? nil : "image:" + imageURL
+  }
+
   /// The date, author and summary together.
   public var about: ItemAbout { ItemAbout(date: date, author: author, summary: summary) }
 

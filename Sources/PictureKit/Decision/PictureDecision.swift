@@ -177,8 +177,8 @@ public struct PictureDecision: Hashable, Sendable {
           .symbols,
           hints.named?.protocol == .iterm
             ? Self.itermInsideTmux
-            : "inside tmux only an answer through tmux's passthrough counts, and none came "
-              + "(tmux needs `set -g allow-passthrough on`)"
+            : "inside tmux only an answer through tmux's allow-passthrough counts, and none "
+              + "came"
         )
       } else {
         (chosen, reason) = (.symbols, "nothing showed support for pixels")

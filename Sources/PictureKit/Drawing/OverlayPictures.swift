@@ -65,6 +65,9 @@ public final class OverlayPictures: Sendable {
   private let store = Locked(Store())
   /// The main thread's: what is on screen now.
   private let drawn = Locked<[OverlayPlacement]>([])
+  /// What the text beside the pictures showed last (`redrawWhenTextMoves`), and whether the
+  /// next frame draws every picture again.
+  private let textMark = Locked<(mark: Int?, redraw: Bool)>((nil, false))
 
   /// How the protocol shows a moving picture.
   package var motion: OverlayMotion { drawer.motion }
@@ -227,6 +230,17 @@ public final class OverlayPictures: Sendable {
   /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
   /// placements), to be written before it.
   @discardableResult
+  /// Draws every picture again after the next frame when `mark` (what the text beside them
+  /// shows: the post view's item and line) changed. Curses scrolls such text with the
+  /// terminal's line insert and delete or rewrites its rows whole, which moves or wipes the
+  /// pixels of a picture that did not move in the frame. Nil: no such text.
+  package func redrawWhenTextMoves(_ mark: Int?) {
+    textMark.withLock { last in
+      if mark != nil, last.mark != mark { last.redraw = true }
+      last.mark = mark
+    }
+  }
+
   package func forgetDrawn() -> [UInt8] {
     drawn.withLock { $0 = [] }
     store.withLock { $0.sent = [] }
@@ -297,7 +311,12 @@ public final class OverlayPictures: Sendable {
       return before.count + cleared.count
     }
     var bytes: [UInt8] = []
-    for placement in plan.draw {
+    // What was drawn is still taken off as planned; what stays is drawn again too.
+    let redraw = textMark.withLock { last in
+      defer { last.redraw = false }
+      return last.redraw
+    }
+    for placement in redraw ? current : plan.draw {
       guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
       // After the frame: a clear in it would free a transmission sent before.
       bytes += transmission(placement.id)

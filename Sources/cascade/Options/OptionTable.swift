@@ -76,8 +76,8 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.browser.pullThreshold = n } }),
     OptionSpec(
       name: "--count-timeout", placeholder: "SECONDS", kind: .number(0...60),
-      help: "how long digits typed before a key (25G) wait for it, as vim's timeoutlen; after "
-        + "that they only set the columns (0 waits for ever)",
+      help: "how long digits typed before a key (25G) wait for it, as vim's timeoutlen; only "
+        + "after that do they set the columns (0 waits for ever)",
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(

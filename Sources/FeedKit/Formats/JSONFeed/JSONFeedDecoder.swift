@@ -21,12 +21,14 @@ enum JSONFeedDecoder {
       let id = entry["id"]?.identifier
       let link = entry["url"]?.text ?? entry["external_url"]?.text
       let about = about(of: entry)
-      guard let picture = picture(of: entry) else {
-        return ShapedItem.text(title: title, id: id, link: link, about: about, keepsText: true)
-      }
-      return ShapedItem.make(
-        url: picture.url, width: picture.width, height: picture.height,
-        title: title ?? entry["summary"]?.text, id: id, link: link, about: about)
+      let item =
+        picture(of: entry).map { picture in
+          ShapedItem.make(
+            url: picture.url, width: picture.width, height: picture.height,
+            title: title ?? entry["summary"]?.text, id: id, link: link, about: about)
+        } ?? ShapedItem.text(title: title, id: id, link: link, about: about, keepsText: true)
+      if let item { PostSpool.keep(entry["content_html"]?.text, for: item) }
+      return item
     }
     return FeedDocument(
       items: items, skipped: skipped, next: root["next_url"]?.text, title: root["title"]?.text)

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The dates feeds write, read into seconds since 1970 (UTC) and written back in one form.
 ///
 /// RSS writes RFC 822 (`Wed, 01 May 2024 14:03:00 +0200`, often with a zone's name); Atom, JSON
@@ -18,13 +20,7 @@ enum FeedDate {
   }
 
   /// `2024-05-01 14:03`, in UTC.
-  static func text(_ seconds: Int64) -> String {
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let rest = seconds - days * 86_400
-    let (year, month, day) = civil(fromDays: days)
-    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60))"
-  }
+  static func text(_ seconds: Int64) -> String { CivilCalendar.minuteText(seconds) }
 
   // MARK: ISO 8601
 
@@ -126,31 +122,7 @@ enum FeedDate {
     guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
       (0...59).contains(minute), (0...60).contains(second), (1...9999).contains(year)
     else { return nil }
-    return days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
-      - offset
-  }
-
-  /// Days since 1970-01-01 of a date in the proleptic Gregorian calendar (Howard Hinnant's
-  /// `days_from_civil`).
-  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The date of a day since 1970-01-01 (`civil_from_days`).
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    let day = CivilCalendar.days(fromCivil: year, month, day)
+    return day * 86_400 + hour * 3600 + minute * 60 + second - offset
   }
 }

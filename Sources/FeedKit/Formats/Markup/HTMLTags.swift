@@ -52,7 +52,7 @@ enum HTMLTags {
 
   /// The tag's attributes (names in lower case, the first of a name kept) and the index past
   /// its `>` (or the end).
-  private static func attributes(in scalars: [Unicode.Scalar], from index: Int) -> (
+  static func attributes(in scalars: [Unicode.Scalar], from index: Int) -> (
     [String: String], Int
   ) {
     var found: [String: String] = [:]

@@ -23,6 +23,10 @@ enum MastodonDecoder {
       let status = outer["reblog"].flatMap { $0["id"] == nil ? nil : $0 } ?? outer
       let pictures = (status["media_attachments"]?.array ?? []).compactMap(picture(of:))
       let about = about(of: status)
+      let before = items.count
+      defer {
+        for item in items[before...] { PostSpool.keep(status["content"]?.text, for: item) }
+      }
       guard !pictures.isEmpty else {
         if let card = card(of: status, about: about) {
           items.append(card)

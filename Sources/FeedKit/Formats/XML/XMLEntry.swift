@@ -51,6 +51,13 @@ struct XMLEntry {
       summaryHTML: body?.isHTML == true ? body?.text : nil)
   }
 
+  /// The post's whole HTML, for the post view: the content (`content:encoded`, Atom
+  /// `content`), else the summary; nil when neither is HTML.
+  var postHTML: String? {
+    if let content, content.isHTML { return content.text }
+    return summary?.isHTML == true ? summary?.text : nil
+  }
+
   /// The name in RSS's `mail@example.com (Name)`; the whole text otherwise.
   static func authorName(_ text: String) -> String {
     guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close,

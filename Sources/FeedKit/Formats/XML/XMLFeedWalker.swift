@@ -57,7 +57,7 @@ final class XMLFeedWalker: SAXHandler {
 
   /// The most of an entry's text kept to look for a picture in: it comes early in a post, and
   /// a long post is not an error.
-  static let bodyPrefix = 256 << 10
+  static let bodyPrefix = PostText.maximumBytes + 1
 
   /// How a title's text is written: Atom says (`type`); RSS never does, and its titles are
   /// read as text that may hold HTML: references decoded (`&amp;amp;` is common) and HTML's
@@ -310,7 +310,9 @@ final class XMLFeedWalker: SAXHandler {
     entry = nil
     let setBy = options.picturesOnly ? options.settingNames[.picturesOnly] : nil
     switch finished.item(picturesOnlySetBy: setBy) {
-    case .success(let item): items.append(item)
+    case .success(let item):
+      items.append(item)
+      PostSpool.keep(finished.postHTML, for: item)
     case .failure(let reason): skipped.record("item \(entryCount): \(reason.text)")
     }
   }
