@@ -18,19 +18,10 @@ enum PrintCommand {
       Console.error(error.description)
       return 2
     }
-    if options.help || FeedArgument.asksForHelp(options.feed) {
-      Console.out(HelpText.print)
-      return 0
+    if let status = StandardAnswers.answer(options, for: .print, help: HelpText.print) {
+      return status
     }
-    if options.version {
-      Console.out(VersionText.text)
-      return 0
-    }
-    if options.printConfig {
-      Console.out(ConfigWriter.render(options, for: .print))
-      return 0
-    }
-    guard let source = FeedArgument.source(options.feed, help: "cascade print --help") else {
+    guard let source = FeedArgument.source(options.feeds, help: "cascade print --help") else {
       return 2
     }
     let session = FeedSession(source: source, options: options.load)
@@ -40,9 +31,7 @@ enum PrintCommand {
       return 1
     }
     // The sheet has no status line: what was left out is said on stderr, as `layout` does.
-    if case .replaced(_, let skipped, _) = first, let report = skipped.message {
-      Console.error(report)
-    }
+    if case .replaced(_, let skipped, _) = first { FeedArgument.reportSkipped(skipped) }
     let terminal = terminalSize()
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24

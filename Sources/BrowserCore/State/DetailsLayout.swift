@@ -21,11 +21,13 @@ enum DetailsLayout {
       width: textWidth(columns: columns))
   }
 
-  /// How many lines of facts stand above the summary: the title and a blank line, the link,
-  /// the date and author when known, the picture's address, size, file facts and failure when
-  /// it has one, the position and the id.
+  /// How many lines of facts stand above the summary: the title and a blank line, the feed of
+  /// several, the link, the date and author when known, the picture's address, size, file
+  /// facts and failure when it has one, the position and the id.
   static func factLines(item: FeedItem, hasFacts: Bool, hasFailure: Bool) -> Int {
-    var count = 2 + 1 + (item.date == nil ? 0 : 1) + (item.author == nil ? 0 : 1)
+    var count =
+      2 + 1 + (item.date == nil ? 0 : 1) + (item.author == nil ? 0 : 1)
+      + (item.feed == nil ? 0 : 1)
     if item.hasPicture { count += 2 + (hasFacts ? 1 : 0) + (hasFailure ? 1 : 0) }
     return count + 2
   }

@@ -34,6 +34,7 @@ struct PanelRenderer {
     facts: PictureFacts? = nil, from first: Int = 0, into canvas: inout C
   ) {
     var lines: [DisplayText] = [label.title, ""]
+    if let feed = item.feed { lines.append(DisplayText("feed:  " + URLSecrets.masked(feed))) }
     lines.append(DisplayText("link:  " + (item.link.map(URLSecrets.masked) ?? "none")))
     if let date = item.date { lines.append(DisplayText("date:  " + date)) }
     if let author = item.author { lines.append(DisplayText("by:    " + author)) }
@@ -106,7 +107,7 @@ struct PanelRenderer {
   ) {
     let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
     let info =
-      [label.size(times: theme.times), item.date, item.author, file]
+      [label.size(times: theme.times), label.feed?.string, item.date, item.author, file]
       .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(

@@ -48,7 +48,7 @@ enum ManPage {
         var notes: [String] = []
         if let value = spec.defaultText(defaults) { notes.append("default \(value)") }
         if let allowed = spec.allowed { notes.append(allowed) }
-        let commands = [Command.browse, .print, .layout].filter(spec.commands.contains)
+        let commands = [Command.browse, .print, .layout, .items].filter(spec.commands.contains)
         notes.append(commands.map(\.rawValue).joined(separator: ", "))
         // Spaces around each "|" of a list of choices: a long list without them was one word
         // that groff could neither break nor adjust.

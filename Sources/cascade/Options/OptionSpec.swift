@@ -105,4 +105,5 @@ enum Command: String, Sendable {
   case browse = "cascade"
   case layout = "cascade layout"
   case print = "cascade print"
+  case items = "cascade items"
 }

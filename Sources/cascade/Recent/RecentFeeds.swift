@@ -139,7 +139,8 @@ struct RecentFeeds: Codable, Equatable {
   static func argument(for source: FeedSource) -> Entry? {
     switch source {
     case .sample: Entry(feed: nil)
-    case .standardInput: nil
+    // Several feeds are one command line's, not one feed to go back to.
+    case .standardInput, .several: nil
     case .url(let url), .template(let url):
       URLSecrets.holdsSecret(url)
         ? Entry(feed: URLSecrets.masked(url), key: SHA256.hex(url)) : Entry(feed: url)
