@@ -45,7 +45,7 @@ import Testing
     #expect(typo.status == 2)
     #expect(typo.stdout.isEmpty)
     #expect(
-      typo.stderr.contains("no help on 'prnt'") && typo.stderr.contains("print, layout and items"))
+      typo.stderr.contains("no help on 'prnt'") && typo.stderr.contains("print, layout, items"))
     // A feed that really is called "help" is read as one.
     try Data(#"{"data": [{"img": "https://example.com/a.jpg", "width": 10, "height": 20}]}"#.utf8)
       .write(to: folder.appendingPathComponent("help"))

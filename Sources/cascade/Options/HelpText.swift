@@ -14,7 +14,9 @@ enum HelpText {
            cascade layout [FEED…] --width W [options]   (see 'cascade layout --help')
            cascade print [FEED…] [--width W] [--height H | --all]   (see 'cascade print --help')
            cascade items [FEED…] [--show-secrets]   (see 'cascade items --help')
-           cascade help [layout|print|items] | --help | --version | --completions bash|zsh|fish
+           cascade add URL [NAME] | remove URL|NAME | import FILE.opml | export
+                                                  (see 'cascade help add')
+           cascade help [layout|print|items|add] | --help | --version | --completions bash|zsh|fish
 
     \(wrapped(feedText))
 
@@ -77,6 +79,25 @@ enum HelpText {
       cascade items feed.json | jq -r '.pictures[].url'
 
     \(options(for: .items))
+    """
+  }
+
+  static var subscriptions: String {
+    """
+    usage: cascade add URL [NAME]     follow a feed (a URL or a path), by a name of your own
+           cascade remove URL|NAME    stop following it
+           cascade import FILE.opml   follow every feed of another reader's OPML export
+           cascade export [--show-secrets]   the feeds followed, as OPML 2.0 on stdout
+
+    The feeds followed are a plain file, one a line (the URL or path, in double quotes
+    when it holds a space, then an optional name; # starts a comment; a line [Folder]
+    files the feeds under it, [] ends the folder), which you may edit by hand:
+    $XDG_CONFIG_HOME/cascade/feeds, else ~/.config/cascade/feeds, readable by you alone.
+    OPML folders (nested outlines) become such folders and are exported back as them.
+    Passwords and tokens in URLs are kept in the file and shown masked (***); export
+    writes them only with --show-secrets.
+
+    \(options(for: .export))
     """
   }
 

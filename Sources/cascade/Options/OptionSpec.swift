@@ -106,4 +106,11 @@ enum Command: String, Sendable {
   case layout = "cascade layout"
   case print = "cascade print"
   case items = "cascade items"
+  case add = "cascade add"
+  case remove = "cascade remove"
+  case importFeeds = "cascade import"
+  case export = "cascade export"
+
+  /// The commands that change or list the feeds followed (`SubscriptionCommand`).
+  static let subscriptions: [Command] = [.add, .remove, .importFeeds, .export]
 }

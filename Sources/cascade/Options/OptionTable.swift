@@ -373,7 +373,7 @@ enum OptionTable {
     OptionSpec(
       name: "--show-secrets", placeholder: "", kind: .flag,
       help: "write the passwords and tokens in URLs as they are, instead of masked",
-      commands: [.items], group: .feeds, configurable: false,
+      commands: [.items, .export], group: .feeds, configurable: false,
       apply: { s, _ in s.showSecrets = true }),
     OptionSpec(
       name: "--no-probe", placeholder: "", kind: .flag,
