@@ -118,6 +118,21 @@ import Testing
     #expect(document.skipped.failedFeeds.isEmpty)
   }
 
+  /// Named, a feed's items keep sharing blocks of text, as decoded: a block each cost 200,000
+  /// items of two feeds 80 MB where they take 64.
+  @Test func aFeedsNamedItemsShareTheirTextBlocks() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try feedJSON(["a", "b", "c"]).write(
+      toFile: folder + "/f.json", atomically: true, encoding: .utf8)
+    let document = try await FeedLoader().load(
+      .several([.file(folder + "/f.json"), .file(folder + "/f.json")]))
+    #expect(document.items.count == 6)
+    let first = try #require(document.items.first?.texts.block)
+    #expect(document.items.prefix(3).allSatisfy { $0.texts.isKept(in: first) })
+    #expect(document.items.map(\.id) == ["a", "b", "c", "a", "b", "c"])
+  }
+
   @Test func aPictureGivenAloneIsAFeedOfOneItem() async throws {
     let folder = try Self.folderOfFeeds()
     defer { try? FileManager.default.removeItem(atPath: folder) }

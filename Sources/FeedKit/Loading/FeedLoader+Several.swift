@@ -114,6 +114,7 @@ extension FeedLoader {
   ) -> [FeedItem] {
     var named: [FeedItem] = []
     named.reserveCapacity(items.count)
+    var writer = TextBlockWriter()
     for item in items {
       var address = ""
       if item.hasPicture {
@@ -130,7 +131,7 @@ extension FeedLoader {
           continue
         }
       }
-      named.append(item.naming(feed: feed, imageURL: address))
+      named.append(item.naming(feed: feed, imageURL: address, keptBy: &writer))
     }
     return named
   }

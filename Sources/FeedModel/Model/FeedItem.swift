@@ -102,10 +102,24 @@ public struct FeedItem: Hashable, Sendable {
     set { texts = texts.replacing(.feed, with: newValue) }
   }
 
-  /// This item with its picture at `imageURL`, naming `feed`: what an item of one of several
-  /// feeds becomes, with one copy of its texts rather than two.
-  package func naming(feed: String, imageURL: String) -> FeedItem {
-    FeedItem(texts: texts.replacing(url: imageURL, feed: feed), width: width, height: height)
+  /// This item with its picture at `imageURL`, naming `feed`, its texts kept by `writer`:
+  /// what an item of one of several feeds becomes. A feed's items share the writer's blocks,
+  /// as they did when decoded, rather than each taking a block of its own.
+  package func naming(feed: String, imageURL: String, keptBy writer: inout TextBlockWriter)
+    -> FeedItem
+  {
+    var url = imageURL
+    var feed = feed
+    let kept = texts.withTexts { texts in
+      url.withUTF8 { url in
+        feed.withUTF8 { feed in
+          var texts = texts
+          texts.feed = feed
+          return writer.append(url, texts: texts)
+        }
+      }
+    }
+    return FeedItem(texts: kept, width: width, height: height)
   }
 
   /// The date, author and summary together.

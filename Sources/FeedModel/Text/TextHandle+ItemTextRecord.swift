@@ -79,22 +79,6 @@ extension TextHandle {
     return withTexts { texts in url.withUTF8 { TextHandle($0, texts: texts) } }
   }
 
-  /// This slice's texts with the URL `url` and the feed `feed`, in a block of their own: one
-  /// block where setting each would make two.
-  package func replacing(url: String, feed: String) -> TextHandle {
-    var url = url
-    var feed = feed
-    return withTexts { texts in
-      url.withUTF8 { url in
-        feed.withUTF8 { feed in
-          var texts = texts
-          texts.feed = feed
-          return TextHandle(url, texts: texts)
-        }
-      }
-    }
-  }
-
   private static func withStoredForm<R>(
     _ placeholder: PicturePlaceholder?, _ body: (UnsafeBufferPointer<UInt8>?) -> R
   ) -> R {
