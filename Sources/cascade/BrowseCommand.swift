@@ -62,6 +62,7 @@ enum BrowseCommand {
     // `--header` is for the feed opened, the one `--last` reopens too; several feeds send it
     // each to its own server.
     load.headersFeed = arguments.count == 1 ? arguments.first : nil
+    load.headersFeeds = arguments.count > 1 ? arguments : []
     let pictureLoad = load
     let progress = LoadProgress()
     load.progress = progress

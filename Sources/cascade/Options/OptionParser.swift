@@ -73,6 +73,7 @@ enum OptionParser {
     settings.feeds = scanner.positionals
     // Several feeds send `--header` to each one's own server (`FeedLoader.loadSeveral`).
     settings.load.headersFeed = settings.feeds.count == 1 ? settings.feeds.first : nil
+    settings.load.headersFeeds = settings.feeds.count > 1 ? settings.feeds : []
     return settings
   }
 
