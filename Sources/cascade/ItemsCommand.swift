@@ -24,19 +24,21 @@ enum ItemsCommand {
     }
     let writer = ItemsJSON(showSecrets: options.showSecrets)
     let names = sources.map { name(of: $0, showSecrets: options.showSecrets) }
-    // Items the feed repeats are written once, as the browser shows them once; the lines of
-    // a batch go out in one write, as they are decoded.
+    // Items a feed repeats are written once, as the browser shows them once; the lines of a
+    // batch go out in one write, as they are decoded. Only the feed being read is
+    // remembered, so a long list of feeds costs no more memory than its largest.
     let seen = Locked<Set<String>>([])
     var failed = false
     await FeedLoader(options: options.load).stream(sources) { index, items in
       var lines = ""
       for item in items {
-        let fresh = seen.withLock { $0.insert("\(index)\u{0}\(item.identity)").inserted }
+        let fresh = seen.withLock { $0.insert(item.identity).inserted }
         guard fresh else { continue }
         lines += writer.line(item, feed: names[index], source: sources[index]) + "\n"
       }
       if !lines.isEmpty { Console.out(lines) }
     } ended: { _, outcome in
+      seen.withLock { $0.removeAll() }
       switch outcome {
       case .success(let skipped): FeedArgument.reportSkipped(skipped)
       case .failure(let error):

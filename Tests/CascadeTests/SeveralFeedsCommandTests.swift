@@ -114,6 +114,17 @@ import Testing
     #expect(sample.stdout.split(separator: "\n").count > 10)
   }
 
+  /// An item a feed repeats is written once, as the browser shows it once; the same item in
+  /// two FEEDs is two items, one of each.
+  @Test func itemsWritesARepeatedItemOncePerFeed() async throws {
+    let item = #"{"id": "1", "url": "https://x.example/a.jpg", "w": 1, "h": 1}"#
+    let file = try CascadeProcess.temporaryFile(#"{"items": [\#(item), \#(item)]}"#)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try await CascadeProcess.run(["items", file.path, file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").count == 2)
+  }
+
   @Test func itemsMasksSecretsUnlessAskedToShowThem() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
