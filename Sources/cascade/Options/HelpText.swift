@@ -71,11 +71,11 @@ enum HelpText {
        "date": "2024-05-01T14:03:00Z", "author": "Ana", "summary": "…",
        "pictures": [{"url": "https://…/dunes.jpg", "width": 1200, "height": 800,
                      "type": "image/jpeg"}]}
-    A field the feed leaves out is null; a text item has no pictures; a picture's width
-    and height are null when the feed gives no size, its type null when its name says
-    none. `feed` is the FEED as given, `date` ISO 8601 in UTC. Passwords and tokens in
-    URLs are masked (***) unless --show-secrets. A FEED that cannot be read is said on
-    stderr, the others are written, and the status is 1.
+    A field the feed leaves out is null; a text item has no pictures; a picture's
+    width and height are null when the feed gives no size, its type null when its
+    name says none. `feed` is the FEED as given, `date` ISO 8601 in UTC. Passwords
+    and tokens in URLs are masked (***) unless --show-secrets. A FEED that cannot be
+    read is said on stderr, the others are written, and the status is 1.
       cascade items feed.json | jq -r '.pictures[].url'
 
     \(options(for: .items))
@@ -84,18 +84,18 @@ enum HelpText {
 
   static var subscriptions: String {
     """
-    usage: cascade add URL [NAME]     follow a feed (a URL or a path), by a name of your own
+    usage: cascade add URL [NAME]     follow a feed: a URL or a path, and a name
            cascade remove URL|NAME    stop following it
-           cascade import FILE.opml   follow every feed of another reader's OPML export
-           cascade export [--show-secrets]   the feeds followed, as OPML 2.0 on stdout
+           cascade import FILE.opml   follow the feeds of an OPML export
+           cascade export [--show-secrets]   the feeds followed, as OPML 2.0
 
-    The feeds followed are a plain file, one a line (the URL or path, in double quotes
-    when it holds a space, then an optional name; # starts a comment; a line [Folder]
-    files the feeds under it, [] ends the folder), which you may edit by hand:
-    $XDG_CONFIG_HOME/cascade/feeds, else ~/.config/cascade/feeds, readable by you alone.
-    OPML folders (nested outlines) become such folders and are exported back as them.
-    Passwords and tokens in URLs are kept in the file and shown masked (***); export
-    writes them only with --show-secrets.
+    The feeds followed are a plain file, one a line (the URL or path, in double
+    quotes when it holds a space, then an optional name; # starts a comment; a line
+    [Folder] files the feeds under it, [] ends the folder), which you may edit by
+    hand: $XDG_CONFIG_HOME/cascade/feeds, else ~/.config/cascade/feeds, readable by
+    you alone. OPML folders (nested outlines) become such folders and are exported
+    back as them. Passwords and tokens in URLs are kept in the file and shown masked
+    (***); export writes them only with --show-secrets.
 
     \(options(for: .export))
     """
