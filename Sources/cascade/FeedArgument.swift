@@ -54,6 +54,15 @@ enum FeedArgument {
     return sources.isEmpty ? nil : sources
   }
 
+  /// The exit status of a command that read `source` from `arguments` and skipped `skipped`:
+  /// 1 when a FEED of several named no feed or could not be read, as `cat a b` ends when it
+  /// printed `b` but not `a`; else 0.
+  static func status(_ source: FeedSource, of arguments: [String], skipped: SkipReport) -> Int32 {
+    let kept =
+      if case .several(let parts) = source { parts.count } else { 1 }
+    return skipped.failedFeeds.isEmpty && kept >= arguments.count ? 0 : 1
+  }
+
   /// Says on standard error what a load left out: each feed of several that could not be read
   /// on a line of its own, then the items skipped.
   static func reportSkipped(_ skipped: SkipReport) {

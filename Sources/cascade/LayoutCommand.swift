@@ -85,7 +85,7 @@ enum LayoutCommand {
     }
     output.flush()
     ProcessEnd.keep(document)
-    return 0
+    return FeedArgument.status(source, of: options.feeds, skipped: document.skipped)
   }
 
   private static func write(

@@ -1,6 +1,7 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import Foundation
 import PictureCells
 import PictureKit
@@ -31,7 +32,9 @@ enum PrintCommand {
       return 1
     }
     // The sheet has no status line: what was left out is said on stderr, as `layout` does.
-    if case .replaced(_, let skipped, _) = first { FeedArgument.reportSkipped(skipped) }
+    var skipped = SkipReport()
+    if case .replaced(_, let report, _) = first { skipped = report }
+    FeedArgument.reportSkipped(skipped)
     let terminal = terminalSize()
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
@@ -110,7 +113,7 @@ enum PrintCommand {
             canvas.overlays, from: overlay, sheetRows: height, screenRows: terminal?.rows),
           as: UTF8.self))
     }
-    return 0
+    return FeedArgument.status(source, of: options.feeds, skipped: skipped)
   }
 
   /// The rows of a sheet that cuts no box, near `rows`: the bottom of the last whole box if
