@@ -72,6 +72,24 @@ import Testing
     #expect(twice.subscriptions.count == 2)
   }
 
+  /// `import -` reads standard input (`curl … | cascade import -`); a path that is no file
+  /// is said, and nothing is written.
+  @Test func importReadsStandardInputAndSaysWhatIsNotAFile() async throws {
+    let home = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let opml =
+      #"<opml version="2.0"><body><outline text="S" xmlURL="https://s.example/f"/></body></opml>"#
+    let piped = try await CascadeProcess.run(
+      ["import", "-"], stdin: Data(opml.utf8), environment: ["XDG_CONFIG_HOME": home])
+    #expect(piped.status == 0, "\(piped.stderr)")
+    let followed = try FeedsFile.load(from: URL(fileURLWithPath: home + "/cascade/feeds"))
+    #expect(followed.subscriptions == [Subscription(feed: "https://s.example/f", name: "S")])
+    let missing = try await CascadeProcess.run(
+      ["import", home], environment: ["XDG_CONFIG_HOME": home])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("not a file here"))
+  }
+
   /// add, import, export and remove through the binary: the file is the owner's alone, an
   /// OPML export imports and exports back, and a secret is never shown unless asked for.
   @Test func commandsFollowImportExportAndRemove() async throws {

@@ -78,7 +78,9 @@ public enum OPMLReader {
         return
       }
       let title = Self.text(attributes["title"]) ?? Self.text(attributes["text"])
-      guard let address = Self.text(attributes["xmlUrl"] ?? attributes["xmlurl"]) else {
+      // `xmlUrl` as OPML spells it; `xmlURL` and `xmlurl` as some readers write it.
+      let key = attributes.keys.first { $0.lowercased() == "xmlurl" }
+      guard let address = Self.text(key.flatMap { attributes[$0] }) else {
         open.append(title ?? "")
         return
       }

@@ -91,15 +91,9 @@ enum SubscriptionCommand {
 
   private static func importFeeds(_ words: [String], into file: FeedsFile, at url: URL) -> Int32 {
     guard words.count == 1, let path = words.first else {
-      return usage("import takes one OPML file", command: .importFeeds)
+      return usage("import takes one OPML file, or - for standard input", command: .importFeeds)
     }
-    let bytes: [UInt8]
-    do {
-      bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-      Console.error("\(path.escapingControls): cannot read: \(error.localizedDescription)")
-      return 1
-    }
+    guard let bytes = opmlBytes(path) else { return 1 }
     let result: OPMLReader.Result
     do {
       result = try OPMLReader.read(bytes, source: path)
@@ -115,6 +109,36 @@ enum SubscriptionCommand {
       "imported \(added) feed\(added == 1 ? "" : "s")"
         + (already > 0 ? " (\(already) followed already)" : ""))
     return added > 0 ? save(changed, at: url) : 0
+  }
+
+  /// The largest OPML file read: thousands of feeds take a few hundred kilobytes.
+  static let maxOPMLBytes = 16 << 20
+
+  /// The bytes of the OPML file at `path` (`-`: standard input), at most `maxOPMLBytes`; nil
+  /// after saying why not.
+  private static func opmlBytes(_ path: String) -> [UInt8]? {
+    let shown = path == "-" ? "standard input" : path.escapingControls
+    let handle: FileHandle?
+    if path == "-" {
+      handle = FileHandle.standardInput
+    } else {
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        Console.error("\(shown): cannot read: not a file here; check the path")
+        return nil
+      }
+      handle = FileHandle(forReadingAtPath: path)
+    }
+    guard let handle else {
+      Console.error("\(shown): cannot read: permission denied; check the file's permissions")
+      return nil
+    }
+    let data = (try? handle.read(upToCount: maxOPMLBytes + 1)) ?? Data()
+    guard data.count <= maxOPMLBytes else {
+      Console.error("\(shown): more than \(maxOPMLBytes >> 20) MiB, which no OPML export is")
+      return nil
+    }
+    return Array(data)
   }
 
   private static func export(_ words: [String], _ file: FeedsFile, showSecrets: Bool) -> Int32 {
