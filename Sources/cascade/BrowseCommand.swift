@@ -37,10 +37,10 @@ enum BrowseCommand {
     let environment = ProcessInfo.processInfo.environment
     let recentURL = RecentFeeds.path(environment: environment)
     let recent = recentURL.map(RecentFeeds.load) ?? RecentFeeds()
-    var argument = options.feed
+    var arguments = options.feeds
     var resume: ReadingPlace?
     if options.last {
-      guard options.feed == nil else {
+      guard options.feeds.isEmpty else {
         Console.error(UsageError("--last reopens the last feed: give no FEED with it").description)
         return 2
       }
@@ -54,13 +54,15 @@ enum BrowseCommand {
             + "token, which is not kept on disk; give the whole address again")
         return 1
       }
-      argument = last.feed
+      arguments = last.feed.map { [$0] } ?? []
       resume = last.place
     }
-    guard let source = FeedArgument.source(argument, help: "cascade --help") else { return 2 }
+    guard let source = FeedArgument.source(arguments, help: "cascade --help") else { return 2 }
     var load = options.load
-    // `--header` is for the feed opened, the one `--last` reopens too.
-    load.headersFeed = argument
+    // `--header` is for the feed opened, the one `--last` reopens too; several feeds send it
+    // each to its own server.
+    load.headersFeed = arguments.count == 1 ? arguments.first : nil
+    load.headersFeeds = arguments.count > 1 ? arguments : []
     let pictureLoad = load
     let progress = LoadProgress()
     load.progress = progress
@@ -76,7 +78,7 @@ enum BrowseCommand {
     let opening = OpeningLoad.begin(feed, streams: resume == nil)
     // Keys typed while it loads wait for the browser without printing over that line (unless
     // the feed itself is being typed on standard input).
-    if source != .standardInput { EchoHold.begin() }
+    if !source.readsStandardInput { EchoHold.begin() }
     let piece = await opening.opening()
     // The line's signal handlers were installed after the hold's: taken away first.
     await ProgressNotice.stop(notice)

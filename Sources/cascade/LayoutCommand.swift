@@ -25,7 +25,7 @@ enum LayoutCommand {
       Console.out(ConfigWriter.render(options.settings, for: .layout))
       return 0
     }
-    guard let source = FeedArgument.source(options.feed, help: "cascade layout --help") else {
+    guard let source = FeedArgument.source(options.feeds, help: "cascade layout --help") else {
       return 2
     }
     var document: FeedDocument
@@ -49,7 +49,7 @@ enum LayoutCommand {
       Console.error(error.message(naming: .commandLine))
       return 1
     }
-    if let skipped = document.skipped.message { Console.error(skipped) }
+    FeedArgument.reportSkipped(document.skipped)
     if let unsized = await UnsizedItems.resolve(
       &document.items, source: source, options: options.load, probe: !options.noProbe)
     {
@@ -85,7 +85,7 @@ enum LayoutCommand {
     }
     output.flush()
     ProcessEnd.keep(document)
-    return 0
+    return FeedArgument.status(source, of: options.feeds, skipped: document.skipped)
   }
 
   private static func write(

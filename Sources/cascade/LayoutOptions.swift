@@ -3,7 +3,7 @@ import LayoutEngine
 
 /// What `cascade layout` was asked for.
 struct LayoutOptions {
-  var feed: String?
+  var feeds: [String] = []
   var style = LayoutStyle.waterfall
   var configuration: LayoutConfiguration
   var columnWidth: Double?
@@ -29,9 +29,9 @@ struct LayoutOptions {
     height = settings.layout.height
     offset = settings.layout.offset
     load = settings.load
-    help = settings.help || FeedArgument.asksForHelp(settings.feed)
+    help = settings.help || FeedArgument.asksForHelp(settings.feeds)
     noProbe = settings.layout.noProbe
-    feed = settings.feed
+    feeds = settings.feeds
     configuration = c
     if help || settings.version || settings.printConfig { return }
     guard let width else { throw UsageError("--width is required", command: command) }

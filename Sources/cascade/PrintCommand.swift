@@ -1,6 +1,7 @@
 import BrowserCore
 import BrowserShell
 import FeedKit
+import FeedModel
 import Foundation
 import PictureCells
 import PictureKit
@@ -18,19 +19,10 @@ enum PrintCommand {
       Console.error(error.description)
       return 2
     }
-    if options.help || FeedArgument.asksForHelp(options.feed) {
-      Console.out(HelpText.print)
-      return 0
+    if let status = StandardAnswers.answer(options, for: .print, help: HelpText.print) {
+      return status
     }
-    if options.version {
-      Console.out(VersionText.text)
-      return 0
-    }
-    if options.printConfig {
-      Console.out(ConfigWriter.render(options, for: .print))
-      return 0
-    }
-    guard let source = FeedArgument.source(options.feed, help: "cascade print --help") else {
+    guard let source = FeedArgument.source(options.feeds, help: "cascade print --help") else {
       return 2
     }
     let session = FeedSession(source: source, options: options.load)
@@ -40,9 +32,9 @@ enum PrintCommand {
       return 1
     }
     // The sheet has no status line: what was left out is said on stderr, as `layout` does.
-    if case .replaced(_, let skipped, _) = first, let report = skipped.message {
-      Console.error(report)
-    }
+    var skipped = SkipReport()
+    if case .replaced(_, let report, _) = first { skipped = report }
+    FeedArgument.reportSkipped(skipped)
     let terminal = terminalSize()
     let width = options.print.width ?? terminal?.columns ?? 80
     var height = options.print.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
@@ -122,7 +114,7 @@ enum PrintCommand {
             canvas.overlays, from: overlay, sheetRows: height, screenRows: terminal?.rows),
           as: UTF8.self))
     }
-    return 0
+    return FeedArgument.status(source, of: options.feeds, skipped: skipped)
   }
 
   /// The rows of a sheet that cuts no box, near `rows`: the bottom of the last whole box if

@@ -9,6 +9,12 @@ case "layout":
   status = await LayoutCommand.run(arguments: Array(arguments.dropFirst()))
 case "print":
   status = await PrintCommand.run(arguments: Array(arguments.dropFirst()))
+case "items":
+  status = await ItemsCommand.run(arguments: Array(arguments.dropFirst()))
+case "add", "remove", "import", "export":
+  let command =
+    Command.subscriptions.first { $0.rawValue == "cascade " + (arguments.first ?? "") } ?? .add
+  status = await SubscriptionCommand.run(command, arguments: Array(arguments.dropFirst()))
 case "--help", "-h", "help":
   // `cascade help print` and `cascade help layout` too, as `git help` reads.
   switch arguments.dropFirst().first {
@@ -18,13 +24,21 @@ case "--help", "-h", "help":
   case "layout":
     Console.out(HelpText.layout)
     status = 0
+  case "items":
+    Console.out(HelpText.items)
+    status = 0
+  case "add", "remove", "import", "export":
+    Console.out(HelpText.subscriptions)
+    status = 0
   case let topic? where arguments.first == "help":
     // `cascade help prnt`: a typo, not a request for the browser's help.
-    let guess = NearestName.nearest(to: topic, among: ["print", "layout"])
+    let guess = NearestName.nearest(
+      to: topic, among: ["print", "layout", "items", "add", "remove", "import", "export"])
     Console.error(
       UsageError(
         "no help on '\(topic.escapingControls)'" + (guess.map { "; did you mean \($0)?" } ?? ""),
-        advice: "the commands are print and layout, as in 'cascade help print'; "
+        advice: "the commands are print, layout, items, add, remove, import and export, as in "
+          + "'cascade help print'; "
           + "'cascade help' shows the browser's"
       ).description)
     status = 2

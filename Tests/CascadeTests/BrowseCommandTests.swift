@@ -7,7 +7,7 @@ import Testing
     (["--columns", "0"], "--columns must be"), (["--cell-aspect", "x"], "--cell-aspect must be"),
     (["--pull-threshold"], "--pull-threshold needs a value"),
     (["--bogus"], "unknown option '--bogus'"),
-    (["a.json", "b.json"], "only one FEED"), (["ftp://example.com/feed"], "ftp"),
+    (["-", "-"], "standard input (-) can be read once"), (["ftp://example.com/feed"], "ftp"),
     (["--style", "grid"], "--style must be one of waterfall, irregular, carousel, ring"),
     (["--order=sideways"], "--order must be one of"),
     (["--no-separators=yes"], "--no-separators takes no value"),
@@ -36,7 +36,7 @@ import Testing
   @Test func helpPrintsUsage() async throws {
     let result = try await CascadeProcess.run(["--help"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("usage: cascade [FEED]"))
+    #expect(result.stdout.contains("usage: cascade [FEED…]"))
   }
 
   @Test func withoutATerminalItRefusesCleanly() async throws {

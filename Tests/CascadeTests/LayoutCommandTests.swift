@@ -101,7 +101,7 @@ import Testing
     ["layout", "--width", "100", "--column-spacing", "-1"],
     ["layout", "--width", "10", "--columns", "3", "--column-spacing", "5"],
     ["layout", "--width", "100", "--frobnicate"],
-    ["layout", "a.json", "b.json", "--width", "100"],
+    ["layout", "-", "-", "--width", "100"],
   ])
   func usageErrorsExitTwoWithOneLine(arguments: [String]) async throws {
     let result = try await CascadeProcess.run(arguments)
@@ -148,8 +148,9 @@ import Testing
   @Test func helpNamesBothCommands() async throws {
     let result = try await CascadeProcess.run(["--help"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("usage: cascade [FEED]"))
+    #expect(result.stdout.contains("usage: cascade [FEED…]"))
     #expect(result.stdout.contains("cascade layout"))
+    #expect(result.stdout.contains("cascade items"))
   }
 }
 

@@ -22,8 +22,9 @@ import Testing
     let browse = try await CascadeProcess.run(["--help"])
     let layout = try await CascadeProcess.run(["layout", "--help"])
     let print = try await CascadeProcess.run(["print", "--help"])
-    #expect(browse.status == 0 && layout.status == 0 && print.status == 0)
-    let help = Self.flags(in: browse.stdout + layout.stdout + print.stdout)
+    let items = try await CascadeProcess.run(["items", "--help"])
+    #expect(browse.status == 0 && layout.status == 0 && print.status == 0 && items.status == 0)
+    let help = Self.flags(in: browse.stdout + layout.stdout + print.stdout + items.stdout)
       .subtracting(Self.otherPrograms).subtracting(["--help", "--version"])
     // The README is the guide; the option-by-option reference is in docs/ beside it.
     let root = URL(fileURLWithPath: #filePath)

@@ -31,7 +31,8 @@ import Testing
     for (arguments, usage) in [
       (["print", "help"], "usage: cascade print"), (["layout", "help"], "usage: cascade layout"),
       (["help", "print"], "usage: cascade print"), (["help", "layout"], "usage: cascade layout"),
-      (["help"], "usage: cascade [FEED]"),
+      (["help"], "usage: cascade [FEED…]"), (["items", "help"], "usage: cascade items"),
+      (["help", "items"], "usage: cascade items"),
     ] {
       let result = try await CascadeProcess.run(arguments, directory: folder)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -43,7 +44,8 @@ import Testing
     let typo = try await CascadeProcess.run(["help", "prnt"], directory: folder)
     #expect(typo.status == 2)
     #expect(typo.stdout.isEmpty)
-    #expect(typo.stderr.contains("no help on 'prnt'") && typo.stderr.contains("print and layout"))
+    #expect(
+      typo.stderr.contains("no help on 'prnt'") && typo.stderr.contains("print, layout, items"))
     // A feed that really is called "help" is read as one.
     try Data(#"{"data": [{"img": "https://example.com/a.jpg", "width": 10, "height": 20}]}"#.utf8)
       .write(to: folder.appendingPathComponent("help"))

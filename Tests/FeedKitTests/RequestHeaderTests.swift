@@ -64,4 +64,15 @@ import Testing
     options.headersFeed = site.url("/gallery/{page}.json")
     #expect(options.originHeaders(for: site.url("/gallery/2.json")) == ["X-Api-Key: secret"])
   }
+
+  /// Several FEEDs given a header: each one's site gets it, pictures included; no other does.
+  @Test func severalFeedsEachGiveTheirSiteTheHeaders() {
+    var options = LoadOptions()
+    options.headers = ["X-Key: k"]
+    options.headersFeeds = ["https://a.example/feed.json", "feed.json", "http://b.example:8080/f"]
+    #expect(options.originHeaders(for: "https://a.example/p/1.jpg") == ["X-Key: k"])
+    #expect(options.originHeaders(for: "http://b.example:8080/p/2.jpg") == ["X-Key: k"])
+    #expect(options.originHeaders(for: "http://b.example/p/2.jpg").isEmpty)
+    #expect(options.originHeaders(for: "https://c.example/p/3.jpg").isEmpty)
+  }
 }

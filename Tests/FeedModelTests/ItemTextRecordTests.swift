@@ -40,15 +40,17 @@ import Testing
   }
 
   /// Every text an item can carry, each absent or present, read back in its place: the stored
-  /// form is read backwards, so one field out of order would shift the others.
-  @Test(arguments: 0..<128) func everyFieldReadsBackInItsPlace(mask: Int) {
+  /// form is read backwards, so one field out of order would shift the others. The feed's name
+  /// and the sensitive mark share a second byte of flags, read only when it is there.
+  @Test(arguments: 0..<256) func everyFieldReadsBackInItsPlace(mask: Int) {
     func text(_ bit: Int, _ name: String) -> String? { mask & (1 << bit) != 0 ? "\(name) ü" : nil }
     let placeholder = mask & 8 != 0 ? PicturePlaceholder(color: "#336699") : nil
     let about = ItemAbout(date: text(4, "date"), author: text(5, "author"), summary: text(6, "s"))
     let item = FeedItem(
       imageURL: "https://x.example/a.jpg", width: 1, height: 1, title: text(0, "title"),
       id: text(1, "id"), link: text(2, "link"), placeholder: placeholder,
-      sensitive: mask & 1 != 0, about: about)
+      sensitive: mask & 1 != 0, about: about, feed: text(7, "feed"))
+    #expect(item.feed == text(7, "feed"))
     #expect(item.title == text(0, "title"))
     #expect(item.id == text(1, "id"))
     #expect(item.link == text(2, "link"))
@@ -67,6 +69,28 @@ import Testing
     let slice = TextHandle(url: "", title: "abc", id: nil, link: "")
     // "abc" and "", two 4-byte lengths and a byte of flags.
     #expect(slice.withTexts { $0.storedCount } == 3 + 8 + 1)
+    // The second byte of flags only for an item that needs it.
+    let sensitive = TextHandle(url: "u", title: nil, id: nil, link: nil, sensitive: true)
+    #expect(sensitive.withTexts { $0.storedCount } == 2)
+    let named = TextHandle(url: "u", title: nil, id: nil, link: nil, feed: "abc")
+    #expect(named.withTexts { $0.storedCount } == 3 + 4 + 2)
+  }
+
+  /// An item of several feeds has its feed's name before its identity, so two feeds' items of
+  /// the same id stay two; an item of one feed keeps its identity as it was.
+  @Test func theFeedsNameIsPartOfTheIdentity() {
+    let plain = FeedItem(imageURL: "a.jpg", width: 1, height: 1, id: "1")
+    let one = FeedItem(imageURL: "a.jpg", width: 1, height: 1, id: "1", feed: "one")
+    let two = FeedItem(imageURL: "a.jpg", width: 1, height: 1, id: "1", feed: "two")
+    #expect(plain.identity == "1")
+    #expect(one.identity == "one\u{0}1")
+    #expect(one.identity != two.identity)
+    #expect(one != two)
+    var writer = TextBlockWriter()
+    let renamed = plain.naming(feed: "two", imageURL: "/x/a.jpg", keptBy: &writer)
+    #expect(renamed.feed == "two")
+    #expect(renamed.imageURL == "/x/a.jpg")
+    #expect(renamed.id == "1")
   }
 
   @Test func stemmedURLsFollowedByTextsReadBack() {

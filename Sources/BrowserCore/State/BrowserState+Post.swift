@@ -29,7 +29,8 @@ extension BrowserState {
     let item = items[i]
     let label = BoxLabel(item: item, number: i + 1)
     return PostPage(
-      item: item, number: i + 1, count: items.count, feed: feedTitle,
+      item: item, number: i + 1, count: items.count,
+      feed: item.feed.map(URLSecrets.masked) ?? feedTitle,
       post: post?.key == item.postKey ? post?.text : nil, facts: pictureFacts(ofItem: i),
       failure: pictureFailure(ofItem: i), time: readerTime,
       pictureSize: label.size(times: times), times: times,

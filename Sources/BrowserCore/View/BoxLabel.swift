@@ -12,15 +12,21 @@ public struct BoxLabel: Hashable, Sendable {
   /// The byline and summary of a text item, which is drawn as a card of its texts; nil for an
   /// item with a picture.
   public var card: CardLabel?
+  /// The feed the item came from, of several shown together (`FeedItem.feed`), drawn on the
+  /// box's top edge where it fits; nil for one feed's items, and for a picture given as a
+  /// feed of its own, whose title already says it.
+  public var feed: DisplayText?
 
   public init(
-    title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int, card: CardLabel? = nil
+    title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int, card: CardLabel? = nil,
+    feed: DisplayText? = nil
   ) {
     self.title = title
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.number = number
     self.card = card
+    self.feed = feed
   }
 
   /// What the box of `item`, shown as number `number`, says: sanitised and cut to a width no
@@ -30,7 +36,10 @@ public struct BoxLabel: Hashable, Sendable {
     self.init(
       title: DisplayText(title, maximumWidth: 200), pixelWidth: Self.pixels(item.width),
       pixelHeight: Self.pixels(item.height), number: number,
-      card: item.hasPicture ? nil : CardLabel(item: item))
+      card: item.hasPicture ? nil : CardLabel(item: item),
+      feed: item.feed.flatMap {
+        $0.isEmpty || $0 == item.title ? nil : DisplayText($0, maximumWidth: 200)
+      })
   }
 
   /// `1200×2249`, or `?×?` while the feed gave no size and the picture's header has not told it

@@ -43,6 +43,13 @@ struct BoxRenderer {
       horizontalEdge(
         row: screenRow, x: x, width: w, left: border.topLeft, right: border.topRight,
         edge: border.horizontal, style: style, into: &canvas)
+      // Of several feeds, the item's own on the top edge, as a window's title: the edge is
+      // the one row no picture or text uses. Only where a few letters of it fit.
+      if let feed = label.feed, h > 2, w >= 10 {
+        canvas.write(
+          feed, row: screenRow, column: x + 2, maxWidth: w - 4, style: style,
+          ellipsis: theme.ellipsis)
+      }
     }
     if visible(bottom) {
       horizontalEdge(

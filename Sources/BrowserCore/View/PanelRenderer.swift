@@ -65,7 +65,10 @@ struct PanelRenderer {
   ) {
     let file = facts.map { "\($0.format) \(PictureFacts.byteText($0.bytes))" }
     let info =
-      [label.size(times: theme.times), item.date.map(time.absolute), item.author, file]
+      [
+        label.size(times: theme.times), label.feed?.string, item.date.map(time.absolute),
+        item.author, file,
+      ]
       .compactMap { $0 } + ["#\(label.number) of \(count)"]
     let size = canvas.size
     canvas.fill(

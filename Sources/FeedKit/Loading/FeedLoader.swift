@@ -83,6 +83,8 @@ public struct FeedLoader: Sendable {
       if document.next == nil { document.next = page.nextLink }
     case .template:
       return try await loadPageUnreported(source.page(1), takeItems: takeItems)
+    case .several(let parts):
+      document = try await loadSeveral(parts)
     }
     if Task.isCancelled { throw .cancelled(source: source.displayName) }
     return Page(document: document, location: location)

@@ -16,6 +16,20 @@ public enum FeedSource: Hashable, Sendable {
   case template(String)
   /// The feed compiled into Cascade (`SampleFeed`).
   case sample
+  /// Several FEED arguments at once (`cascade a.json b.xml photos/*.jpg`): one feed of all
+  /// their items, in the order given, each naming the feed it came from (`FeedItem.feed`).
+  /// Never empty, never of one source, never nested.
+  case several([FeedSource])
+
+  /// The source of `sources`: the one source itself, or several together; nil for none.
+  public static func combining(_ sources: [FeedSource]) -> FeedSource? {
+    let flat = sources.flatMap { source -> [FeedSource] in
+      if case .several(let parts) = source { return parts }
+      return [source]
+    }
+    guard let first = flat.first else { return nil }
+    return flat.count == 1 ? first : .several(flat)
+  }
 
   /// The text that `{page}` is replaced with in a template.
   public static let pagePlaceholder = "{page}"
@@ -73,6 +87,8 @@ public enum FeedSource: Hashable, Sendable {
     case .url(let url): URLSecrets.masked(url)
     case .template(let template): URLSecrets.masked(template)
     case .sample: SampleFeed.name
+    case .several(let parts):
+      "\(parts.first?.displayName ?? "") and \(parts.count - 1) more"
     }
   }
 
@@ -83,6 +99,17 @@ public enum FeedSource: Hashable, Sendable {
     switch self {
     case .file, .standardInput: true
     case .url, .template, .sample: false
+    case .several(let parts): parts.allSatisfy(\.isLocal)
+    }
+  }
+
+  /// Whether the feed, or one of several, is read from standard input (`-`): keys typed while
+  /// it loads are its bytes, not the browser's.
+  public var readsStandardInput: Bool {
+    switch self {
+    case .standardInput: true
+    case .several(let parts): parts.contains(.standardInput)
+    case .file, .url, .template, .sample: false
     }
   }
 
@@ -116,6 +143,10 @@ public enum FeedSource: Hashable, Sendable {
           source: base, target: link, detail: "a page loaded over HTTP may only link to http(s)")
       }
       return .url(absolute.absoluteString)
+    case .several:
+      throw .refusedLink(
+        source: displayName, target: link,
+        detail: "several feeds together are read a first page each")
     case .file, .standardInput, .sample, .template:
       if Self.scheme(of: link) != nil {
         do {

@@ -54,6 +54,9 @@ public struct LoadOptions: Hashable, Sendable {
   /// or a redirect leads to. Nil `headersFeed`, or one that is not an http(s) URL, sends none.
   public var headers: [String] = []
   public var headersFeed: String?
+  /// The feeds of several read together (`FeedSource.several`) the headers were given for:
+  /// each one's origin gets them as `headersFeed`'s does, its pictures included.
+  public var headersFeeds: [String] = []
   /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
   /// encoding of its own (`NetworkReader` sets it for one page's decoding).
   var declaredCharset: String?
@@ -63,9 +66,8 @@ public struct LoadOptions: Hashable, Sendable {
   /// The `headers` a request to `url` carries: all of them at the feed's origin, none
   /// elsewhere.
   package func originHeaders(for url: String) -> [String] {
-    guard !headers.isEmpty, let feed = headersFeed, TransferOrigin.same(url, feed) else {
-      return []
-    }
-    return headers
+    guard !headers.isEmpty else { return [] }
+    let feeds = (headersFeed.map { [$0] } ?? []) + headersFeeds
+    return feeds.contains { TransferOrigin.same(url, $0) } ? headers : []
   }
 }

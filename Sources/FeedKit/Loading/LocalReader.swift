@@ -37,6 +37,10 @@ enum LocalReader {
         }
         // A regular file's size is known: too large is said before anything is read.
         if status.st_mode & S_IFMT == S_IFREG {
+          // A picture is a feed of one item: `cascade photo.jpg`, as an image viewer opens it.
+          if let picture = try PictureFileFeed.item(descriptor: descriptor, path: path) {
+            return FeedDocument(items: [picture], title: path)
+          }
           guard Int(status.st_size) <= options.maxBytes else {
             throw .limitExceeded(source: path, limit: .bodySize(options.maxBytes), location: nil)
           }

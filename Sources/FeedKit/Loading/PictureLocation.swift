@@ -54,6 +54,15 @@ extension FeedSource {
           detail: "a feed loaded over HTTP may only name http(s) pictures")
       }
       return .web(target.absoluteString)
+    case .several:
+      // Their items' pictures were made absolute, each against its own feed, as they were
+      // read (`FeedLoader.loadSeveral`): an http(s) URL above, or a path of a local feed.
+      guard scheme == nil, link.hasPrefix("/") else {
+        throw .refusedLink(
+          source: displayName, target: imageURL,
+          detail: "pictures are read from http(s) URLs and paths")
+      }
+      return .file(link)
     case .sample:
       guard scheme == nil, let name = link.split(separator: "/").last else {
         throw .refusedLink(

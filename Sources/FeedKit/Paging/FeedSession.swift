@@ -84,8 +84,8 @@ public actor FeedSession {
   /// whole. Items given stay loaded if the page then fails: they were shown.
   public func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate {
     // Standard input was read to its end: reading it again would find nothing (and decode
-    // that as malformed).
-    if source == .standardInput, !visitedPages.isEmpty {
+    // that as malformed), and of several feeds lose its items.
+    if source.readsStandardInput, !visitedPages.isEmpty {
       return .failed(.cannotReadAgain(source: source.displayName))
     }
     let first: FeedSource

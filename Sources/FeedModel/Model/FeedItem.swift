@@ -24,12 +24,12 @@ public struct FeedItem: Hashable, Sendable {
   public init(
     imageURL: String, width: Double, height: Double, title: String? = nil, id: String? = nil,
     link: String? = nil, placeholder: PicturePlaceholder? = nil, sensitive: Bool = false,
-    about: ItemAbout = .none
+    about: ItemAbout = .none, feed: String? = nil
   ) {
     self.init(
       texts: TextHandle(
         url: imageURL, title: title, id: id, link: link, placeholder: placeholder,
-        sensitive: sensitive, about: about),
+        sensitive: sensitive, about: about, feed: feed),
       width: width, height: height)
   }
 
@@ -102,6 +102,34 @@ public struct FeedItem: Hashable, Sendable {
     return imageURL.isEmpty ? nil : "image:" + imageURL
   }
 
+  /// The name of the feed the item came from, when items of several feeds are shown
+  /// together (`cascade A B`); nil for the items of one feed, which the status line names.
+  /// Part of `identity`, so two feeds' items of the same id stay two.
+  public var feed: String? {
+    get { texts.text(.feed) }
+    set { texts = texts.replacing(.feed, with: newValue) }
+  }
+
+  /// This item with its picture at `imageURL`, naming `feed`, its texts kept by `writer`:
+  /// what an item of one of several feeds becomes. A feed's items share the writer's blocks,
+  /// as they did when decoded, rather than each taking a block of its own.
+  package func naming(feed: String, imageURL: String, keptBy writer: inout TextBlockWriter)
+    -> FeedItem
+  {
+    var url = imageURL
+    var feed = feed
+    let kept = texts.withTexts { texts in
+      url.withUTF8 { url in
+        feed.withUTF8 { feed in
+          var texts = texts
+          texts.feed = feed
+          return writer.append(url, texts: texts)
+        }
+      }
+    }
+    return FeedItem(texts: kept, width: width, height: height)
+  }
+
   /// The date, author and summary together.
   public var about: ItemAbout { ItemAbout(date: date, author: author, summary: summary) }
 
@@ -136,7 +164,8 @@ public struct FeedItem: Hashable, Sendable {
   public var layoutHeight: Double { layoutSize.height }
 
   /// What makes two items the same across pages: the id, else the image URL; for a text item
-  /// without an id, its link, else its title, else its summary.
+  /// without an id, its link, else its title, else its summary; after its feed's name and a
+  /// NUL when it names its feed.
   public var identity: String { withIdentityUTF8 { String(decoding: $0, as: UTF8.self) } }
 
   /// Calls `body` with the UTF-8 bytes of `identity`, without making a string.

@@ -1,5 +1,6 @@
-/// How many items of a document could not be laid out, and why the first one was skipped; and
-/// what was mended in the document that a reader should know of.
+/// How many items of a document could not be laid out, and why the first one was skipped; what
+/// was mended in the document that a reader should know of; and, of several feeds read
+/// together, those that could not be read at all.
 public struct SkipReport: Hashable, Sendable {
   public var count: Int
   /// For example `item 3: "height" is missing`.
@@ -8,6 +9,9 @@ public struct SkipReport: Hashable, Sendable {
   /// encoding shown as U+FFFD, the encoding guessed, a cut-short end dropped. Without a word,
   /// a `�` in a title or a missing last item looked like Cascade's fault.
   public var notes: [String]
+  /// Each feed of several that could not be read, with why: `b.json: no such file; check the
+  /// path`. The others' items are shown all the same.
+  public var failedFeeds: [String] = []
 
   public init(count: Int = 0, firstReason: String? = nil, notes: [String] = []) {
     self.count = count
@@ -25,16 +29,33 @@ public struct SkipReport: Hashable, Sendable {
     if !notes.contains(note) { notes.append(note) }
   }
 
-  /// Adds `other`'s items and notes; the first reason stays this report's when it has one.
+  /// Adds `other`'s items, notes and failed feeds; the first reason stays this report's when
+  /// it has one.
   package mutating func add(_ other: SkipReport) {
     if count == 0 { firstReason = other.firstReason }
     count += other.count
     for note in other.notes { self.note(note) }
+    failedFeeds += other.failedFeeds
+  }
+
+  /// `skipped 3 items (first: item 3: "height" is missing)` and the notes after it, after the
+  /// one feed that could not be read or how many could not; nil when nothing was skipped,
+  /// mended or left unread.
+  public var message: String? {
+    var parts: [String] = []
+    if let first = failedFeeds.first {
+      parts.append(
+        failedFeeds.count == 1
+          ? first : "\(failedFeeds.count) feeds could not be read (first: \(first))")
+    }
+    if let items = itemsMessage { parts.append(items) }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
   /// `skipped 3 items (first: item 3: "height" is missing)` and the notes after it, or nil
-  /// when nothing was skipped or mended.
-  public var message: String? {
+  /// when no item was skipped and nothing mended: what a command that names each failed feed
+  /// on a line of its own says after them.
+  public var itemsMessage: String? {
     var parts = notes
     if count > 0 {
       let noun = count == 1 ? "item" : "items"

@@ -9,16 +9,17 @@
 /// bytes of header, and decoding a page allocates nothing per item.
 ///
 /// The stored form, from low addresses to high: the present texts' bytes (title, id, link,
-/// placeholder, date, author, summary), then
-/// each present text's length as a `UInt32` in the same order, then one byte of flags naming the
-/// present ones (and whether the picture is marked sensitive). It is read backwards from its end, which is where the URL's record starts, so
-/// the URL can stay last and a huge URL can still run to the end of its block. A present empty
-/// text is a flag with length 0, unlike an absent one. An item without a placeholder pays
-/// nothing for it: the placeholder is one more bit among the flags.
+/// placeholder, date, author, summary, feed), then each present text's length as a `UInt32` in
+/// the same order, then, only when the picture is marked sensitive or the feed is named, a byte
+/// of those two flags, then one byte of flags naming the other present texts (and whether the
+/// second byte is there). It is read backwards from its end, which is where the URL's record
+/// starts, so the URL can stay last and a huge URL can still run to the end of its block. A
+/// present empty text is a flag with length 0, unlike an absent one. An item without a
+/// placeholder pays nothing for it: the placeholder is one more bit among the flags.
 ///
 /// The buffers point into a block, or into a caller's strings: valid only while those are.
 package struct ItemTextRecord {
-  package enum Field { case title, id, link, placeholder, date, author, summary }
+  package enum Field { case title, id, link, placeholder, date, author, summary, feed }
 
   package var title: UnsafeBufferPointer<UInt8>?
   package var id: UnsafeBufferPointer<UInt8>?
@@ -27,6 +28,8 @@ package struct ItemTextRecord {
   package var date: UnsafeBufferPointer<UInt8>?
   package var author: UnsafeBufferPointer<UInt8>?
   package var summary: UnsafeBufferPointer<UInt8>?
+  /// The name of the feed the item came from, when items of several feeds are shown together.
+  package var feed: UnsafeBufferPointer<UInt8>?
   /// The feed marks the picture sensitive (Mastodon's `sensitive`, Reddit's `over_18`): a flag
   /// with no bytes of its own.
   package var sensitive = false
@@ -40,7 +43,8 @@ package struct ItemTextRecord {
     title: UnsafeBufferPointer<UInt8>? = nil, id: UnsafeBufferPointer<UInt8>? = nil,
     link: UnsafeBufferPointer<UInt8>? = nil, placeholder: UnsafeBufferPointer<UInt8>? = nil,
     sensitive: Bool = false, date: UnsafeBufferPointer<UInt8>? = nil,
-    author: UnsafeBufferPointer<UInt8>? = nil, summary: UnsafeBufferPointer<UInt8>? = nil
+    author: UnsafeBufferPointer<UInt8>? = nil, summary: UnsafeBufferPointer<UInt8>? = nil,
+    feed: UnsafeBufferPointer<UInt8>? = nil
   ) {
     self.title = title
     self.id = id
@@ -50,6 +54,7 @@ package struct ItemTextRecord {
     self.date = date
     self.author = author
     self.summary = summary
+    self.feed = feed
   }
 
   package subscript(field: Field) -> UnsafeBufferPointer<UInt8>? {
@@ -62,6 +67,7 @@ package struct ItemTextRecord {
       case .date: date
       case .author: author
       case .summary: summary
+      case .feed: feed
       }
     }
     set {
@@ -73,19 +79,20 @@ package struct ItemTextRecord {
       case .date: date = newValue
       case .author: author = newValue
       case .summary: summary = newValue
+      case .feed: feed = newValue
       }
     }
   }
 
   package var isEmpty: Bool {
     title == nil && id == nil && link == nil && placeholder == nil && !sensitive && date == nil
-      && author == nil && summary == nil
+      && author == nil && summary == nil && feed == nil
   }
 
   /// The bytes the stored form takes in a block: none when no text is present.
   package var storedCount: Int {
     guard !isEmpty else { return 0 }
-    var count = 1
+    var count = hasMoreFlags ? 2 : 1
     forEachPresent { _, text in count += Self.lengthSize + text.count }
     return count
   }
@@ -100,19 +107,29 @@ package struct ItemTextRecord {
       _ = chunk.append(bytesOf: UInt32(text.count))
       flags |= Self.flag(field)
     }
-    if sensitive { flags |= Self.sensitiveFlag }
+    if hasMoreFlags {
+      var more: UInt8 = 0
+      if sensitive { more |= Self.sensitiveFlag }
+      if feed != nil { more |= Self.feedFlag }
+      _ = chunk.append(bytesOf: more)
+      flags |= Self.moreFlags
+    }
     _ = chunk.append(bytesOf: flags)
   }
 
   /// The texts whose stored form ends just before `end`, written by `write(to:)`.
   package init(storedBefore end: UnsafePointer<UInt8>) {
     let flags = end[-1]
-    var cursor = UnsafeRawPointer(end - 1)
+    let more = flags & Self.moreFlags != 0 ? end[-2] : 0
+    var cursor = UnsafeRawPointer(end - (flags & Self.moreFlags != 0 ? 2 : 1))
     func count(_ field: Field) -> Int? {
-      guard flags & Self.flag(field) != 0 else { return nil }
+      let present =
+        field == .feed ? more & Self.feedFlag != 0 : flags & Self.flag(field) != 0
+      guard present else { return nil }
       cursor -= Self.lengthSize
       return Int(cursor.loadUnaligned(as: UInt32.self))
     }
+    let feedCount = count(.feed)
     let summaryCount = count(.summary)
     let authorCount = count(.author)
     let dateCount = count(.date)
@@ -126,7 +143,8 @@ package struct ItemTextRecord {
       textEnd -= count
       return UnsafeBufferPointer(start: textEnd, count: count)
     }
-    self.init(sensitive: flags & Self.sensitiveFlag != 0)
+    self.init(sensitive: more & Self.sensitiveFlag != 0)
+    feed = text(feedCount)
     summary = text(summaryCount)
     author = text(authorCount)
     date = text(dateCount)
@@ -141,6 +159,7 @@ package struct ItemTextRecord {
     same(a.title, b.title) && same(a.id, b.id) && same(a.link, b.link)
       && same(a.placeholder, b.placeholder) && a.sensitive == b.sensitive
       && same(a.date, b.date) && same(a.author, b.author) && same(a.summary, b.summary)
+      && same(a.feed, b.feed)
   }
 
   /// Hashes the texts so that `same` texts hash alike.
@@ -153,6 +172,7 @@ package struct ItemTextRecord {
     Self.hash(date, into: &hasher)
     Self.hash(author, into: &hasher)
     Self.hash(summary, into: &hasher)
+    Self.hash(feed, into: &hasher)
   }
 
   private static func hash(_ text: UnsafeBufferPointer<UInt8>?, into hasher: inout Hasher) {
@@ -170,8 +190,16 @@ package struct ItemTextRecord {
     }
   }
 
-  /// The flag of `sensitive`, past the texts' own.
-  private static let sensitiveFlag: UInt8 = 16
+  /// Set in the flags when a second byte of flags is stored before them: the texts' own flags
+  /// fill the first byte, and the rarer ones wait in the second, so an item that has neither
+  /// pays no byte for it.
+  private static let moreFlags: UInt8 = 16
+  /// In the second byte: the picture is marked sensitive.
+  private static let sensitiveFlag: UInt8 = 1
+  /// In the second byte: the feed's name is kept, after the summary.
+  private static let feedFlag: UInt8 = 2
+
+  private var hasMoreFlags: Bool { sensitive || feed != nil }
 
   private static func flag(_ field: Field) -> UInt8 {
     switch field {
@@ -182,6 +210,7 @@ package struct ItemTextRecord {
     case .date: 32
     case .author: 64
     case .summary: 128
+    case .feed: 0
     }
   }
 
@@ -194,5 +223,6 @@ package struct ItemTextRecord {
     if let date { body(.date, date) }
     if let author { body(.author, author) }
     if let summary { body(.summary, summary) }
+    if let feed { body(.feed, feed) }
   }
 }

@@ -4,7 +4,8 @@ extension TextHandle {
   /// A URL and optional texts in one block of their own.
   package init(
     url: String, title: String?, id: String?, link: String?,
-    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false, about: ItemAbout = .none
+    placeholder: PicturePlaceholder? = nil, sensitive: Bool = false, about: ItemAbout = .none,
+    feed: String? = nil
   ) {
     var url = url
     self = url.withUTF8 { url in
@@ -15,11 +16,14 @@ extension TextHandle {
               Self.withUTF8(about.date) { date in
                 Self.withUTF8(about.author) { author in
                   Self.withUTF8(about.summary) { summary in
-                    TextHandle(
-                      url,
-                      texts: ItemTextRecord(
-                        title: title, id: id, link: link, placeholder: placeholder,
-                        sensitive: sensitive, date: date, author: author, summary: summary))
+                    Self.withUTF8(feed) { feed in
+                      TextHandle(
+                        url,
+                        texts: ItemTextRecord(
+                          title: title, id: id, link: link, placeholder: placeholder,
+                          sensitive: sensitive, date: date, author: author, summary: summary,
+                          feed: feed))
+                    }
                   }
                 }
               }
@@ -91,27 +95,48 @@ extension TextHandle {
 
   /// Calls `body` with the UTF-8 bytes of the item's identity: its id, else its URL; for a
   /// text item (no URL) its link, title and summary together (`FeedItem.identity`), without
-  /// making a string for an item with an id or a URL.
+  /// making a string for an item with an id or a URL. An item that names its feed has the
+  /// feed's name and a NUL before that: two feeds shown together may both number their items
+  /// 1, 2, 3.
   ///
   /// A text item without an id is the same item only when all three match: posts of a blog
   /// that share a title ("Untitled") or a link (the blog's home page) but not their text are
   /// different posts, and were merged into one.
   package func withIdentityUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try withTexts { itemTexts in
-      if let id = itemTexts.id { return try body(id) }
-      if isEmpty {
-        // Each text after its length, so that no two different triples read the same.
-        var joined: [UInt8] = []
-        for text in [itemTexts.link, itemTexts.title, itemTexts.summary] {
-          guard let text else {
-            joined.append(UInt8(ascii: "-"))
-            continue
+      guard let feed = itemTexts.feed else { return try withOwnIdentityUTF8(itemTexts, body) }
+      return try withOwnIdentityUTF8(itemTexts) { own in
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: feed.count + 1 + own.count) {
+          whole in
+          guard let start = whole.baseAddress else { return try body(UnsafeBufferPointer(whole)) }
+          if let base = feed.baseAddress { start.initialize(from: base, count: feed.count) }
+          start[feed.count] = 0
+          if let base = own.baseAddress {
+            (start + feed.count + 1).initialize(from: base, count: own.count)
           }
-          joined += Array("\(text.count):".utf8) + text
+          return try body(UnsafeBufferPointer(whole))
         }
-        return try joined.withUnsafeBufferPointer(body)
       }
-      return try withUTF8(body)
     }
+  }
+
+  /// The identity within the item's own feed.
+  private func withOwnIdentityUTF8<R>(
+    _ itemTexts: ItemTextRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    if let id = itemTexts.id { return try body(id) }
+    if isEmpty {
+      // Each text after its length, so that no two different triples read the same.
+      var joined: [UInt8] = []
+      for text in [itemTexts.link, itemTexts.title, itemTexts.summary] {
+        guard let text else {
+          joined.append(UInt8(ascii: "-"))
+          continue
+        }
+        joined += Array("\(text.count):".utf8) + text
+      }
+      return try joined.withUnsafeBufferPointer(body)
+    }
+    return try withUTF8(body)
   }
 }

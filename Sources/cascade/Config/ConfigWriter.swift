@@ -11,8 +11,10 @@ enum ConfigWriter {
     var lines = OptionTable.options(for: command).filter(\.configurable).map { spec in
       "  \(quoted(spec.configKey)): \(json(spec.read(settings), kind: spec.kind))"
     }
-    // The layout command draws nothing, so its configuration has no colours.
-    if command != .layout { lines.append("  " + ThemeConfig.render(settings.theme)) }
+    // The layout and items commands draw nothing, so their configuration has no colours.
+    if command != .layout, command != .items {
+      lines.append("  " + ThemeConfig.render(settings.theme))
+    }
     // Only the browser reads keys.
     if command == .browse {
       lines.append("  " + KeysConfig.render(KeyBindings(rebinding: settings.keys)))
@@ -33,20 +35,5 @@ enum ConfigWriter {
   }
 
   /// A JSON string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

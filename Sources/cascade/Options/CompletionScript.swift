@@ -16,8 +16,12 @@ enum CompletionScript {
 
   /// The commands in the order the scripts test for them; the browser's is the fallback.
   static let commands: [(word: String, command: Command)] = [
-    ("print", .print), ("layout", .layout), ("", .browse),
+    ("print", .print), ("layout", .layout), ("items", .items), ("add", .add),
+    ("remove", .remove), ("import", .importFeeds), ("export", .export), ("", .browse),
   ]
+
+  /// The commands' words, space-separated, for the scripts' lists.
+  static var words: String { commands.map(\.word).filter { !$0.isEmpty }.joined(separator: " ") }
 
   /// Every name an option of `command` answers to, `--help` included.
   static func names(_ command: Command) -> [String] {
@@ -86,7 +90,7 @@ enum CompletionScript {
         elif [[ "$prev" == --completions ]]; then
           COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
         elif [[ $COMP_CWORD -eq 1 ]]; then
-          COMPREPLY=($(compgen -W 'print layout' -- "$cur"))
+          COMPREPLY=($(compgen -W '\(words)' -- "$cur"))
           _cascade_files
         else
           _cascade_files
@@ -115,14 +119,14 @@ enum CompletionScript {
         case $words[2] in
       \(cases.joined(separator: "\n"))
         esac
-        if [[ $words[2] == (print|layout) ]]; then
+        if [[ $words[2] == (\(words.replacingOccurrences(of: " ", with: "|"))) ]]; then
           shift words
           (( CURRENT-- ))
           _arguments -s $opts '*:feed:_files'
         elif (( CURRENT == 2 )); then
           _arguments -s $opts '--version[print the versions]' \\
             '--completions[print a completion script]:shell:(bash zsh fish)' \\
-            '1:command or feed:{_files; compadd print layout}'
+            '1:command or feed:{_files; compadd \(words)}'
         elif [[ $words[2] == --completions ]]; then
           compadd bash zsh fish
         else
@@ -173,6 +177,11 @@ enum CompletionScript {
       // No -x: a feed file can come first as well as a command.
       "complete -c cascade -n __fish_use_subcommand -a print -d 'print the first screen'",
       "complete -c cascade -n __fish_use_subcommand -a layout -d 'print the layout as JSON'",
+      "complete -c cascade -n __fish_use_subcommand -a items -d 'print the items as JSON Lines'",
+      "complete -c cascade -n __fish_use_subcommand -a add -d 'follow a feed'",
+      "complete -c cascade -n __fish_use_subcommand -a remove -d 'stop following a feed'",
+      "complete -c cascade -n __fish_use_subcommand -a import -d 'follow the feeds of an OPML file'",
+      "complete -c cascade -n __fish_use_subcommand -a export -d 'the feeds followed, as OPML'",
       "complete -c cascade -n __fish_use_subcommand -l version -d 'print the versions'",
       "complete -c cascade -n __fish_use_subcommand -l completions -x -a 'bash zsh fish' "
         + "-d 'print a completion script'",
@@ -181,7 +190,7 @@ enum CompletionScript {
     for (word, command) in commands {
       let condition =
         word.isEmpty
-        ? "'not __fish_seen_subcommand_from print layout'"
+        ? "'not __fish_seen_subcommand_from \(words)'"
         : "'__fish_seen_subcommand_from \(word)'"
       for spec in OptionTable.options(for: command) {
         var line = "complete -c cascade -n \(condition)"

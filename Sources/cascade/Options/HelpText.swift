@@ -10,10 +10,13 @@ enum HelpText {
     """
     cascade \(version) — browse an image feed as a waterfall in the terminal
 
-    usage: cascade [FEED] [options]
-           cascade layout [FEED] --width W [options]   (see 'cascade layout --help')
-           cascade print [FEED] [--width W] [--height H | --all]   (see 'cascade print --help')
-           cascade help [layout|print] | --help | --version | --completions bash|zsh|fish
+    usage: cascade [FEED…] [options]
+           cascade layout [FEED…] --width W [options]   (see 'cascade layout --help')
+           cascade print [FEED…] [--width W] [--height H | --all]   (see 'cascade print --help')
+           cascade items [FEED…] [--show-secrets]   (see 'cascade items --help')
+           cascade add URL [NAME] | remove URL|NAME | import FILE.opml | export
+                                                  (see 'cascade help add')
+           cascade help [layout|print|items|add] | --help | --version | --completions bash|zsh|fish
 
     \(wrapped(feedText))
 
@@ -25,7 +28,7 @@ enum HelpText {
 
   static var print: String {
     """
-    usage: cascade print [FEED] [--width W] [--height H | --all] [options]
+    usage: cascade print [FEED…] [--width W] [--height H | --all] [options]
 
     Writes the waterfall's first screen (or with --all the whole first page), pictures
     included, to standard output with ANSI colours, and exits once every picture on it
@@ -41,20 +44,60 @@ enum HelpText {
 
   static var layout: String {
     """
-    usage: cascade layout [FEED] --width W [options]
+    usage: cascade layout [FEED…] --width W [options]
 
     Lays FEED out and prints the frames as JSON:
       {"contentSize": {"width": W, "height": H},
        "items": [{"index": 0, "x": 0, "y": 0, "width": 187.5, "height": 351.4}, ...]}
     `index` counts the items that were kept; skipped items are reported on stderr.
-    FEED is a file, '-' for standard input, or a file/http/https URL; the bundled
-    sample feed when left out. Carousel and ring print the boxes in a W×H view
+    FEED is a file, a folder or a picture, '-' for standard input, or a file/http/https
+    URL; several are laid out as one feed; the bundled sample feed when left out. Carousel and ring print the boxes in a W×H view
     (--height): the carousel's in view at --offset, in view coordinates, with their
     "scale"; the ring's around a circle, item 0 at the bottom (y grows downwards), the
     indices turning counter-clockwise as seen on screen. (The browser reads its ring
     like a clock instead: the selected item at the top, the next ones clockwise.)
 
     \(options(for: .layout))
+    """
+  }
+
+  static var items: String {
+    """
+    usage: cascade items [FEED…] [--show-secrets] [options]
+
+    Writes every item of each FEED's first page to standard output as a line of JSON
+    (JSON Lines, for jq), as the items are read, the feeds in the order given:
+      {"feed": "photos.json", "id": "42", "title": "Dunes", "link": "https://…",
+       "date": "2024-05-01T14:03:00Z", "author": "Ana", "summary": "…",
+       "pictures": [{"url": "https://…/dunes.jpg", "width": 1200, "height": 800,
+                     "type": "image/jpeg"}]}
+    A field the feed leaves out is null; a text item has no pictures; a picture's
+    width and height are null when the feed gives no size, its type null when its
+    name says none. `feed` is the FEED as given, `date` ISO 8601 in UTC. Passwords
+    and tokens in URLs are masked (***) unless --show-secrets. A FEED that cannot be
+    read is said on stderr, the others are written, and the status is 1.
+      cascade items feed.json | jq -r '.pictures[].url'
+
+    \(options(for: .items))
+    """
+  }
+
+  static var subscriptions: String {
+    """
+    usage: cascade add URL [NAME]     follow a feed: a URL or a path, and a name
+           cascade remove URL|NAME    stop following it
+           cascade import FILE.opml   follow the feeds of an OPML export
+           cascade export [--show-secrets]   the feeds followed, as OPML 2.0
+
+    The feeds followed are a plain file, one a line (the URL or path, in double
+    quotes when it holds a space, then an optional name; # starts a comment; a line
+    [Folder] files the feeds under it, [] ends the folder), which you may edit by
+    hand: $XDG_CONFIG_HOME/cascade/feeds, else ~/.config/cascade/feeds, readable by
+    you alone. OPML folders (nested outlines) become such folders and are exported
+    back as them. Passwords and tokens in URLs are kept in the file and shown masked
+    (***); export writes them only with --show-secrets.
+
+    \(options(for: .export))
     """
   }
 
@@ -72,9 +115,11 @@ enum HelpText {
     "FEED is a feed (JSON, RSS, Atom, JSON Feed, Reddit, Mastodon, Bluesky, Lemmy, MediaWiki, "
     + "Imgur, an Unsplash, Pexels, Pixabay, Flickr, Giphy or Tenor answer, a list of picture "
     + "URLs or paths) in a file, '-' for standard input, a file://, http:// or https:// URL (a "
-    + "URL with {page} in it is fetched page by page), or a folder of pictures. With no FEED, "
-    + "cascade opens the sample feed built into it. Every option also takes the --name=value "
-    + "form."
+    + "URL with {page} in it is fetched page by page), a folder of pictures, or a picture. "
+    + "Several FEEDs (a few feeds, a shell glob of pictures) open as one waterfall of all their "
+    + "items, each naming its feed; one that cannot be read is said and the others shown. With "
+    + "no FEED, cascade opens the sample feed built into it. Every option also takes the "
+    + "--name=value form."
 
   /// `text` in lines of at most 80 columns.
   static func wrapped(_ text: String) -> String {

@@ -14,11 +14,16 @@ enum ManPage {
       ".SH NAME",
       #"cascade \- browse an image feed as a waterfall in the terminal"#,
       ".SH SYNOPSIS",
-      #".B cascade"#, #"[\fIFEED\fR] [\fIoptions\fR]"#, ".br",
+      #".B cascade"#, #"[\fIFEED\fR...] [\fIoptions\fR]"#, ".br",
       #".B cascade print"#,
-      #"[\fIFEED\fR] [\fB\-\-width\fR \fIW\fR] "#
+      #"[\fIFEED\fR...] [\fB\-\-width\fR \fIW\fR] "#
         + #"[\fB\-\-height\fR \fIH\fR | \fB\-\-all\fR] [\fIoptions\fR]"#, ".br",
-      #".B cascade layout"#, #"[\fIFEED\fR] \fB\-\-width\fR \fIW\fR [\fIoptions\fR]"#, ".br",
+      #".B cascade layout"#, #"[\fIFEED\fR...] \fB\-\-width\fR \fIW\fR [\fIoptions\fR]"#, ".br",
+      #".B cascade items"#, #"[\fIFEED\fR...] [\fB\-\-show\-secrets\fR] [\fIoptions\fR]"#, ".br",
+      #".B cascade add"#, #"\fIURL\fR [\fINAME\fR]"#, ".br",
+      #".B cascade remove"#, #"\fIURL\fR|\fINAME\fR"#, ".br",
+      #".B cascade import"#, #"\fIFILE.opml\fR"#, ".br",
+      #".B cascade export"#, #"[\fB\-\-show\-secrets\fR]"#, ".br",
       #".B cascade"#,
       #"\fB\-\-help\fR | \fB\-\-version\fR | \fB\-\-completions\fR \fBbash\fR|\fBzsh\fR|\fBfish\fR"#,
       ".SH DESCRIPTION",
@@ -29,7 +34,11 @@ enum ManPage {
       text(
         "cascade print writes the waterfall's first screen (or with --all its first page), "
           + "pictures included, to standard output as ANSI text, and exits. cascade layout "
-          + "prints where each item of a feed goes, as JSON."),
+          + "prints where each item of a feed goes, as JSON. cascade items writes each item of "
+          + "the FEEDs as a line of JSON. cascade add, remove, import and export change and "
+          + "list the feeds followed, a plain file under $XDG_CONFIG_HOME/cascade/feeds "
+          + "(else ~/.config/cascade/feeds), one feed a line: its URL or path, then an "
+          + "optional name; import reads another reader's OPML, export writes OPML 2.0."),
       ".SH OPTIONS",
       ".TP", #".B \-h, \-\-help"#, "Print the command's options and exit.",
       ".TP", #".B \-\-version"#,
@@ -48,7 +57,8 @@ enum ManPage {
         var notes: [String] = []
         if let value = spec.defaultText(defaults) { notes.append("default \(value)") }
         if let allowed = spec.allowed { notes.append(allowed) }
-        let commands = [Command.browse, .print, .layout].filter(spec.commands.contains)
+        let commands = [Command.browse, .print, .layout, .items, .export].filter(
+          spec.commands.contains)
         notes.append(commands.map(\.rawValue).joined(separator: ", "))
         // Spaces around each "|" of a list of choices: a long list without them was one word
         // that groff could neither break nor adjust.

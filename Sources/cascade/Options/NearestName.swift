@@ -15,7 +15,9 @@ enum NearestName {
   }
 
   /// The commands a first argument can name, `help` included.
-  static let commands = ["print", "layout", "help"]
+  static let commands = [
+    "print", "layout", "items", "add", "remove", "import", "export", "help",
+  ]
 
   /// The command `word`, given first, was meant to be: a bare word (no `/`, `.` or `:`, so not
   /// a path or a URL) that names no file here and is within two edits of a command.
@@ -33,7 +35,8 @@ enum NearestName {
     if !own.contains(option),
       let other = OptionTable.all.first(where: { $0.name == option || $0.alias == option })
     {
-      let commands = [Command.browse, .print, .layout].filter(other.commands.contains)
+      let commands = [Command.browse, .print, .layout, .items, .export].filter(
+        other.commands.contains)
       return UsageError(
         "\(option) is an option of \(commands.map(\.rawValue).joined(separator: " and ")), "
           + "not of \(command.rawValue)", command: command.rawValue)

@@ -29,11 +29,6 @@ enum OptionParser {
       }
       given.append((spec, try value(of: spec, label: spec.name, from: &scanner)))
     }
-    guard scanner.positionals.count <= 1 else {
-      throw UsageError(
-        "only one FEED may be given, got \(scanner.positionals.dropFirst().joined(separator: " "))"
-          + " as well", command: command.rawValue)
-    }
     // Two ways of choosing one thing (`OptionSpec.chooses`): given both, one would be ignored
     // without a word. Named in the table's order.
     let alternatives = given.map(\.spec).filter { $0.chooses != nil }
@@ -75,8 +70,10 @@ enum OptionParser {
       }
     }
     for (spec, value) in given where spec.configurable { spec.apply(&settings, value) }
-    settings.feed = scanner.positionals.first
-    settings.load.headersFeed = settings.feed
+    settings.feeds = scanner.positionals
+    // Several feeds send `--header` to each one's own server (`FeedLoader.loadSeveral`).
+    settings.load.headersFeed = settings.feeds.count == 1 ? settings.feeds.first : nil
+    settings.load.headersFeeds = settings.feeds.count > 1 ? settings.feeds : []
     return settings
   }
 

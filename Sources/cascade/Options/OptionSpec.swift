@@ -105,4 +105,12 @@ enum Command: String, Sendable {
   case browse = "cascade"
   case layout = "cascade layout"
   case print = "cascade print"
+  case items = "cascade items"
+  case add = "cascade add"
+  case remove = "cascade remove"
+  case importFeeds = "cascade import"
+  case export = "cascade export"
+
+  /// The commands that change or list the feeds followed (`SubscriptionCommand`).
+  static let subscriptions: [Command] = [.add, .remove, .importFeeds, .export]
 }

@@ -24,13 +24,13 @@ enum OptionTable {
       help: "read this config file instead of the first cascade/config.json found in "
         + "$XDG_CONFIG_HOME (else ~/.config), then $XDG_CONFIG_DIRS (else /etc/xdg); the "
         + "command line overrides it",
-      commands: [.browse, .layout, .print], group: .config, configurable: false,
+      commands: [.browse, .layout, .print, .items], group: .config, configurable: false,
       apply: { s, v in if case .text(let t) = v { s.configFile = t } }),
     OptionSpec(
       name: "--print-config", placeholder: "", kind: .flag,
       help: "print the configuration in force (defaults, config file, command line) as a "
         + "config file, first naming the config file read, and exit",
-      commands: [.browse, .layout, .print], group: .config, configurable: false,
+      commands: [.browse, .layout, .print, .items], group: .config, configurable: false,
       apply: { s, _ in s.printConfig = true }),
   ]
 
@@ -336,25 +336,25 @@ enum OptionTable {
     OptionSpec(
       name: "--format", placeholder: "FORMAT", kind: .choice(FeedFormat.allCases.map(\.rawValue)),
       help: "read pages in this format instead of telling it from their content",
-      commands: [.browse, .layout, .print], group: .feeds,
+      commands: [.browse, .layout, .print, .items], group: .feeds,
       read: { $0.load.format.map { Value.text($0.rawValue) } },
       apply: { s, v in if case .text(let t) = v { s.load.format = FeedFormat(rawValue: t) } }),
     OptionSpec(
       name: "--recursive", placeholder: "", kind: .flag,
-      help: "a folder FEED: read its subfolders too", commands: [.browse, .layout, .print],
+      help: "a folder FEED: read its subfolders too", commands: [.browse, .layout, .print, .items],
       group: .feeds, read: { $0.load.recursive ? .flag : nil },
       apply: { s, _ in s.load.recursive = true }),
     OptionSpec(
       name: "--pictures-only", placeholder: "", kind: .flag,
       help: "leave out items without a picture, which are otherwise cards of their title, "
-        + "date, author and summary", commands: [.browse, .print], group: .feeds,
+        + "date, author and summary", commands: [.browse, .print, .items], group: .feeds,
       sets: .picturesOnly,
       read: { $0.load.picturesOnly ? .flag : nil },
       apply: { s, _ in s.load.picturesOnly = true }),
     OptionSpec(
       name: "--sort", placeholder: "ORDER", kind: .choice(FolderOrder.allCases.map(\.rawValue)),
       help: "a folder FEED: by name, newest first, or largest first",
-      commands: [.browse, .layout, .print], group: .feeds,
+      commands: [.browse, .layout, .print, .items], group: .feeds,
       read: { .text($0.load.folderOrder.rawValue) },
       apply: { s, v in
         if case .text(let t) = v, let order = FolderOrder(rawValue: t) {
@@ -366,9 +366,15 @@ enum OptionTable {
       name: "--header", alias: "-H", placeholder: "'NAME: VALUE'", kind: .header,
       help:
         "send this HTTP header (an API key, a token) with the FEED's requests, only to its own"
-        + " site; repeat for more", commands: [.browse, .layout, .print], group: .feeds,
+        + " site; repeat for more", commands: [.browse, .layout, .print, .items], group: .feeds,
       configurable: false,
       apply: { s, v in if case .text(let line) = v { s.load.headers.append(line) } }),
+    // Not in the config file: secrets are shown only when asked for each time.
+    OptionSpec(
+      name: "--show-secrets", placeholder: "", kind: .flag,
+      help: "write the passwords and tokens in URLs as they are, instead of masked",
+      commands: [.items, .export], group: .feeds, configurable: false,
+      apply: { s, _ in s.showSecrets = true }),
     OptionSpec(
       name: "--no-probe", placeholder: "", kind: .flag,
       help: "skip items the feed gives no size for, instead of reading the pictures' headers",
@@ -379,35 +385,39 @@ enum OptionTable {
   static let limits: [OptionSpec] = [
     OptionSpec(
       name: "--timeout", placeholder: "SECONDS", kind: .number(0.001...86_400),
-      help: "wait this long to connect, and between reads", commands: [.browse, .layout, .print],
+      help: "wait this long to connect, and between reads",
+      commands: [.browse, .layout, .print, .items],
       group: .limits, sets: .timeout, read: { .number($0.load.timeout) },
       apply: { s, v in if case .number(let x) = v { s.load.timeout = x } }),
     OptionSpec(
       name: "--total-time", placeholder: "SECONDS", kind: .number(0.001...604_800),
-      help: "give up on one page after this long", commands: [.browse, .layout, .print],
+      help: "give up on one page after this long", commands: [.browse, .layout, .print, .items],
       group: .limits, sets: .totalTime, read: { $0.load.totalTime.map(Value.number) },
       apply: { s, v in if case .number(let x) = v { s.load.totalTime = x } }),
     OptionSpec(
       name: "--max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)),
-      help: "largest page body, in bytes", commands: [.browse, .layout, .print], group: .limits,
+      help: "largest page body, in bytes", commands: [.browse, .layout, .print, .items],
+      group: .limits,
       sets: .maxBytes,
       read: { .integer($0.load.maxBytes) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxBytes = n } }),
     OptionSpec(
       name: "--max-items", placeholder: "N", kind: .integer(1...100_000_000),
-      help: "most items in one page", commands: [.browse, .layout, .print], group: .limits,
+      help: "most items in one page", commands: [.browse, .layout, .print, .items], group: .limits,
       sets: .maxItems,
       read: { .integer($0.load.maxItems) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxItems = n } }),
     OptionSpec(
       name: "--max-depth", placeholder: "N", kind: .integer(1...100_000),
-      help: "deepest nesting of JSON values", commands: [.browse, .layout, .print], group: .limits,
+      help: "deepest nesting of JSON values", commands: [.browse, .layout, .print, .items],
+      group: .limits,
       sets: .maxDepth,
       read: { .integer($0.load.maxDepth) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxDepth = n } }),
     OptionSpec(
       name: "--max-string", placeholder: "N", kind: .integer(1...Int(Int32.max)),
-      help: "longest JSON string, in bytes", commands: [.browse, .layout, .print], group: .limits,
+      help: "longest JSON string, in bytes", commands: [.browse, .layout, .print, .items],
+      group: .limits,
       sets: .maxStringLength,
       read: { .integer($0.load.maxStringLength) },
       apply: { s, v in if case .integer(let n) = v { s.load.maxStringLength = n } }),

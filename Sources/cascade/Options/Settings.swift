@@ -4,7 +4,9 @@ import LayoutEngine
 
 /// Everything a command line sets; each command reads its part.
 struct Settings: Sendable {
-  var feed: String?
+  /// The FEED arguments, in the order given: none opens the sample feed, several one
+  /// waterfall of all their items.
+  var feeds: [String] = []
   var help = false
   /// `--version` anywhere on the command line, as `--help` is.
   var version = false
@@ -15,6 +17,8 @@ struct Settings: Sendable {
   /// The config file that was read (`-C FILE`, or the first found), or the places looked in
   /// when none was: what `--print-config` says its settings came from.
   var configSource = ConfigSource.none(searched: [])
+  /// `cascade items --show-secrets`: write URLs' passwords and tokens as they are.
+  var showSecrets = false
   /// `--last`: reopen the feed browsed last, at the same place.
   var last = false
   var browser = {

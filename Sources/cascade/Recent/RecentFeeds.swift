@@ -57,30 +57,12 @@ struct RecentFeeds: Codable, Equatable {
   /// feeds a person reads are their business), the file whatever the folder's mode.
   /// - Throws: a `SaveError` that says what failed, in words.
   func save(to url: URL) throws(SaveError) {
-    try Self.makeFolder(for: url)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(self) else {
       throw SaveError(step: "cannot encode the list", code: nil)
     }
-    // A temporary file beside it, renamed into place: a reader sees the old list or the new.
-    let temporary = url.path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw SaveError(step: "cannot write \(temporary)", code: errno) }
-    // Whatever the umask or an older file allowed: the owner's alone.
-    fchmod(descriptor, 0o600)
-    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    let code = errno
-    close(descriptor)
-    guard written == data.count else {
-      unlink(temporary)
-      throw SaveError(step: "cannot write \(temporary)", code: written < 0 ? code : ENOSPC)
-    }
-    guard rename(temporary, url.path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw SaveError(step: "cannot replace \(url.path)", code: code)
-    }
+    try PrivateFile.write(data, to: url)
   }
 
   /// Puts `entry` first in the list at `url` as it is now, and saves it: read again rather
@@ -90,7 +72,7 @@ struct RecentFeeds: Codable, Equatable {
   /// The read and the write happen under an exclusive lock, so that of two browsers quitting
   /// together the second reads what the first wrote.
   static func remember(_ entry: Entry, at url: URL) throws(SaveError) {
-    try makeFolder(for: url)
+    try PrivateFile.makeFolder(for: url)
     let lockPath = url.path + ".lock"
     let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard lock >= 0 else { throw SaveError(step: "cannot open \(lockPath)", code: errno) }
@@ -105,27 +87,8 @@ struct RecentFeeds: Codable, Equatable {
     try latest.save(to: url)
   }
 
-  /// Creates the list's folder; it is the owner's alone (0700), whatever it was before.
-  private static func makeFolder(for url: URL) throws(SaveError) {
-    let folder = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw SaveError(step: "cannot create the folder \(folder.path)", code: nil)
-    }
-    chmod(folder.path, 0o700)
-  }
-
   /// Why the list could not be saved.
-  struct SaveError: Error, CustomStringConvertible {
-    var step: String
-    var code: Int32?
-
-    var description: String {
-      code.map { "\(step): \(String(cString: strerror($0)))" } ?? step
-    }
-  }
+  typealias SaveError = PrivateFile.SaveError
 
   /// Puts `entry` first, dropping an older entry for the same feed and the oldest past `limit`.
   /// The place's identity is masked as the feed's URL is: an item with no id of its own is
@@ -143,7 +106,8 @@ struct RecentFeeds: Codable, Equatable {
   static func argument(for source: FeedSource) -> Entry? {
     switch source {
     case .sample: Entry(feed: nil)
-    case .standardInput: nil
+    // Several feeds are one command line's, not one feed to go back to.
+    case .standardInput, .several: nil
     case .url(let url), .template(let url):
       URLSecrets.holdsSecret(url)
         ? Entry(feed: URLSecrets.masked(url), key: SHA256.hex(url)) : Entry(feed: url)

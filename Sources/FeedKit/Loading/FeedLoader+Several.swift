@@ -1,0 +1,143 @@
+import FeedModel
+import Foundation
+
+/// Several FEEDs read as one (`cascade a.json https://example.com/feed photos/*.jpg`).
+///
+/// A picture file is a feed of one item, read from its header alone, and all of them in one
+/// pass on one thread, as a folder's are: a shell glob of thousands of pictures opens about
+/// as fast as their folder does. The other feeds are read a first page each, a few at once.
+/// A feed that cannot be read is named in the skip report and the others are kept; only when
+/// none can be read is the load an error.
+extension FeedLoader {
+  /// Feeds read at the same time: a glob of feed files waits on the disk, URLs on servers.
+  static let severalAtOnce = 6
+
+  /// One feed's part of the whole: its items, or why it could not be read.
+  private enum Part: Sendable {
+    case items([FeedItem], skipped: SkipReport)
+    case failed(FeedError)
+  }
+
+  /// The items of every source of `parts`, in the order given, each naming its feed and with
+  /// its picture's address made absolute against that feed.
+  func loadSeveral(_ parts: [FeedSource]) async throws(FeedError) -> FeedDocument {
+    let pictures = try await runOffThread { () throws(FeedError) -> [Part?] in
+      parts.map { part -> Part? in
+        guard case .file(let path) = part else { return nil }
+        do throws(FeedError) {
+          let item = try PictureFileFeed.item(at: path)
+          return item.map { .items([$0], skipped: SkipReport()) }
+        } catch {
+          return .failed(error)
+        }
+      }
+    }
+    var results: [Part?] = pictures
+    var waiting = parts.indices.filter { pictures[$0] == nil }[...]
+    var quiet = self
+    // One progress for the whole, not one begun and ended by each feed at once.
+    quiet.options.progress = nil
+    let loader = quiet
+    await withTaskGroup(of: (Int, Part).self) { group in
+      var running = 0
+      while running > 0 || !waiting.isEmpty {
+        while running < Self.severalAtOnce, let index = waiting.popFirst() {
+          let source = parts[index]
+          group.addTask { (index, await loader.part(source)) }
+          running += 1
+        }
+        guard let (index, part) = await group.next() else { break }
+        results[index] = part
+        running -= 1
+      }
+    }
+    var document = FeedDocument(items: [])
+    var firstError: FeedError?
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .items(let items, let skipped)?:
+        guard document.items.count + items.count <= options.maxItems else {
+          throw .limitExceeded(
+            source: FeedSource.several(parts).displayName,
+            limit: .itemCount(options.maxItems), location: nil)
+        }
+        document.items += items
+        document.skipped.add(skipped)
+      case .failed(let error)?:
+        firstError = firstError ?? error
+        document.skipped.failedFeeds.append(error.message(naming: options.settingNames))
+      case nil:
+        document.skipped.failedFeeds.append("\(parts[index].displayName): not read")
+      }
+    }
+    if document.items.isEmpty, let firstError,
+      document.skipped.failedFeeds.count == parts.count
+    {
+      throw firstError
+    }
+    return document
+  }
+
+  /// The first page of one feed of several, its items named after it and their pictures'
+  /// addresses made absolute.
+  private func part(_ source: FeedSource) async -> Part {
+    var loader = self
+    // `--header` goes to each feed's own server, as it does to one feed's.
+    switch source {
+    case .url(let address), .template(let address): loader.options.headersFeed = address
+    default: loader.options.headersFeed = nil
+    }
+    do {
+      let document = try await loader.loadPage(source).document
+      var skipped = document.skipped
+      let items = Self.naming(
+        document.items, feed: Self.feedName(source, title: document.title), from: source,
+        skipped: &skipped)
+      return .items(items, skipped: skipped)
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  /// What an item of `source` says it came from: the feed's own title when it gives one, else
+  /// the source as a person named it (a URL's secrets masked).
+  static func feedName(_ source: FeedSource, title: String?) -> String {
+    let own = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    return own.isEmpty ? source.displayName : String(own.prefix(200))
+  }
+
+  /// `items` of `source`, each naming `feed`, with its picture's address absolute (an http(s)
+  /// URL, or a path for a feed of this machine); an item whose picture `source` refuses (a web
+  /// feed's `file:` link) is skipped, since the whole has no one feed to resolve it against.
+  static func naming(
+    _ items: [FeedItem], feed: String, from source: FeedSource, skipped: inout SkipReport
+  ) -> [FeedItem] {
+    var named: [FeedItem] = []
+    named.reserveCapacity(items.count)
+    var writer = TextBlockWriter()
+    for item in items {
+      var address = ""
+      if item.hasPicture {
+        do {
+          switch try source.pictureLocation(of: item.imageURL) {
+          case .web(let url): address = url
+          case .file(let path): address = absolutePath(path)
+          case .embedded:
+            skipped.record("\(feed): a picture of the sample feed")
+            continue
+          }
+        } catch {
+          skipped.record("\(feed): \(error.description)")
+          continue
+        }
+      }
+      named.append(item.naming(feed: feed, imageURL: address, keptBy: &writer))
+    }
+    return named
+  }
+
+  /// `path` from the root, a relative one taken from the working folder.
+  package static func absolutePath(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  }
+}
