@@ -7,6 +7,9 @@ public struct SkipReport: Hashable, Sendable {
   /// Each feed of several that could not be read, with why: `b.json: no such file; check the
   /// path`. The others' items are shown all the same.
   public var failedFeeds: [String] = []
+  /// Of several feeds read together, what each one gave, in the order given (`FeedOutcome`);
+  /// empty for one feed.
+  public var feeds: [FeedOutcome] = []
 
   public init(count: Int = 0, firstReason: String? = nil) {
     self.count = count
@@ -23,6 +26,7 @@ public struct SkipReport: Hashable, Sendable {
     if count == 0 { firstReason = other.firstReason }
     count += other.count
     failedFeeds += other.failedFeeds
+    feeds += other.feeds
   }
 
   /// `skipped 3 items (first: item 3: "height" is missing)`, after the one feed that could not
