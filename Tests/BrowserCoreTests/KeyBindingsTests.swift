@@ -92,7 +92,7 @@ import Testing
     let rows = bindings.help
     let top = try #require(rows.first { $0.what == "top / bottom" })
     #expect(top.keys == "gg  G")
-    #expect(rows.first { $0.what.hasSuffix("this help") }?.keys == "m  ?")
+    #expect(rows.first { $0.what.hasSuffix("this help") }?.keys == "m  F  ?")
     #expect(KeyBindings.standard.help.map(\.keys) == KeyMap.help.map(\.0))
   }
 

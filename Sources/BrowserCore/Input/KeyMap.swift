@@ -137,9 +137,10 @@ public enum KeyMap {
         KeyBinding([.character("N")], .previousMatch),
       ]),
     KeyHelp(
-      keys: "m  ?", what: ["the last messages, in full / this help"],
+      keys: "m  F  ?", what: ["the last messages / the feeds followed / this help"],
       bindings: [
-        KeyBinding([.character("m")], .messages), KeyBinding([.character("?")], .help),
+        KeyBinding([.character("m")], .messages), KeyBinding([.character("F")], .feeds),
+        KeyBinding([.character("?")], .help),
       ]),
     KeyHelp(
       keys: "Esc", what: ["close, clear the search, drop a count"],

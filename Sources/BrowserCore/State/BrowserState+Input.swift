@@ -110,6 +110,9 @@ extension BrowserState {
     case .messages:
       pull.letGo()
       panel = .messages
+    case .feeds:
+      pull.letGo()
+      showFeeds()
     case .search:
       pull.letGo()
       openSearch()
@@ -136,6 +139,9 @@ extension BrowserState {
   /// panel.
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
+    if case .feeds(let row) = panel, let effects = handleInFeeds(action, row: row) {
+      return effects
+    }
     if case .details(let i) = panel, i < items.count {
       if let effects = handleInFullScreen(action, item: i) { return effects }
       if scrollDetails(action, item: i) { return [] }

@@ -1,0 +1,86 @@
+import FeedModel
+import Testing
+
+@testable import BrowserCore
+
+/// The followed feeds in one waterfall: the feeds panel (`F`), one feed shown alone, and the
+/// items new since the last visit marked and counted.
+@Suite struct FeedsPanelTests {
+  /// Six items, alternately of the feeds "Cats" and "Dogs", the first two new.
+  func state(size: CanvasSize = CanvasSize(columns: 80, rows: 24)) -> BrowserState {
+    var items = Fixtures.items(6)
+    for i in items.indices { items[i].feed = i.isMultiple(of: 2) ? "Cats" : "Dogs" }
+    var options = BrowserOptions(columns: 2, pictures: false)
+    options.feeds = [
+      FeedSummary(name: "Cats", newCount: 1, lastRead: "14:03"),
+      FeedSummary(name: "Dogs", newCount: 1, lastRead: "14:03"),
+      FeedSummary(name: "Birds", newCount: 0, lastRead: "2026-12-01", error: "no answer"),
+    ]
+    options.newItems = [StableHash.of(item: items[0]), StableHash.of(item: items[1])]
+    return Fixtures.state(items, options: options, size: size)
+  }
+
+  @Test func theStatusLineCountsTheNewItemsAndTheirBoxesSayNew() {
+    let state = state()
+    #expect(state.isNew(item: 0) && state.isNew(item: 1) && !state.isNew(item: 2))
+    let text = render(state).text
+    #expect(text.contains("6 items  2 new  2 cols"), "\(text)")
+    #expect(text.contains("new Cats") && text.contains("new Dogs"), "\(text)")
+    // Only the two new ones.
+    #expect(text.components(separatedBy: "new ").count == 3 + 1, "\(text)")
+  }
+
+  @Test func thePanelListsEachFeedWithItsNewCountLastReadAndError() {
+    var state = state()
+    _ = state.update(.action(.feeds))
+    #expect(state.panel == .feeds(0))
+    let lines = render(state).text.split(separator: "\n")
+    let cats = lines.first { $0.contains("Cats") && $0.contains("14:03") }.map(String.init) ?? ""
+    #expect(cats.contains("› Cats") && cats.contains("1 new") && cats.contains("14:03"), "\(cats)")
+    let birds = lines.first { $0.contains("Birds") && $0.contains("2026") }.map(String.init) ?? ""
+    #expect(birds.contains("2026-12-01") && birds.contains("no answer"), "\(birds)")
+    #expect(!birds.contains("new"), "\(birds)")
+    // The panel fits a terminal of 80×24 with its hints.
+    #expect(render(state).text.contains("Enter shows its items"))
+  }
+
+  @Test func enterShowsTheChosenFeedAloneAndEscShowsAllAgain() {
+    var state = state()
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.scroll(1)))
+    #expect(state.panel == .feeds(1))
+    // It stops at the last feed.
+    _ = state.update(.action(.scroll(1)))
+    _ = state.update(.action(.scroll(1)))
+    #expect(state.panel == .feeds(2))
+    _ = state.update(.action(.select(.up)))
+    _ = state.update(.action(.details))
+    #expect(state.panel == .none)
+    #expect(state.items.map(\.feed) == ["Dogs", "Dogs", "Dogs"])
+    #expect(state.message == "Dogs: 3 items; Esc shows all feeds")
+    _ = state.update(.action(.escape))
+    #expect(state.items.count == 6)
+    // A feed with no items here says so and changes nothing.
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.bottom))
+    _ = state.update(.action(.details))
+    #expect(state.items.count == 6 && state.message == "Birds has no items here")
+  }
+
+  @Test func thePanelOpensOnTheSelectedItemsFeedAndAnyOtherKeyClosesIt() {
+    var state = state()
+    state.select(3)
+    _ = state.update(.action(.feeds))
+    #expect(state.panel == .feeds(1))
+    _ = state.update(.action(.quit))
+    #expect(state.panel == .none)
+  }
+
+  @Test func withoutFollowedFeedsTheKeySaysHowToFollowOne() {
+    var state = Fixtures.state(Fixtures.items(3))
+    _ = state.update(.action(.feeds))
+    #expect(state.panel == .none)
+    #expect(state.message.contains("cascade add"))
+    #expect(!render(state).text.contains(" new "))
+  }
+}
