@@ -83,4 +83,61 @@ import Testing
     #expect(state.message.contains("cascade add"))
     #expect(!render(state).text.contains(" new "))
   }
+
+  /// The screen row whose text has `text` and `also`.
+  func row(of text: String, and also: String, in state: BrowserState) -> Int? {
+    render(state).text.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.contains(text) && $0.contains(also) }
+  }
+
+  @Test func aClickOnAFeedShowsItAndAClickElsewhereCloses() throws {
+    var state = state()
+    _ = state.update(.action(.feeds))
+    let dogs = try #require(row(of: "Dogs", and: "14:03", in: state))
+    _ = state.update(.click(MouseClick(button: .left, row: dogs, column: 40)))
+    #expect(state.panel == .none && state.feedShown == "Dogs")
+    #expect(state.items.map(\.feed) == ["Dogs", "Dogs", "Dogs"])
+    _ = state.update(.action(.escape))
+    _ = state.update(.action(.feeds))
+    _ = state.update(.click(MouseClick(button: .left, row: 0, column: 0)))
+    #expect(state.panel == .none && state.items.count == 6)
+  }
+
+  @Test func aClickFindsItsFeedInAPanelTooLongForTheScreen() throws {
+    var items = Fixtures.items(40)
+    var options = BrowserOptions(columns: 2, pictures: false)
+    for i in items.indices { items[i].feed = "Feed \(i + 1)" }
+    options.feeds = (1...40).map { FeedSummary(name: "Feed \($0)", newCount: 0, lastRead: "09:00") }
+    var state = Fixtures.state(items, options: options)
+    _ = state.update(.action(.feeds))
+    for _ in 0..<30 { _ = state.update(.action(.scroll(1))) }
+    #expect(state.panel == .feeds(30))
+    let chosen = try #require(self.row(of: "› Feed 31 ", and: "09:00", in: state))
+    let above = try #require(self.row(of: " Feed 29 ", and: "09:00", in: state))
+    _ = state.update(.click(MouseClick(button: .left, row: above, column: 20)))
+    #expect(chosen == above + 2)
+    #expect(state.feedShown == "Feed 29" && state.items.map(\.feed) == ["Feed 29"])
+  }
+
+  @Test func eachFeedKeepsItsPlace() {
+    var state = state()
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.details))
+    #expect(state.feedShown == "Cats")
+    state.select(2)
+    let kept = state.items[2].identity
+    _ = state.update(.action(.escape))
+    #expect(state.feedShown == nil && state.selection.map { state.items[$0].identity } == kept)
+    // Dogs, then Cats again: where Cats was left.
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.bottom))
+    _ = state.update(.action(.select(.up)))
+    _ = state.update(.action(.details))
+    #expect(state.feedShown == "Dogs" && state.selection == 0)
+    _ = state.update(.action(.escape))
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.top))
+    _ = state.update(.action(.details))
+    #expect(state.selection.map { state.items[$0].identity } == kept)
+  }
 }

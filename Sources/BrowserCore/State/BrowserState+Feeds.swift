@@ -51,8 +51,46 @@ extension BrowserState {
       return
     }
     narrow(to: kept, query: "")
+    feedShown = name
+    // Back where this feed was left.
+    if let place = feedPlaces[name], let index = items.firstIndex(where: { $0.identity == place }) {
+      select(index)
+    }
     message = "\(name): \(counted(kept.count, "item")); Esc shows all feeds"
   }
+
+  /// A click in the feeds panel: on a feed, shows it alone; elsewhere, closes the panel.
+  mutating func clickInFeeds(_ click: MouseClick, chosen: Int) -> [Effect] {
+    let placement = Self.feedsPanelPlacement(
+      count: options.feeds.count, chosen: chosen, rows: screen.rows)
+    let index = placement.feeds.lowerBound + click.row - placement.row
+    guard placement.feeds.contains(index) else { return closePanel() }
+    panel = .none
+    showFeed(options.feeds[index].name)
+    return prefetchIfNeeded()
+  }
+
+  /// Where the feeds panel (`PanelRenderer.drawFeeds`) shows its feeds on a screen `rows`
+  /// tall, the feed `chosen` in view: the screen row of the first one shown, and which show.
+  /// The panel is centred over the boxes, its feeds from its second row; one too long for the
+  /// screen shows a window around the chosen feed, its last row saying which (`drawPanel`).
+  static func feedsPanelPlacement(count: Int, chosen: Int, rows: Int) -> (
+    row: Int, feeds: Range<Int>, first: Int
+  ) {
+    let first = max(0, chosen - feedsPanelRoom(rows: rows) / 2)
+    // The hint and the blank line above it, when they fit.
+    let lines = count + (count + 2 + 2 <= rows - 1 ? 2 : 0)
+    let height = min(max(0, rows - 1), lines + 2)
+    let row = max(0, (rows - 1 - height) / 2) + 1
+    let room = height - 2
+    guard lines > room, room > 0 else { return (row, 0..<count, first) }
+    let shown = max(1, room - 1)
+    let start = min(max(0, first), max(0, lines - shown))
+    return (row, start..<min(count, start + shown), first)
+  }
+
+  /// The feeds a screen `rows` tall shows at once.
+  static func feedsPanelRoom(rows: Int) -> Int { max(1, rows - 1 - 2 - 2) }
 }
 
 extension BrowserState {

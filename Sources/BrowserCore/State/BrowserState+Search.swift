@@ -87,6 +87,8 @@ extension BrowserState {
   mutating func clearFilter() {
     guard let saved = filter else { return }
     let selected = selection.flatMap { $0 < items.count ? items[$0].identity : nil }
+    if let feed = feedShown { feedPlaces[feed] = selected }
+    feedShown = nil
     filter = nil
     items = saved.allItems
     pageStarts = saved.allPageStarts

@@ -116,10 +116,10 @@ struct PanelRenderer {
         ("j k", [.scroll(1), .scroll(-1)], "choose"), ("Enter", [.details], "shows its items"),
         ("Esc", [.escape], "closes"),
       ]))
-    let room = max(1, canvas.size.rows - 1 - 2 - 2)
+    let placement = BrowserState.feedsPanelPlacement(
+      count: feeds.count, chosen: chosen, rows: canvas.size.rows)
     drawPanel(
-      title: "feeds", lines: lines, footer: hint, scrolledTo: max(0, chosen - room / 2),
-      into: &canvas)
+      title: "feeds", lines: lines, footer: hint, scrolledTo: placement.first, into: &canvas)
   }
 
   /// `text` in lines of at most `width` cells (`DisplayText.wrapped(width:)`).
