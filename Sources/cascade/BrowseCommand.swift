@@ -87,7 +87,8 @@ enum BrowseCommand {
     // error prints.
     let notice = ProgressNotice.start(name: source.displayName, progress: progress)
     // A large page is shown from its first items while the rest is decoded; a place to go
-    // back to (`--last`) may be anywhere in it, so that load is waited for whole.
+    // back to (`--last`) may be anywhere in it, so that load is waited for whole; so are the
+    // feeds followed, whose visit is recorded from what every one of them gave.
     let opening = OpeningLoad.begin(feed, streams: resume == nil && followed == nil)
     // Keys typed while it loads wait for the browser without printing over that line (unless
     // the feed itself is being typed on standard input).
