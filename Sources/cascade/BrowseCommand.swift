@@ -116,6 +116,8 @@ enum BrowseCommand {
     let keys = KeyBindings(rebinding: options.keys)
     var browser = options.browser
     browser.feedName = source.displayName
+    let seenURL = SeenItems.path(environment: environment)
+    var outcomes: [FeedOutcome] = []
     if followed != nil {
       browser.feedName = "all feeds"
       let skipped: SkipReport? =
@@ -123,9 +125,8 @@ enum BrowseCommand {
         case .replaced(_, let skipped, _), .appended(_, let skipped, _): skipped
         default: nil
         }
-      let visit = FollowedFeeds.visit(
-        skipped?.feeds ?? [], seenAt: SeenItems.path(environment: environment),
-        now: Date().timeIntervalSince1970)
+      outcomes = skipped?.feeds ?? []
+      let visit = FollowedFeeds.visit(outcomes, seenAt: seenURL, now: Date().timeIntervalSince1970)
       browser.feeds = visit.feeds
       browser.newItems = visit.newItems
       if let problem = visit.problem { Console.error(problem) }
@@ -158,7 +159,10 @@ enum BrowseCommand {
       progress: progress, terminalType: terminalType)
     return app.run(
       first: first, title: title, resume: resume, opening: opening, typedAhead: typedAhead
-    ) { place in
+    ) { place, arrivals in
+      if let seenURL, !arrivals.isEmpty {
+        FollowedFeeds.record(arrivals, of: outcomes, seenAt: seenURL)
+      }
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
       entry.place = place
       do {

@@ -140,4 +140,37 @@ import Testing
     _ = state.update(.action(.details))
     #expect(state.selection.map { state.items[$0].identity } == kept)
   }
+
+  /// The load `r` asks for.
+  func refreshRequest(_ state: inout BrowserState) -> LoadRequest? {
+    state.handle(.refresh).compactMap { effect -> LoadRequest? in
+      if case .load(let request) = effect { request } else { nil }
+    }.first
+  }
+
+  @Test func itemsARefreshBringsAreNewTooAndCountedByFeed() throws {
+    var state = state()
+    let refresh = try #require(refreshRequest(&state))
+    var fresh = Fixtures.items(1, prefix: "fresh")
+    fresh[0].feed = "Dogs"
+    // What was there stays, new or not; the one brought is new.
+    _ = state.apply(
+      .replaced(fresh + state.items, skipped: SkipReport(), hasMore: false), to: refresh)
+    #expect(state.isNew(item: 0) && state.isNew(item: 1) && state.isNew(item: 2))
+    #expect(!state.isNew(item: 3))
+    #expect(state.newCount == 3)
+    #expect(state.arrivals == ["Dogs": [StableHash.of(item: fresh[0])]])
+    #expect(state.feedSummaries.map(\.newCount) == [1, 2, 0])
+    #expect(render(state).text.contains("7 items  3 new"))
+  }
+
+  @Test func withoutFollowedFeedsNothingArrives() throws {
+    var state = Fixtures.state(Fixtures.items(3))
+    let refresh = try #require(refreshRequest(&state))
+    _ = state.apply(
+      .replaced(
+        Fixtures.items(1, prefix: "fresh") + state.items, skipped: SkipReport(), hasMore: false),
+      to: refresh)
+    #expect(state.arrivals.isEmpty && !state.isNew(item: 0) && state.newCount == 0)
+  }
 }

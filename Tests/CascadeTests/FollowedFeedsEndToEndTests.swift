@@ -102,9 +102,19 @@ struct FollowedFeedsEndToEndTests {
       #expect(narrowed && !one.contains("Old note"), "\(one)")
       try await tmux.send("Escape")
       #expect(try await tmux.waitFor("showing all 5 items", timeout: 30).0)
+      // An item a refresh brings is new too.
+      server.route(
+        "/photos?token=s3cr3t",
+        reply: .respond(
+          status: 200, headers: rss,
+          body: Array(Self.feed(["Five", "Four", "Three", "Two", "One"]).utf8)))
+      try await tmux.send("r")
+      let (refreshed, after) = try await tmux.waitFor("6 items  3 new", timeout: 30)
+      #expect(refreshed, "\(after)")
     }
-    // A third visit with nothing added has nothing new.
-    try await visit(folder: folder, expect: "5 items") { _, screen in
+    // A third visit with nothing added has nothing new: what the refresh brought was recorded
+    // as seen when the browser ended.
+    try await visit(folder: folder, expect: "6 items") { _, screen in
       #expect(!screen.contains(" new"), "\(screen)")
     }
   }

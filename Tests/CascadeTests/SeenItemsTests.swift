@@ -112,4 +112,15 @@ import Testing
     #expect(visit.feeds.map(\.lastRead) == ["01:31", "never"])
     #expect(visit.feeds.map(\.error) == [nil, "no such file"])
   }
+
+  @Test func itemsARefreshBroughtAreAddedAsSeenToTheirFeed() {
+    var seen = SeenItems()
+    _ = seen.visit([FeedOutcome(source: feed, name: "Photos", items: [1, 2])], at: 100)
+    seen.add([3, 2], to: feed)
+    seen.add([9], to: "https://never.example/read")
+    #expect(seen.feeds[SeenItems.key(of: feed)]?.items == [1, 2, 3])
+    #expect(seen.feeds.count == 1)
+    let next = seen.visit([FeedOutcome(source: feed, name: "Photos", items: [3, 2, 1])], at: 200)
+    #expect(next.newCount == 0)
+  }
 }

@@ -94,12 +94,41 @@ extension BrowserState {
 }
 
 extension BrowserState {
-  /// Whether item `index` was first seen on this visit.
+  /// Whether item `index` was first seen on this visit: new since the last one, or brought
+  /// by a refresh since this one began.
   public func isNew(item index: Int) -> Bool {
-    guard !options.newItems.isEmpty, index >= 0, index < items.count else { return false }
-    return options.newItems.contains(StableHash.of(item: items[index]))
+    guard !options.newItems.isEmpty || !arrived.isEmpty, index >= 0, index < items.count else {
+      return false
+    }
+    let hash = StableHash.of(item: items[index])
+    return options.newItems.contains(hash) || arrived.contains(hash)
   }
 
   /// How many items are new on this visit, of every followed feed.
-  public var newCount: Int { options.feeds.reduce(0) { $0 + $1.newCount } }
+  public var newCount: Int { options.feeds.reduce(arrived.count) { $0 + $1.newCount } }
+
+  /// The followed feeds as the panel lists them: their new counts with what refreshes
+  /// brought.
+  public var feedSummaries: [FeedSummary] {
+    guard !arrivals.isEmpty else { return options.feeds }
+    return options.feeds.map { feed in
+      var feed = feed
+      feed.newCount += arrivals[feed.name]?.count ?? 0
+      return feed
+    }
+  }
+
+  /// Notes `loaded` as shown on this visit, of the followed feeds; those `arriving` by a
+  /// refresh or a next page and not shown before are new.
+  mutating func noteVisit(_ loaded: [FeedItem], arriving: Bool) {
+    guard !options.feeds.isEmpty else { return }
+    for item in loaded {
+      let hash = StableHash.of(item: item)
+      guard visitItems.insert(hash).inserted, arriving, !options.newItems.contains(hash) else {
+        continue
+      }
+      arrived.insert(hash)
+      arrivals[item.feed ?? "", default: []].append(hash)
+    }
+  }
 }

@@ -137,7 +137,7 @@ public struct BrowserView: Sendable {
     case .none: break
     case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
-    case .feeds(let row): panels.drawFeeds(state.options.feeds, chosen: row, into: &canvas)
+    case .feeds(let row): panels.drawFeeds(state.feedSummaries, chosen: row, into: &canvas)
     case .details(let i):
       if let label = label(at: i, in: state) {
         panels.canOpen = state.canOpen(item: i)

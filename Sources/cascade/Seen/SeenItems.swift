@@ -75,6 +75,17 @@ struct SeenItems: Codable, Equatable {
     return visit
   }
 
+  /// Adds `items` to what was seen of the feed `source`, as the newest, when it has a record
+  /// (the visit's first load made one for every feed it could read).
+  mutating func add(_ items: [UInt64], to source: String) {
+    let key = Self.key(of: source)
+    guard var record = feeds[key] else { return }
+    let known = Set(record.items)
+    record.items += items.filter { !known.contains($0) }
+    record.items = Array(record.items.suffix(Self.itemsPerFeed))
+    feeds[key] = record
+  }
+
   /// `$XDG_STATE_HOME/cascade/seen.json`, else `~/.local/state/cascade/seen.json`: beside
   /// the recent feeds (`RecentFeeds.path`), nil where they are nowhere.
   static func path(environment: [String: String]) -> URL? {

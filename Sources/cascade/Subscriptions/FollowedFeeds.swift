@@ -51,6 +51,21 @@ enum FollowedFeeds {
     return (feeds, visit.newItems, problem)
   }
 
+  /// Records as seen the items refreshes brought on this visit, by feed name (`arrivals`),
+  /// each under the feed `outcomes` (the visit's first load) names so; says on standard
+  /// error when the file cannot be written.
+  static func record(_ arrivals: [String: [UInt64]], of outcomes: [FeedOutcome], seenAt url: URL) {
+    var seen = SeenItems.load(from: url)
+    for (name, items) in arrivals {
+      for outcome in outcomes where outcome.name == name { seen.add(items, to: outcome.source) }
+    }
+    do {
+      try seen.save(to: url)
+    } catch {
+      Console.error("could not keep what was seen of the feeds (\(error))")
+    }
+  }
+
   /// When a feed was last read, in a few letters: `14:03` on the day of `now`, else the date
   /// (`2026-12-01`); `never` for a feed never read.
   static func lastReadText(_ time: Double?, now: Double, timeZone: TimeZone) -> String {
