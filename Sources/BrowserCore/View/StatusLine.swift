@@ -1,6 +1,7 @@
 import LayoutEngine
 
-/// The bottom line: `<n> items`, `<c> cols` (in the column styles), the style's name, the item numbers in view, the
+/// The bottom line: `<n> items`, `<k> new` (of the followed feeds, when some are), `<c> cols`
+/// (in the column styles), the style's name, the item numbers in view, the
 /// scroll position in percent, and the latest message. Scripts read these tokens, so they stay
 /// literal; counts of one are singular (`1 item`, `1 col`).
 struct StatusLine {
