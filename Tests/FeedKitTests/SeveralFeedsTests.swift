@@ -67,6 +67,17 @@ import Testing
     #expect(FeedLoader.newestFirst(items).map(\.id) == ["f", "c", "a", "e", "b", "d"])
   }
 
+  @Test func feedsNoneOfWhichCanBeReadAreAnEmptyDocumentWhenAsked() async throws {
+    let parts = FeedSource.several([.file("/nonexistent/a.json"), .file("/nonexistent/b.json")])
+    await #expect(throws: FeedError.self) { try await FeedLoader().load(parts) }
+    var options = LoadOptions()
+    options.keepsAllFailures = true
+    let document = try await FeedLoader(options: options).load(parts)
+    #expect(document.items.isEmpty)
+    #expect(document.skipped.feeds.map(\.source) == ["/nonexistent/a.json", "/nonexistent/b.json"])
+    #expect(document.skipped.feeds.allSatisfy { $0.error != nil })
+  }
+
   @Test func aNameGivenToAFeedIsWhatItsItemsSayAndNewestComeFirst() async throws {
     let folder = try Self.folderOfFeeds()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -81,7 +81,7 @@ extension FeedLoader {
       }
     }
     if options.newestFirst { document.items = Self.newestFirst(document.items) }
-    if document.items.isEmpty, let firstError,
+    if document.items.isEmpty, let firstError, !options.keepsAllFailures,
       document.skipped.failedFeeds.count == parts.count
     {
       throw firstError

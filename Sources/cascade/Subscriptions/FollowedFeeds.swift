@@ -21,6 +21,7 @@ enum FollowedFeeds {
     }
     guard !parts.isEmpty else { return nil }
     load.newestFirst = true
+    load.keepsAllFailures = true
     load.headersFeed = nil
     load.headersFeeds = subscriptions.map(\.feed)
     return .several(parts)
