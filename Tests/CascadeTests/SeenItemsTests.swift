@@ -76,6 +76,20 @@ import Testing
       SeenItems.key(of: feed) == SeenItems.key(of: "https://u:other@photos.example/rss?token=xyz"))
   }
 
+  @Test func itemsAreKeptAsHexadecimalAndReadBackWhole() throws {
+    let items: [UInt64] = [0, 1, 0xdead_beef, .max, 0x0123_4567_89ab_cdef]
+    let hex = SeenItems.Record.hex(items)
+    #expect(hex.count == 16 * items.count)
+    #expect(hex.hasPrefix("0000000000000000" + "0000000000000001"))
+    #expect(SeenItems.Record.items(hex: hex) == items)
+    #expect(SeenItems.Record.items(hex: "") == [])
+    #expect(SeenItems.Record.items(hex: "123") == nil)
+    #expect(SeenItems.Record.items(hex: String(repeating: "g", count: 16)) == nil)
+    let record = #"{"feeds": {"ab": {"lastRead": 5, "items": "00000000000000ff"}}}"#
+    let seen = try JSONDecoder().decode(SeenItems.self, from: Data(record.utf8))
+    #expect(seen.feeds["ab"] == SeenItems.Record(lastRead: 5, items: [255]))
+  }
+
   @Test func aFileThatCannotBeReadCountsFromThisVisitOn() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
