@@ -58,11 +58,12 @@ public struct BrowserApp {
   ///   - typedAhead: keys typed before the browser took the terminal that something else read
   ///     (the terminal probe, `TerminalAnswers.typed`): the browser's first keys.
   ///   - leaving: told the reader's place once the browser has ended, quit or signal, so that
-  ///     the caller can remember it.
+  ///     the caller can remember it; and, of the followed feeds, the items refreshes brought
+  ///     on this visit, by feed name (`BrowserState.arrivals`), to record them as seen.
   public func run(
     first: FeedUpdate, title: String? = nil, resume: ReadingPlace? = nil,
     opening: OpeningLoad? = nil, typedAhead: [UInt8] = [],
-    leaving: (ReadingPlace?) -> Void = { _ in }
+    leaving: (ReadingPlace?, [String: [UInt64]]) -> Void = { _, _ in }
   ) -> Int32 {
     let wake = WakePipe()
     guard let wake else {
@@ -161,7 +162,7 @@ public struct BrowserApp {
     pictures.removeAll(terminal)
     terminal.restore()
     effects.viewerFolder.remove()
-    leaving(state.readingPlace)
+    leaving(state.readingPlace, state.arrivals)
     return status
   }
 

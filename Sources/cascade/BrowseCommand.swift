@@ -57,12 +57,27 @@ enum BrowseCommand {
       arguments = last.feed.map { [$0] } ?? []
       resume = last.place
     }
-    guard let source = FeedArgument.source(arguments, help: "cascade --help") else { return 2 }
     var load = options.load
-    // `--header` is for the feed opened, the one `--last` reopens too; several feeds send it
-    // each to its own server.
-    load.headersFeed = arguments.count == 1 ? arguments.first : nil
-    load.headersFeeds = arguments.count > 1 ? arguments : []
+    // No FEED: the feeds followed, all together; the sample feed only when there are none.
+    var followed: FeedSource?
+    if arguments.isEmpty, let feedsURL = FeedsFile.path(environment: environment) {
+      do {
+        let subscriptions = try FeedsFile.load(from: feedsURL).subscriptions
+        followed = FollowedFeeds.source(subscriptions, load: &load)
+      } catch {
+        Console.error(error.description)
+        return 1
+      }
+    }
+    if followed == nil {
+      // `--header` is for the feed opened, the one `--last` reopens too; several feeds send
+      // it each to its own server.
+      load.headersFeed = arguments.count == 1 ? arguments.first : nil
+      load.headersFeeds = arguments.count > 1 ? arguments : []
+    }
+    guard let source = followed ?? FeedArgument.source(arguments, help: "cascade --help") else {
+      return 2
+    }
     let pictureLoad = load
     let progress = LoadProgress()
     load.progress = progress
@@ -74,8 +89,9 @@ enum BrowseCommand {
     // error prints.
     let notice = ProgressNotice.start(name: source.displayName, progress: progress)
     // A large page is shown from its first items while the rest is decoded; a place to go
-    // back to (`--last`) may be anywhere in it, so that load is waited for whole.
-    let opening = OpeningLoad.begin(feed, streams: resume == nil)
+    // back to (`--last`) may be anywhere in it, so that load is waited for whole; so are the
+    // feeds followed, whose visit is recorded from what every one of them gave.
+    let opening = OpeningLoad.begin(feed, streams: resume == nil && followed == nil)
     // Keys typed while it loads wait for the browser without printing over that line (unless
     // the feed itself is being typed on standard input).
     if !source.readsStandardInput { EchoHold.begin() }
@@ -102,6 +118,21 @@ enum BrowseCommand {
     let keys = KeyBindings(rebinding: options.keys)
     var browser = options.browser
     browser.feedName = source.displayName
+    let seenURL = SeenItems.path(environment: environment)
+    var outcomes: [FeedOutcome] = []
+    if followed != nil {
+      browser.feedName = "all feeds"
+      let skipped: SkipReport? =
+        switch first {
+        case .replaced(_, let skipped, _), .appended(_, let skipped, _): skipped
+        default: nil
+        }
+      outcomes = skipped?.feeds ?? []
+      let visit = FollowedFeeds.visit(outcomes, seenAt: seenURL, now: Date().timeIntervalSince1970)
+      browser.feeds = visit.feeds
+      browser.newItems = visit.newItems
+      if let problem = visit.problem { Console.error(problem) }
+    }
     browser.escapeQuits = keys.escapeQuits
     browser.localFeed = source.isLocal
     var pictures: PictureSettings? = options.pictures.settings(for: source, load: pictureLoad)
@@ -130,7 +161,10 @@ enum BrowseCommand {
       progress: progress, terminalType: terminalType)
     return app.run(
       first: first, title: title, resume: resume, opening: opening, typedAhead: typedAhead
-    ) { place in
+    ) { place, arrivals in
+      if let seenURL, !arrivals.isEmpty {
+        FollowedFeeds.record(arrivals, of: outcomes, seenAt: seenURL)
+      }
       guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
       entry.place = place
       do {

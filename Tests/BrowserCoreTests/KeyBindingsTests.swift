@@ -92,7 +92,7 @@ import Testing
     let rows = bindings.help
     let top = try #require(rows.first { $0.what == "top / bottom" })
     #expect(top.keys == "gg  G")
-    #expect(rows.first { $0.what.contains("this help") }?.keys == "m  ?  ^L")
+    #expect(rows.first { $0.what.contains("this help") }?.keys == "m  F  ?  ^L")
     #expect(KeyBindings.standard.help.map(\.keys) == KeyMap.help.map(\.0))
   }
 

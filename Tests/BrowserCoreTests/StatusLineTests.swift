@@ -43,6 +43,15 @@ import Testing
     #expect(text.hasPrefix(expected + "  waterfall  1  100%"))
   }
 
+  @Test func newItemsAreCountedAfterTheItemsOnlyWhenThereAreSome() {
+    let new = StatusLine.text(
+      itemCount: 12, of: 40, newCount: 2, columns: 3, range: (1, 5), percent: 0, message: "")
+    #expect(new == "12 of 40 items  2 new  3 cols  waterfall  1-5  0%")
+    let none = StatusLine.text(
+      itemCount: 12, newCount: 0, columns: 3, range: (1, 5), percent: 0, message: "")
+    #expect(none == "12 items  3 cols  waterfall  1-5  0%")
+  }
+
   @Test func aRingArcAcrossTheEndShowsBothRuns() {
     #expect(StatusLine.rangeText((238, 9), itemCount: 240) == "238-240,1-9")
     #expect(StatusLine.rangeText((240, 2), itemCount: 240) == "240,1-2")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cascade [FEED]` outside a terminal: option errors and the refusal to draw into a pipe.
@@ -31,6 +32,18 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aFeedsFileThatCannotBeReadIsSaidBeforeAnythingElse() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/cascade", withIntermediateDirectories: true)
+    try "https://example.com/ok.xml\n[Unclosed\n".write(
+      toFile: folder + "/cascade/feeds", atomically: true, encoding: .utf8)
+    let result = try await CascadeProcess.run([], environment: ["XDG_CONFIG_HOME": folder])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cascade/feeds, line 2: a folder line ends with ]"))
   }
 
   @Test func helpPrintsUsage() async throws {

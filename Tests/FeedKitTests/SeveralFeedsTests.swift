@@ -45,7 +45,52 @@ import Testing
     // A picture is its own feed: its path is its image URL, its file name its title.
     #expect(document.items[0].title == "c.gif")
     #expect(document.items[0].hasSize)
-    #expect(document.skipped == SkipReport())
+    #expect(document.skipped.count == 0 && document.skipped.failedFeeds.isEmpty)
+    // What each feed gave, in the order given, for what is kept between visits.
+    let outcomes = document.skipped.feeds
+    #expect(
+      outcomes.map(\.name) == [folder + "/c.gif", "Feed A", folder + "/b.json", folder + "/d.jpg"])
+    #expect(outcomes.map(\.items.count) == [1, 1, 1, 1] && outcomes.allSatisfy { $0.error == nil })
+    #expect(outcomes[1].items == [StableHash.of(item: document.items[1])])
+  }
+
+  @Test func newestFirstSortsByDateUndatedLastAndKeepsOrderAmongEquals() {
+    func item(_ id: String, _ date: String?) -> FeedItem {
+      FeedItem(
+        imageURL: "https://example.com/\(id).jpg", width: 1, height: 1, id: id,
+        about: ItemAbout(date: date))
+    }
+    let items = [
+      item("a", "2024-05-01 14:03"), item("b", nil), item("c", "2025-01-01 00:00"),
+      item("d", "last Tuesday"), item("e", "2024-05-01 14:03"), item("f", "2026-02-03 04:05"),
+    ]
+    #expect(FeedLoader.newestFirst(items).map(\.id) == ["f", "c", "a", "e", "b", "d"])
+  }
+
+  @Test func feedsNoneOfWhichCanBeReadAreAnEmptyDocumentWhenAsked() async throws {
+    let parts = FeedSource.several([.file("/nonexistent/a.json"), .file("/nonexistent/b.json")])
+    await #expect(throws: FeedError.self) { try await FeedLoader().load(parts) }
+    var options = LoadOptions()
+    options.keepsAllFailures = true
+    let document = try await FeedLoader(options: options).load(parts)
+    #expect(document.items.isEmpty)
+    #expect(document.skipped.feeds.map(\.source) == ["/nonexistent/a.json", "/nonexistent/b.json"])
+    #expect(document.skipped.feeds.allSatisfy { $0.error != nil })
+  }
+
+  @Test func aNameGivenToAFeedIsWhatItsItemsSayAndNewestComeFirst() async throws {
+    let folder = try Self.folderOfFeeds()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let a = FeedSource.file(folder + "/a.json")
+    var options = LoadOptions()
+    options.feedNames = [a: "My A"]
+    options.newestFirst = true
+    let document = try await FeedLoader(options: options).load(
+      .several([.file(folder + "/missing.json"), a]))
+    #expect(document.items.map(\.feed) == ["My A"])
+    #expect(document.skipped.feeds.map(\.name) == [folder + "/missing.json", "My A"])
+    #expect(document.skipped.feeds[0].error?.contains("missing.json") == true)
+    #expect(document.skipped.feeds[0].items.isEmpty)
   }
 
   @Test func aFeedThatCannotBeReadIsNamedAndTheOthersKept() async throws {

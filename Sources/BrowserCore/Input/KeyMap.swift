@@ -141,10 +141,10 @@ public enum KeyMap {
         KeyBinding([.character("N")], .previousMatch),
       ]),
     KeyHelp(
-      keys: "m  ?  ^L", what: ["the last messages / this help / draw the screen again"],
+      keys: "m  F  ?  ^L", what: ["the last messages / feeds followed / this help / redraw all"],
       bindings: [
-        KeyBinding([.character("m")], .messages), KeyBinding([.character("?")], .help),
-        KeyBinding([.control("l")], .repaint),
+        KeyBinding([.character("m")], .messages), KeyBinding([.character("F")], .feeds),
+        KeyBinding([.character("?")], .help), KeyBinding([.control("l")], .repaint),
       ]),
     KeyHelp(
       keys: "Esc", what: ["close, clear the search, drop a count"],

@@ -38,6 +38,8 @@ public enum Action: Hashable, Sendable {
   case deleteBack
   /// `m`: the last messages, in full.
   case messages
+  /// `F`: the followed feeds, with their new counts; Enter there shows one feed's items.
+  case feeds
   /// `/`: type text to filter the feed by.
   case search
   /// `n` / `N`: the next / previous item matching the last search.

@@ -50,6 +50,11 @@ public struct BrowserOptions: Hashable, Sendable {
   public var animations = true
   /// How a load's error names the setting that raises a limit (the command line: its flag).
   public var settingNames = SettingNames.library
+  /// The followed feeds, when `cascade` alone opened them all: what the feeds panel (`F`)
+  /// lists; empty otherwise, and `F` says there are none.
+  public var feeds: [FeedSummary] = []
+  /// The items first seen on this visit, by `StableHash.of(item:)`: their boxes say `new`.
+  public var newItems: Set<UInt64> = []
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

@@ -114,6 +114,9 @@ extension BrowserState {
     case .messages:
       pull.letGo()
       panel = .messages
+    case .feeds:
+      pull.letGo()
+      showFeeds()
     case .search:
       pull.letGo()
       openSearch()
@@ -142,6 +145,9 @@ extension BrowserState {
   /// panel.
   mutating func handleInPanel(_ action: Action) -> [Effect] {
     if panel == .help, scrollHelp(action) { return [] }
+    if case .feeds(let row) = panel, let effects = handleInFeeds(action, row: row) {
+      return effects
+    }
     if case .details(let i) = panel, i < items.count {
       let inPost = showsPostView(ofItem: i)
       if inPost, let effects = handleInPost(action, item: i) { return effects }

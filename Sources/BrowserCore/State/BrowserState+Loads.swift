@@ -45,6 +45,7 @@ extension BrowserState {
         "loaded \(counted(unfilteredCount ?? items.count, "item"))"
         + (skipped.message.map { "; \($0)" } ?? "")
     case .replaced(let newItems, let skipped, let hasMore):
+      noteVisit(newItems, arriving: true)
       let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
       feedTitle = title
       replaceItems(newItems)
@@ -61,6 +62,7 @@ extension BrowserState {
     case .appended(let newItems, let skipped, let hasMore):
       // The end the reader went to is no longer the end: the view stays where it is.
       pinnedToBottom = false
+      noteVisit(newItems, arriving: true)
       appendItems(newItems)
       hasMorePages = hasMore
       prefetchHold = .none
@@ -117,6 +119,7 @@ extension BrowserState {
     with items: [FeedItem], skipped: SkipReport, hasMore: Bool, title: String? = nil
   ) -> [Effect] {
     feedTitle = title
+    noteVisit(items, arriving: false)
     replaceItems(items)
     hasMorePages = hasMore
     message = "loaded \(counted(items.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")

@@ -8,7 +8,9 @@ extension BrowserState {
   mutating func click(_ click: MouseClick) -> [Effect] {
     guard click.button == .left else { return [] }
     slideshow = nil
-    // A click anywhere closes what is open, as any key does.
+    // A click on a feed of the feeds panel shows it; anywhere else closes what is open, as
+    // any key does.
+    if case .feeds(let chosen) = panel { return clickInFeeds(click, chosen: chosen) }
     if panel != .none { return closePanel() }
     if searchPrompt != nil || prefix.prompt != nil { return [] }
     if click.row == screen.rows - 1 {

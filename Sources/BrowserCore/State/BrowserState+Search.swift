@@ -1,3 +1,5 @@
+import FeedModel
+
 /// `/` to filter the feed, `n` and `N` to go from match to match, `Esc` to see everything again.
 extension BrowserState {
   /// The longest query kept: longer typing is ignored.
@@ -63,6 +65,13 @@ extension BrowserState {
       failedSearchSerial = messages.serial
       return
     }
+    narrow(to: kept, query: query)
+    message = "\(counted(kept.count, "item")) match \(quoted(query)); Esc shows all"
+  }
+
+  /// Shows only `kept`, laid out on their own, the first selected; the whole feed waits in
+  /// the filter for Esc.
+  mutating func narrow(to kept: [FeedItem], query: String) {
     filter = SearchFilter(
       allItems: items, allPageStarts: pageStarts, allRemovals: removals, query: query)
     items = kept
@@ -72,13 +81,14 @@ extension BrowserState {
     top = 0
     relayout(keepingPlace: false, itemsChanged: true)
     select(0)
-    message = "\(counted(kept.count, "item")) match \(quoted(query)); Esc shows all"
   }
 
   /// Shows the whole feed again, keeping the selected item selected and in view.
   mutating func clearFilter() {
     guard let saved = filter else { return }
     let selected = selection.flatMap { $0 < items.count ? items[$0].identity : nil }
+    if let feed = feedShown { feedPlaces[feed] = selected }
+    feedShown = nil
     filter = nil
     items = saved.allItems
     pageStarts = saved.allPageStarts

@@ -102,6 +102,16 @@ public struct BrowserState: Sendable {
   public internal(set) var animationsPaused = false
   /// The feed filtered by a search, with the whole feed kept aside.
   var filter: SearchFilter?
+  /// The followed feed shown alone (`F`, then Enter), while the filter shows it; and the item
+  /// selected in each feed when it was left, by identity, to come back to.
+  public internal(set) var feedShown: String?
+  var feedPlaces: [String: String] = [:]
+  /// Of the followed feeds, every item shown on this visit, and those a refresh brought
+  /// since it began (new as well), by feed name: the shell records these as seen when the
+  /// browser ends.
+  var visitItems: Set<UInt64> = []
+  public internal(set) var arrivals: [String: [UInt64]] = [:]
+  var arrived: Set<UInt64> = []
   /// What was searched for last, for `n` and `N`.
   public internal(set) var lastQuery: String?
   /// The message that said a search matched nothing, while it is shown: Esc then dismisses

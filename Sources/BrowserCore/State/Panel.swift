@@ -6,6 +6,8 @@ public enum Panel: Hashable, Sendable {
   case none, help
   /// The last messages of the status line, in full.
   case messages
+  /// The followed feeds (`FeedSummary`), the one at this row selected.
+  case feeds(Int)
   /// Details of an item.
   case details(Int)
 }

@@ -16,6 +16,9 @@ public struct BoxLabel: Hashable, Sendable {
   /// box's top edge where it fits; nil for one feed's items, and for a picture given as a
   /// feed of its own, whose title already says it.
   public var feed: DisplayText?
+  /// Whether the item was first seen on this visit (`BrowserOptions.newItems`): its box's top
+  /// edge says `new`, before its feed.
+  public var isNew = false
 
   public init(
     title: DisplayText, pixelWidth: Int, pixelHeight: Int, number: Int, card: CardLabel? = nil,

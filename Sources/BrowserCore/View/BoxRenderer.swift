@@ -45,10 +45,18 @@ struct BoxRenderer {
         edge: border.horizontal, style: style, into: &canvas)
       // Of several feeds, the item's own on the top edge, as a window's title: the edge is
       // the one row no picture or text uses. Only where a few letters of it fit.
-      if let feed = label.feed, h > 2, w >= 10 {
+      var edgeColumn = x + 2
+      if label.isNew, h > 2, w >= 10 {
+        // A space between it and the feed's name, not the edge's line.
         canvas.write(
-          feed, row: screenRow, column: x + 2, maxWidth: w - 4, style: style,
-          ellipsis: theme.ellipsis)
+          label.feed == nil ? "new" : "new ", row: screenRow, column: edgeColumn, maxWidth: w - 4,
+          style: CellAppearance(attributes: .bold), ellipsis: theme.ellipsis)
+        edgeColumn += 4
+      }
+      if let feed = label.feed, h > 2, w >= 10 + edgeColumn - x - 2 {
+        canvas.write(
+          feed, row: screenRow, column: edgeColumn, maxWidth: w - 2 - (edgeColumn - x),
+          style: style, ellipsis: theme.ellipsis)
       }
     }
     if visible(bottom) {

@@ -45,7 +45,10 @@ public struct BrowserView: Sendable {
   /// kept (`DisplayText`), so a frame's cost stays that of the boxes in view.
   public func label(at index: Int, in state: BrowserState) -> BoxLabel? {
     guard index >= 0, index < state.items.count else { return nil }
-    return labels.label(state.items[index], number: index + 1, make: BoxLabel.init(item:number:))
+    var label = labels.label(
+      state.items[index], number: index + 1, make: BoxLabel.init(item:number:))
+    label.isNew = state.isNew(item: index)
+    return label
   }
 
   /// Draws a frame of `state`, with `pictures` (those of `state.picturesDrawn` that are drawn;
@@ -105,7 +108,8 @@ public struct BrowserView: Sendable {
       shown, itemCount: state.items.count, wraps: state.style == .ring)
     func status(_ message: String) -> String {
       StatusLine.text(
-        itemCount: state.items.count, of: state.unfilteredCount, columns: state.columnCount,
+        itemCount: state.items.count, of: state.unfilteredCount, newCount: state.newCount,
+        columns: state.columnCount,
         style: state.style, range: range, percent: state.percent, message: message,
         width: canvas.size.columns)
     }
@@ -136,6 +140,7 @@ public struct BrowserView: Sendable {
     case .none: break
     case .help: panels.drawHelp(from: state.helpScroll, into: &canvas)
     case .messages: panels.drawMessages(state.messages.entries, into: &canvas)
+    case .feeds(let row): panels.drawFeeds(state.feedSummaries, chosen: row, into: &canvas)
     case .details(let i):
       if i < state.items.count, state.showsPostView(ofItem: i) {
         panels.canOpen = state.canOpen(item: i)

@@ -50,6 +50,37 @@ struct PanelRenderer {
     drawPanel(title: "messages", lines: lines, footer: "any key closes", into: &canvas)
   }
 
+  /// The followed feeds, a line each: the chosen one marked, its name, how many of its items
+  /// are new, when it was last read, and why it could not be read this time. The names'
+  /// column is as wide as the widest name up to a third of the screen; an error is cut to the
+  /// panel, its whole text being in the messages (`m`).
+  func drawFeeds<C: Canvas>(_ feeds: [FeedSummary], chosen: Int, into canvas: inout C) {
+    let width = max(20, min(96, canvas.size.columns - 4) - 4)
+    let nameWidth = min(
+      max(8, canvas.size.columns / 3), feeds.map { DisplayText($0.name).width }.max() ?? 0)
+    let mark = theme.isUnicode ? "›" : ">"
+    let lines = feeds.enumerated().map { index, feed in
+      let cut = DisplayText(feed.name, maximumWidth: nameWidth).string
+      let padding = String(repeating: " ", count: max(0, nameWidth - DisplayText(cut).width))
+      let new = feed.newCount > 0 ? "\(feed.newCount) new" : ""
+      let columns = [
+        (index == chosen ? mark : " ") + " " + cut + padding,
+        new + String(repeating: " ", count: max(0, 7 - new.count)), feed.lastRead,
+      ]
+      let text = columns.joined(separator: "  ") + (feed.error.map { "  " + $0 } ?? "")
+      return DisplayText(text, maximumWidth: width)
+    }
+    let hint = DisplayText(
+      hints([
+        ("j k", [.scroll(1), .scroll(-1)], "choose"), ("Enter", [.details], "shows its items"),
+        ("Esc", [.escape], "closes"),
+      ]))
+    let placement = BrowserState.feedsPanelPlacement(
+      count: feeds.count, chosen: chosen, rows: canvas.size.rows)
+    drawPanel(
+      title: "feeds", lines: lines, footer: hint, scrolledTo: placement.first, into: &canvas)
+  }
+
   /// `text` in lines of at most `width` cells (`DisplayText.wrapped(width:)`).
   static func wrapped(_ text: DisplayText, width: Int) -> [DisplayText] {
     text.wrapped(width: width)

@@ -1,6 +1,7 @@
 import LayoutEngine
 
-/// The bottom line: `<n> items`, `<c> cols` (in the column styles), the style's name, the item numbers in view, the
+/// The bottom line: `<n> items`, `<k> new` (of the followed feeds, when some are), `<c> cols`
+/// (in the column styles), the style's name, the item numbers in view, the
 /// scroll position in percent, and the latest message. Scripts read these tokens, so they stay
 /// literal; counts of one are singular (`1 item`, `1 col`).
 struct StatusLine {
@@ -13,14 +14,17 @@ struct StatusLine {
   /// On a narrow terminal the fields are joined with one space instead of two, so the tokens
   /// still fit before the message is cut.
   static func text(
-    itemCount: Int, of total: Int? = nil, columns: Int, style: LayoutStyle = .waterfall,
+    itemCount: Int, of total: Int? = nil, newCount: Int = 0, columns: Int,
+    style: LayoutStyle = .waterfall,
     range: (first: Int, last: Int)?, percent: Int, message: String, width: Int = .max
   ) -> String {
     // A search shows `<m> of <n> items`.
     let items = total.map { "\(itemCount) of \(counted($0, "item"))" } ?? counted(itemCount, "item")
     // The carousel and the ring have no columns: `3 cols` there named a setting they ignore.
     let hasColumns = style == .waterfall || style == .irregular
-    var fields = [items] + (hasColumns ? [counted(columns, "col")] : []) + [style.rawValue]
+    // The followed feeds' items first seen on this visit: `2 new`.
+    let new = newCount > 0 ? ["\(newCount) new"] : []
+    var fields = [items] + new + (hasColumns ? [counted(columns, "col")] : []) + [style.rawValue]
     if itemCount > 0 {
       if let range { fields.append(rangeText(range, itemCount: itemCount)) }
       fields.append("\(percent)%")

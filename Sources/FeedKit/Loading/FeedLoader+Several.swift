@@ -54,6 +54,7 @@ extension FeedLoader {
     var document = FeedDocument(items: [])
     var firstError: FeedError?
     for (index, result) in results.enumerated() {
+      let source = parts[index].displayName
       switch result {
       case .items(let items, let skipped)?:
         guard document.items.count + items.count <= options.maxItems else {
@@ -63,14 +64,24 @@ extension FeedLoader {
         }
         document.items += items
         document.skipped.add(skipped)
+        document.skipped.feeds.append(
+          FeedOutcome(
+            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
+            items: items.map(StableHash.of(item:))))
       case .failed(let error)?:
         firstError = firstError ?? error
-        document.skipped.failedFeeds.append(error.message(naming: options.settingNames))
+        let message = error.message(naming: options.settingNames)
+        document.skipped.failedFeeds.append(message)
+        document.skipped.feeds.append(
+          FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
       case nil:
-        document.skipped.failedFeeds.append("\(parts[index].displayName): not read")
+        document.skipped.failedFeeds.append("\(source): not read")
+        document.skipped.feeds.append(
+          FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: "not read"))
       }
     }
-    if document.items.isEmpty, let firstError,
+    if options.newestFirst { document.items = Self.newestFirst(document.items) }
+    if document.items.isEmpty, let firstError, !options.keepsAllFailures,
       document.skipped.failedFeeds.count == parts.count
     {
       throw firstError
@@ -91,7 +102,7 @@ extension FeedLoader {
       let document = try await loader.loadPage(source).document
       var skipped = document.skipped
       let items = Self.naming(
-        document.items, feed: Self.feedName(source, title: document.title), from: source,
+        document.items, feed: feedName(source, title: document.title), from: source,
         skipped: &skipped)
       return .items(items, skipped: skipped)
     } catch {
@@ -99,11 +110,58 @@ extension FeedLoader {
     }
   }
 
-  /// What an item of `source` says it came from: the feed's own title when it gives one, else
-  /// the source as a person named it (a URL's secrets masked).
+  /// What an item of `source` says it came from: the name a person gave the feed
+  /// (`LoadOptions.feedNames`), else the feed's own title when it gives one, else the source
+  /// as a person named it (a URL's secrets masked).
+  func feedName(_ source: FeedSource, title: String?) -> String {
+    if let given = options.feedNames[source]?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !given.isEmpty
+    {
+      return String(URLSecrets.masked(given).prefix(200))
+    }
+    return Self.feedName(source, title: title)
+  }
+
+  /// What an item of `source` says it came from, of a feed no person named: the feed's own
+  /// title when it gives one, else the source as a person named it (a URL's secrets masked).
   static func feedName(_ source: FeedSource, title: String?) -> String {
     let own = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     return own.isEmpty ? source.displayName : String(own.prefix(200))
+  }
+
+  /// `items` newest first: by date (`2024-05-01 14:03`, which sorts as text), the items whose
+  /// date does not read as one, or who have none, after all those that do; items of the same
+  /// date keep their order, so each feed's own order stays among them.
+  /// - Complexity: O(*n* log *n*).
+  static func newestFirst(_ items: [FeedItem]) -> [FeedItem] {
+    let keys = items.map { item -> String? in
+      guard let date = item.date, Self.readsAsDate(date) else { return nil }
+      return date
+    }
+    let order = items.indices.sorted { a, b in
+      switch (keys[a], keys[b]) {
+      case (let x?, let y?): x != y ? x > y : a < b
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): a < b
+      }
+    }
+    return order.map { items[$0] }
+  }
+
+  /// Whether `date` is `YYYY-MM-DD HH:MM`, the form a date the feed gave is kept in when it
+  /// reads as one (`FeedDate`).
+  static func readsAsDate(_ date: String) -> Bool {
+    let bytes = Array(date.utf8)
+    guard bytes.count == 16 else { return false }
+    return bytes.indices.allSatisfy { i in
+      switch i {
+      case 4, 7: bytes[i] == UInt8(ascii: "-")
+      case 10: bytes[i] == UInt8(ascii: " ")
+      case 13: bytes[i] == UInt8(ascii: ":")
+      default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i])
+      }
+    }
   }
 
   /// `items` of `source`, each naming `feed`, with its picture's address absolute (an http(s)

@@ -18,7 +18,8 @@ public enum FeedSource: Hashable, Sendable {
   case sample
   /// Several FEED arguments at once (`cascade a.json b.xml photos/*.jpg`): one feed of all
   /// their items, in the order given, each naming the feed it came from (`FeedItem.feed`).
-  /// Never empty, never of one source, never nested.
+  /// Never empty, never nested; of one source only for the feeds followed (`cascade` alone),
+  /// whose items name their feed even when there is one.
   case several([FeedSource])
 
   /// The source of `sources`: the one source itself, or several together; nil for none.

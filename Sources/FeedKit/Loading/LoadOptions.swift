@@ -57,6 +57,16 @@ public struct LoadOptions: Hashable, Sendable {
   /// The feeds of several read together (`FeedSource.several`) the headers were given for:
   /// each one's origin gets them as `headersFeed`'s does, its pictures included.
   public var headersFeeds: [String] = []
+  /// Of several feeds read together: all their items newest first (by date, items without
+  /// one after those with one, each feed's order kept among equals) instead of feed after
+  /// feed, as an "all feeds" view shows them; and the names a person gave feeds, by source,
+  /// which their items say they came from instead of the feed's own title.
+  public var newestFirst = false
+  public var feedNames: [FeedSource: String] = [:]
+  /// Of several feeds read together: none read is an empty document that names each one's
+  /// error (`SkipReport.feeds`) rather than the first error thrown, for a view of the feeds
+  /// a person follows, which opens offline too and says why each could not be read.
+  public var keepsAllFailures = false
   /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
   /// encoding of its own (`NetworkReader` sets it for one page's decoding).
   var declaredCharset: String?

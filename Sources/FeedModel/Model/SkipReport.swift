@@ -12,6 +12,9 @@ public struct SkipReport: Hashable, Sendable {
   /// Each feed of several that could not be read, with why: `b.json: no such file; check the
   /// path`. The others' items are shown all the same.
   public var failedFeeds: [String] = []
+  /// Of several feeds read together, what each one gave, in the order given (`FeedOutcome`);
+  /// empty for one feed.
+  public var feeds: [FeedOutcome] = []
 
   public init(count: Int = 0, firstReason: String? = nil, notes: [String] = []) {
     self.count = count
@@ -36,6 +39,7 @@ public struct SkipReport: Hashable, Sendable {
     count += other.count
     for note in other.notes { self.note(note) }
     failedFeeds += other.failedFeeds
+    feeds += other.feeds
   }
 
   /// `skipped 3 items (first: item 3: "height" is missing)` and the notes after it, after the

@@ -118,8 +118,10 @@ enum HelpText {
     + "URL with {page} in it is fetched page by page), a folder of pictures, or a picture. "
     + "Several FEEDs (a few feeds, a shell glob of pictures) open as one waterfall of all their "
     + "items, each naming its feed; one that cannot be read is said and the others shown. With "
-    + "no FEED, cascade opens the sample feed built into it. Every option also takes the "
-    + "--name=value form."
+    + "no FEED, cascade opens the feeds followed (cascade add) as one waterfall, newest first, "
+    + "the items new since the last visit marked and counted (F lists the feeds); the sample "
+    + "feed built into it when none is followed. Every option also takes the --name=value "
+    + "form."
 
   /// `text` in lines of at most 80 columns.
   static func wrapped(_ text: String) -> String {

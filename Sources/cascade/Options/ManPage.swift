@@ -145,8 +145,9 @@ enum ManPage {
           + "TERM=dumb makes cascade print write plain text."),
       ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
       text(
-        "Where the config file, the picture cache and the recent feeds are (else ~/.config, "
-          + "~/.cache, ~/.local/state)."),
+        "Where the config file and the feeds followed, the picture cache, and the recent "
+          + "feeds and what was seen of the followed ones are (else ~/.config, ~/.cache, "
+          + "~/.local/state)."),
       ".TP", ".B CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
       text(
         "The certificates an https server's are checked against, read as curl reads them: "
@@ -171,11 +172,17 @@ enum ManPage {
   static let closingSections: [String] = [
     ".SH FILES",
     ".TP", ".I ~/.config/cascade/config.json", text("The config file."),
+    ".TP", ".I ~/.config/cascade/feeds",
+    text("The feeds followed, one a line: what cascade alone opens."),
     ".TP", ".I /etc/xdg/cascade/config.json",
     text("The config file of everyone who has none of their own."),
     ".TP", ".I ~/.cache/cascade/pictures", text("Pictures fetched from the web."),
     ".TP", ".I ~/.local/state/cascade/recent.json",
     text("The feeds browsed last and the place in each, for --last."),
+    ".TP", ".I ~/.local/state/cascade/seen.json",
+    text(
+      "The items seen of each followed feed (the last 2,000 of a feed, 500 feeds), for what "
+        + "is new on the next visit: hashes only, no address, title or id."),
     ".SH EXIT STATUS",
     text(
       "0 on success; 1 when the feed cannot be loaded; 2 for a bad command line or config "

@@ -4,8 +4,8 @@ import LayoutEngine
 
 /// Everything a command line sets; each command reads its part.
 struct Settings: Sendable {
-  /// The FEED arguments, in the order given: none opens the sample feed, several one
-  /// waterfall of all their items.
+  /// The FEED arguments, in the order given: none opens the feeds followed (else the sample
+  /// feed), several one waterfall of all their items.
   var feeds: [String] = []
   var help = false
   /// `--version` anywhere on the command line, as `--help` is.

@@ -1,0 +1,84 @@
+import BrowserCore
+import FeedKit
+import FeedModel
+import Foundation
+
+/// What `cascade` with no FEED opens: every feed of the feeds file as one "all feeds"
+/// waterfall, newest first, each item naming its feed by the name the file gives it; and,
+/// once read, what is new in them since the last visit (`SeenItems`), handed to the browser
+/// as its feeds panel and its new items.
+enum FollowedFeeds {
+  /// The followed feeds as one source (several even for one feed, so its items name it and
+  /// what was seen of it is kept), with the load options that read them as an "all feeds"
+  /// view; nil when none is followed.
+  static func source(_ subscriptions: [Subscription], load: inout LoadOptions) -> FeedSource? {
+    var parts: [FeedSource] = []
+    for subscription in subscriptions {
+      // The feeds file was read line by line through the same parsing: none fails here.
+      guard let part = try? FeedSource(argument: subscription.feed) else { continue }
+      parts.append(part)
+      if let name = subscription.name { load.feedNames[part] = name }
+    }
+    guard !parts.isEmpty else { return nil }
+    load.newestFirst = true
+    load.keepsAllFailures = true
+    load.headersFeed = nil
+    load.headersFeeds = subscriptions.map(\.feed)
+    return .several(parts)
+  }
+
+  /// Records the visit that read `outcomes` at `now` in the file at `url` (nil: kept
+  /// nowhere, all the same counted against nothing), and makes what the browser shows of it.
+  /// - Returns: the feeds panel's rows, the new items, and a message when the file could not
+  ///   be written.
+  static func visit(
+    _ outcomes: [FeedOutcome], seenAt url: URL?, now: Double, timeZone: TimeZone = .current
+  ) -> (feeds: [FeedSummary], newItems: Set<UInt64>, problem: String?) {
+    var seen = url.map(SeenItems.load) ?? SeenItems()
+    let visit = seen.visit(outcomes, at: now)
+    var problem: String?
+    if let url {
+      do {
+        try seen.save(to: url)
+      } catch {
+        problem = "could not keep what was seen of the feeds (\(error)); new items will show again"
+      }
+    }
+    let feeds = visit.feeds.map { feed in
+      FeedSummary(
+        name: feed.name, newCount: feed.newCount,
+        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error)
+    }
+    return (feeds, visit.newItems, problem)
+  }
+
+  /// Records as seen the items refreshes brought on this visit, by feed name (`arrivals`),
+  /// each under the feed `outcomes` (the visit's first load) names so; says on standard
+  /// error when the file cannot be written.
+  static func record(_ arrivals: [String: [UInt64]], of outcomes: [FeedOutcome], seenAt url: URL) {
+    var seen = SeenItems.load(from: url)
+    for (name, items) in arrivals {
+      for outcome in outcomes where outcome.name == name { seen.add(items, to: outcome.source) }
+    }
+    do {
+      try seen.save(to: url)
+    } catch {
+      Console.error("could not keep what was seen of the feeds (\(error))")
+    }
+  }
+
+  /// When a feed was last read, in a few letters: `14:03` on the day of `now`, else the date
+  /// (`2026-12-01`); `never` for a feed never read.
+  static func lastReadText(_ time: Double?, now: Double, timeZone: TimeZone) -> String {
+    guard let time else { return "never" }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let date = Date(timeIntervalSince1970: time)
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    let today = calendar.isDate(date, inSameDayAs: Date(timeIntervalSince1970: now))
+    func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
+    return today
+      ? "\(two(parts.hour)):\(two(parts.minute))"
+      : "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `cascade` alone: the feeds followed, in one "all feeds" waterfall, with a feeds panel (`F`)
+/// and what is new since the last visit marked and counted.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxSession.isAvailable, "tmux is not installed; the end-to-end tests need it"))
+struct FollowedFeedsEndToEndTests {
+  /// An RSS feed of `titles`, newest first, a day apart from 2026-11-30 back.
+  static func feed(_ titles: [String]) -> String {
+    let items = titles.enumerated().map { index, title in
+      "<item><title>\(title)</title><guid>\(title)</guid>"
+        + "<pubDate>\(30 - index) Nov 2026 10:00:00 GMT</pubDate>"
+        + "<description>Words of \(title).</description></item>"
+    }
+    return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Loopback</title>"
+      + items.joined() + "</channel></rss>"
+  }
+
+  static let notes = """
+    <?xml version="1.0"?>
+    <rss version="2.0"><channel><title>Notes</title>
+    <item><title>Old note</title><guid>n1</guid><pubDate>1 Jan 2020 10:00:00 GMT</pubDate>
+      <description>An older post.</description></item>
+    </channel></rss>
+    """
+
+  /// A visit to the feeds at `folder`'s config and state: waits for `expected` on screen,
+  /// then runs `then` and quits.
+  func visit(
+    folder: String, expect expected: String,
+    then: (TmuxSession, String) async throws -> Void = { _, _ in }
+  ) async throws {
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let tmux = try TmuxSession(
+      command: "'\(binary)' --columns 2 --pictures off", width: 90, height: 24,
+      environment: [
+        "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state",
+      ])
+    defer { tmux.close() }
+    let (shown, screen) = try await tmux.waitFor(expected, timeout: 30)
+    #expect(shown, "\(screen)")
+    try await then(tmux, screen)
+    try await tmux.send("q")
+    #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
+  }
+
+  @Test func aSecondVisitAfterTheServerAddsTwoItemsSaysTwoNew() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let rss = ["Content-Type": "application/rss+xml"]
+    server.route(
+      "/photos?token=s3cr3t",
+      reply: .respond(status: 200, headers: rss, body: Array(Self.feed(["Two", "One"]).utf8)))
+    try FileManager.default.createDirectory(
+      atPath: folder + "/config/cascade", withIntermediateDirectories: true)
+    try Self.notes.write(toFile: folder + "/notes.xml", atomically: true, encoding: .utf8)
+    try "\(server.url("/photos?token=s3cr3t")) Loopback photos\n\(folder)/notes.xml\n"
+      .write(toFile: folder + "/config/cascade/feeds", atomically: true, encoding: .utf8)
+
+    // The first visit: every item is shown, none is new (there was no visit before).
+    try await visit(folder: folder, expect: "3 items") { tmux, screen in
+      #expect(!screen.contains(" new"), "\(screen)")
+      #expect(screen.contains("all feeds"), "\(screen)")
+      try await tmux.send("F")
+      let (panel, shown) = try await tmux.waitFor("Loopback photos", timeout: 30)
+      #expect(panel && shown.contains("Notes"), "\(shown)")
+      // q there goes back to the waterfall, as in newsboat's lists; Esc too.
+      try await tmux.send("q")
+      #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("shows its items") }.0)
+    }
+    let seenPath = folder + "/state/cascade/seen.json"
+    let seen = try String(contentsOfFile: seenPath, encoding: .utf8)
+    #expect(!seen.contains("127.0.0.1") && !seen.contains("s3cr3t") && !seen.contains("One"))
+    let mode = try FileManager.default.attributesOfItem(atPath: seenPath)[.posixPermissions]
+    #expect((mode as? Int) == 0o600)
+
+    server.route(
+      "/photos?token=s3cr3t",
+      reply: .respond(
+        status: 200, headers: rss, body: Array(Self.feed(["Four", "Three", "Two", "One"]).utf8)))
+    // The second: the two items the server added are new, counted in the status line, marked
+    // on their boxes, counted in the feeds panel; Enter there shows that feed alone.
+    try await visit(folder: folder, expect: "2 new") { tmux, screen in
+      #expect(screen.contains("5 items"), "\(screen)")
+      #expect(screen.contains("new Loopback photos"), "\(screen)")
+      // Newest first: Four (30 Nov) before the note of 2020.
+      let four = try #require(screen.range(of: "Four"))
+      let old = try #require(screen.range(of: "Old note"), "\(screen)")
+      #expect(four.lowerBound < old.lowerBound, "\(screen)")
+      try await tmux.send("F")
+      let (panel, shown) = try await tmux.waitFor(timeout: 30) {
+        $0.contains("Loopback photos") && $0.contains("2 new ") && $0.contains("shows its items")
+      }
+      #expect(panel, "\(shown)")
+      try await tmux.send("Enter")
+      let (narrowed, one) = try await tmux.waitFor("Loopback photos: 4 items", timeout: 30)
+      #expect(narrowed && !one.contains("Old note"), "\(one)")
+      try await tmux.send("Escape")
+      #expect(try await tmux.waitFor("showing all 5 items", timeout: 30).0)
+      // An item a refresh brings is new too.
+      server.route(
+        "/photos?token=s3cr3t",
+        reply: .respond(
+          status: 200, headers: rss,
+          body: Array(Self.feed(["Five", "Four", "Three", "Two", "One"]).utf8)))
+      try await tmux.send("r")
+      let (refreshed, after) = try await tmux.waitFor("6 items  3 new", timeout: 30)
+      #expect(refreshed, "\(after)")
+    }
+    // A third visit with nothing added has nothing new: what the refresh brought was recorded
+    // as seen when the browser ended.
+    try await visit(folder: folder, expect: "6 items") { _, screen in
+      #expect(!screen.contains(" new"), "\(screen)")
+    }
+  }
+}
