@@ -27,6 +27,9 @@ case "$target" in
     sources=("${feedkit[@]}" Fuzz/FeedDecoderFuzz.swift)
     # In dependency order: FeedModel and Transport import Locking.
     modules=(Locking FeedModel Transport Pictures)
+    # libxml2 through its module map, its headers where pkg-config says (SwiftPM asks it too).
+    linked=(-I Sources/CLibXML2)
+    for flag in $(pkg-config --cflags-only-I libxml-2.0); do linked+=(-Xcc "$flag"); done
     ;;
   layout) sources=(Sources/LayoutEngine/*.swift Fuzz/WaterfallLayoutFuzz.swift) ;;
   pictures)
@@ -52,7 +55,7 @@ binary=$work/fuzz
 # Rebuild only when a source is newer than the binary.
 if [ ! -x "$binary" ] \
   || [ -n "$(find "${sources[@]}" Sources/Locking Sources/FeedModel Sources/Transport \
-    Sources/Pictures Fuzz/run.sh \
+    Sources/Pictures Sources/CLibXML2 Fuzz/run.sh \
     -newer "$binary" \
     2>/dev/null)" ]; then
   echo "fuzz: building $target"
