@@ -95,7 +95,13 @@ import Testing
   static func dumpPackage() async throws -> Data {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-dump-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    // SwiftPM also leaves a lock file beside it, named after the scratch path.
+    let lock = FileManager.default.temporaryDirectory.appendingPathComponent(
+      scratch.path.replacingOccurrences(of: "/", with: "_") + ".lock")
+    defer {
+      try? FileManager.default.removeItem(at: scratch)
+      try? FileManager.default.removeItem(at: lock)
+    }
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-dump-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: output) }

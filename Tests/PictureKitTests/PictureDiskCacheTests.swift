@@ -128,14 +128,13 @@ import Testing
   }
 
   @Test func theStandardPlaceFollowsXDG() throws {
-    let xdg = try? PictureDiskCache.standard(
-      budget: 1, environment: ["XDG_CACHE_HOME": "/tmp/cascade-xdg-\(UUID().uuidString)"])?
+    // Removed whole afterwards: removing its `cascade` folder alone left it in /tmp each run.
+    let home = "/tmp/cascade-xdg-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let xdg = try? PictureDiskCache.standard(budget: 1, environment: ["XDG_CACHE_HOME": home])?
       .get()
     #expect(xdg?.directory.hasSuffix("/cascade/pictures") == true)
     #expect(PictureDiskCache.standard(budget: 1, environment: [:]) == nil)
-    if let directory = xdg?.directory {
-      try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent)
-    }
   }
 
   /// The user's files in the cache folder, under names a cache entry cannot have: eviction
