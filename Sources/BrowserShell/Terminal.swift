@@ -170,8 +170,9 @@ final class Terminal: FrameWriter {
     type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
     still: Bool
   ) -> OpaquePointer? {
+    guard still else { return newterm(type, output, input) }
     let environment = StillTerminfo.environment()
-    guard still, let name = type ?? environment["TERM"],
+    guard let name = type ?? environment["TERM"],
       let folder = StillTerminfo.folder(for: name, environment: environment)
     else { return newterm(type, output, input) }
     defer { StillTerminfo.remove(folder) }

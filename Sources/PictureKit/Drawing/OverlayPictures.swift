@@ -190,6 +190,21 @@ public final class OverlayPictures: Sendable {
     return part
   }
 
+  /// The bytes that draw `placement` where it goes, the picture sent first where the terminal
+  /// holds pictures and has not this one: the cursor saved, moved to the area's top left
+  /// (1-based), the drawing, the cursor restored. Nil when the picture is not kept (or draws
+  /// as nothing).
+  private func placing(_ placement: OverlayPlacement) -> [UInt8]? {
+    guard let sequence = drawing(placement), !sequence.isEmpty else { return nil }
+    return transmission(placement.id)
+      + Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
+      + sequence + Array("\u{1B}8".utf8)
+  }
+
+  /// Erase in display (ED 2): the whole screen, and with it every picture of a terminal that
+  /// keeps pictures under text (`outliveText`).
+  private static let clearScreen = Array("\u{1B}[2J".utf8)
+
   /// `update` for a terminal that keeps pictures whatever text covers them (Konsole before
   /// 26.08): only a screen clear takes one away, and a picture erases the text of its cells
   /// and of the column after them as it lands, below its text. So pictures go first: where
@@ -204,16 +219,13 @@ public final class OverlayPictures: Sendable {
     var bytes = before
     var rows: [Range<Int>] = []
     if clear {
-      bytes += Array("\u{1B}[2J".utf8)
+      bytes += Self.clearScreen
       store.withLock { $0.sent = [] }
       rows.append(0..<Int(Int32.max))
     }
     for placement in clear ? current : draw {
-      guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
-      bytes += transmission(placement.id)
-      bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
-      bytes += sequence
-      bytes += Array("\u{1B}8".utf8)
+      guard let placed = placing(placement) else { continue }
+      bytes += placed
       if !clear { rows.append(placement.area.row..<(placement.area.row + placement.area.height)) }
     }
     terminal.writeBetweenFrames(bytes)
@@ -226,10 +238,6 @@ public final class OverlayPictures: Sendable {
     return bytes.count
   }
 
-  /// Forgets what was drawn: curses repaints the whole screen (a resize, a return from the
-  /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
-  /// placements), to be written before it.
-  @discardableResult
   /// Draws every picture again after the next frame when `mark` (what the text beside them
   /// shows: the post view's item and line) changed. Curses scrolls such text with the
   /// terminal's line insert and delete or rewrites its rows whole, which moves or wipes the
@@ -241,6 +249,10 @@ public final class OverlayPictures: Sendable {
     }
   }
 
+  /// Forgets what was drawn: curses repaints the whole screen (a resize, a return from the
+  /// shell). Returns what takes off pictures that a repaint leaves standing (kitty's
+  /// placements), to be written before it.
+  @discardableResult
   package func forgetDrawn() -> [UInt8] {
     drawn.withLock { $0 = [] }
     store.withLock { $0.sent = [] }
@@ -256,7 +268,7 @@ public final class OverlayPictures: Sendable {
     }
     var bytes: [UInt8] = []
     if outliveText, !placed.isEmpty {
-      bytes += Array("\u{1B}[2J".utf8)
+      bytes += Self.clearScreen
     } else {
       for placement in placed { bytes += drawer.erase(placement, staying: false) }
     }
@@ -316,15 +328,8 @@ public final class OverlayPictures: Sendable {
       defer { last.redraw = false }
       return last.redraw
     }
-    for placement in redraw ? current : plan.draw {
-      guard let sequence = drawing(placement), !sequence.isEmpty else { continue }
-      // After the frame: a clear in it would free a transmission sent before.
-      bytes += transmission(placement.id)
-      // Save the cursor, go to the area's top left (1-based), draw, restore the cursor.
-      bytes += Array("\u{1B}7\u{1B}[\(placement.area.row + 1);\(placement.area.column + 1)H".utf8)
-      bytes += sequence
-      bytes += Array("\u{1B}8".utf8)
-    }
+    // After the frame: a clear in it would free a transmission sent before.
+    for placement in redraw ? current : plan.draw { bytes += placing(placement) ?? [] }
     terminal.writeBetweenFrames(bytes)
     return before.count + bytes.count
   }
