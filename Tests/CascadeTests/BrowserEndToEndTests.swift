@@ -318,10 +318,9 @@ struct BrowserEndToEndTests {
       usleep(30_000)
     }
     #expect(opened == "1|http://127.0.0.1:9/0.jpg")
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor { !$0.contains("#1 of 3") }.0)
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor { !$0.contains("item:  1 of 3") }.0)
+    #expect(
+      try await tmux.escape { !$0.contains("#1 of 3") && $0.contains("item:  1 of 3") }.0)
+    #expect(try await tmux.escape { !$0.contains("item:  1 of 3") }.0)
     try await tmux.send("l")
     let (moved, after) = try await tmux.waitFor("┏")
     #expect(moved, "\(after)")

@@ -45,9 +45,7 @@ struct ConfigInBrowserTests {
     try await tmux.send("?")
     let (help, overlay) = try await tmux.waitFor("gG")
     #expect(help, "the help lists the keys in force: \(overlay)")
-    try await tmux.send("Escape")
-    // Esc and a key at once would read as Alt and the key: wait until the help has closed.
-    #expect(try await tmux.waitFor { !$0.contains("any key closes") }.0)
+    #expect(try await tmux.escape { !$0.contains("any key closes") }.0)
     try await tmux.send("q")
     let (quitEarly, _) = try await tmux.waitFor(timeout: 1) { $0.contains("EXIT=") }
     #expect(!quitEarly, "q no longer quits")

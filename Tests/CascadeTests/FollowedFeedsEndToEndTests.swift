@@ -100,8 +100,7 @@ struct FollowedFeedsEndToEndTests {
       try await tmux.send("Enter")
       let (narrowed, one) = try await tmux.waitFor("Loopback photos: 4 items", timeout: 30)
       #expect(narrowed && !one.contains("Old note"), "\(one)")
-      try await tmux.send("Escape")
-      #expect(try await tmux.waitFor("showing all 5 items", timeout: 30).0)
+      #expect(try await tmux.escape { $0.contains("showing all 5 items") }.0)
       // An item a refresh brings is new too.
       server.route(
         "/photos?token=s3cr3t",

@@ -22,13 +22,11 @@ struct FullScreenEndToEndTests {
     #expect(moved, "\(screen)")
     try await tmux.send("?")
     #expect(try await tmux.waitFor("any key closes", timeout: 30).0)
-    try await tmux.send("Escape")
-    let (back, details) = try await tmux.waitFor(timeout: 30) {
+    let (back, details) = try await tmux.escape {
       $0.contains("item:  ") && !$0.contains("any key closes")
     }
     #expect(back, "the help closed back to the full screen: \(details)")
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("item:  ") }.0)
+    #expect(try await tmux.escape { !$0.contains("item:  ") }.0)
     try await tmux.send("q")
     #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
   }

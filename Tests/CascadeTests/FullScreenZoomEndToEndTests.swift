@@ -29,10 +29,8 @@ struct FullScreenZoomEndToEndTests {
     #expect(try await tmux.waitFor("zoom: whole picture", timeout: 30).0)
     try await tmux.send("Right")
     #expect(try await tmux.waitFor("#2 of 240", timeout: 30).0)
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor("item:  2 of 240", timeout: 30).0, "back to the post")
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("item:  2 of 240") }.0)
+    #expect(try await tmux.escape { $0.contains("item:  2 of 240") }.0, "back to the post")
+    #expect(try await tmux.escape { !$0.contains("item:  2 of 240") }.0)
     try await tmux.send("q")
     #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
   }

@@ -87,9 +87,12 @@ struct PostEndToEndTests {
       try await Task.sleep(for: .milliseconds(30))
     }
     #expect(got == "1|https://example.com/link3", "the opener got: \(got)")
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("Paragraph") }.0)
+    let (closed, waterfall) = try await tmux.escape {
+      !$0.contains("Paragraph") && TmuxSession.statusLine($0).contains("1 item  2 cols")
+    }
+    #expect(closed, "Esc goes back to the waterfall: \(waterfall)")
     try await tmux.send("q")
-    #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
+    let (quit, last) = try await tmux.waitFor("EXIT=0", timeout: 30)
+    #expect(quit, "\(last)")
   }
 }

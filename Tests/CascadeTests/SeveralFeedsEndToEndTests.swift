@@ -44,8 +44,7 @@ struct SeveralFeedsEndToEndTests {
     try await tmux.send("Enter")
     let (details, panel) = try await tmux.waitFor("feed:  Notes", timeout: 30)
     #expect(details, "\(panel)")
-    try await tmux.send("Escape")
-    #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("feed:  Notes") }.0)
+    #expect(try await tmux.escape { !$0.contains("feed:  Notes") }.0)
     try await tmux.send("q")
     #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
   }

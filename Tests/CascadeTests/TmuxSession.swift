@@ -122,6 +122,27 @@ final class TmuxSession: @unchecked Sendable {
     return screen
   }
 
+  /// Sends Esc and waits until `closed` holds on a settled screen. Esc and the next key within
+  /// ncurses' ESCDELAY read as Alt and that key, so the next key must wait until Esc was read;
+  /// a screen caught half redrawn (after an opener, say) can look closed before it was, and a
+  /// slow build draws slowly: only a screen that shows what `closed` asks for and has stopped
+  /// changing proves Esc was read. `closed` should name something the new screen shows (its
+  /// status line), not only what went away.
+  @discardableResult
+  func escape(until closed: (String) -> Bool, timeout: Double = 30) async throws -> (
+    Bool, String
+  ) {
+    try await send("Escape")
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try await capture()
+    while Date() < deadline {
+      screen = try await settled(timeout: max(0.2, deadline.timeIntervalSinceNow))
+      if closed(screen) { return (true, screen) }
+      try await Task.sleep(for: .milliseconds(30))
+    }
+    return (false, screen)
+  }
+
   /// Waits for `text` on screen.
   @discardableResult
   func waitFor(_ text: String, timeout: Double = 10) async throws -> (Bool, String) {
