@@ -163,6 +163,31 @@ import Testing
     #expect(PictureDecision(choice: .auto, environment: [:], answers: answered).chosen == .symbols)
   }
 
+  /// Asked for by name, kitty's protocol on a terminal without placeholders places pictures at
+  /// their cells, as for an old kitty. Konsole 22.12 was sent placeholders for
+  /// `--pictures kitty`: it drew each picture at the cursor and lost the text around it.
+  /// Inside tmux such a placement would land outside the pane, so there it is refused (a
+  /// WezTerm variable is not believed inside tmux: only answers count there).
+  @Test(arguments: [
+    (["KONSOLE_VERSION": "221203"], "Konsole"), (["TERM_PROGRAM": "WezTerm"], "WezTerm"),
+    (["TERM_PROGRAM": "vscode"], "VS Code's terminal"),
+  ])
+  func kittyAskedForWithoutPlaceholdersIsPlacedAtItsCells(
+    environment: [String: String], name: String
+  ) {
+    let decision = PictureDecision(
+      choice: .only(.kitty), environment: environment, answers: Self.kitty)
+    #expect(decision.chosen == .kitty && decision.refusal == nil)
+    #expect(!decision.kittyPlaceholders && decision.drawsOverFrame)
+    #expect(decision.reason.contains("\(name) shows no Unicode placeholders"), "\(decision.reason)")
+    guard name != "WezTerm" else { return }
+    let inTmux = PictureDecision(
+      choice: .only(.kitty), environment: environment.merging(["TMUX": "/tmp/x,1,0"]) { $1 },
+      answers: Self.kitty)
+    #expect(inTmux.chosen == .symbols)
+    #expect(inTmux.refusal?.contains("outside tmux's pane") == true, "\(inTmux.reason)")
+  }
+
   /// Konsole before 26.08 keeps sixel and iTerm2 pictures under any text until the screen is
   /// cleared; from 26.08 text and erases take them away as in xterm. Its answer says which;
   /// without one, its variable; inside tmux, tmux draws sixel itself.

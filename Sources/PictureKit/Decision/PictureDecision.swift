@@ -137,21 +137,30 @@ public struct PictureDecision: Hashable, Sendable {
     // cursor; through tmux such a placement would land at the outer terminal's cursor, not in
     // the pane, so there it is not drawn.
     let oldKitty = Self.kittyWithoutPlaceholders(name)
+    // A terminal without placeholders that still speaks kitty's protocol (Konsole, WezTerm),
+    // when `--pictures kitty` asks for it, is drawn to as an old kitty: pictures placed at
+    // their cells by id, which it keeps and deletes.
+    let placelessTerminal = wezterm ? "WezTerm" : withoutPlaceholders
+    let atCursor = oldKitty || placelessTerminal != nil
     // A kitty named only by the environment, its answers not come within the budget (one busy
     // starting up, or far away over ssh), may be any version: pictures placed at their cells
     // show in every kitty, placeholders only from 0.28 on.
     let versionUnknown = answers.version == nil && !answers.kittyGraphics && !hints.insideTmux
-    kittyPlaceholders = !oldKitty && !versionUnknown
+    kittyPlaceholders = !atCursor && !versionUnknown
 
     // tmux keeps no iTerm2 picture: it would be lost whenever tmux redraws the pane and
     // misplaced in a split one, so inside tmux it is never drawn.
     let drawnHere =
       hints.insideTmux
-      ? PictureProtocol.drawn.subtracting(oldKitty ? [.iterm, .kitty] : [.iterm])
+      ? PictureProtocol.drawn.subtracting(atCursor ? [.iterm, .kitty] : [.iterm])
       : PictureProtocol.drawn
     func notDrawn(_ protocolFound: PictureProtocol) -> String {
       if protocolFound == .kitty, oldKitty {
         return "\(name) predates Unicode placeholders (0.28), and its pictures placed at the "
+          + "cursor would land outside tmux's pane"
+      }
+      if protocolFound == .kitty, let placelessTerminal {
+        return "\(placelessTerminal) shows no Unicode placeholders, and pictures placed at the "
           + "cursor would land outside tmux's pane"
       }
       return PictureProtocol.drawn.contains(protocolFound)
@@ -191,6 +200,10 @@ public struct PictureDecision: Hashable, Sendable {
     if chosen == .kitty, oldKitty {
       reason +=
         "; \(name) predates Unicode placeholders (0.28), so pictures are placed at "
+        + "their cells"
+    } else if chosen == .kitty, let placelessTerminal {
+      reason +=
+        "; \(placelessTerminal) shows no Unicode placeholders, so pictures are placed at "
         + "their cells"
     } else if chosen == .kitty, versionUnknown {
       reason +=
