@@ -87,6 +87,9 @@ final class LoopState {
     _ = curl_multi_remove_handle(multi, transfer.handle)
     transfers[transfer.id] = nil
     byHandle[transfer.handle] = nil
+    if case .failure(.httpStatus(_, let status)) = result, status == transfer.status {
+      transfer.consumer.refused(transfer.response)
+    }
     transfer.consumer.finish(result)
     counters.liveHandles.subtract(1, ordering: .releasing)
   }

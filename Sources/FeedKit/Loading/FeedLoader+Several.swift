@@ -8,6 +8,10 @@ import Foundation
 /// as fast as their folder does. The other feeds are read a first page each, a few at once.
 /// A feed that cannot be read is named in the skip report and the others are kept; only when
 /// none can be read is the load an error.
+///
+/// With a `LoadOptions.memory`, each feed is remembered as read: a refresh that names some
+/// (`LoadOptions.refreshOnly`) reads only those and keeps the others as they were, and a feed
+/// that cannot be read again keeps its items, its error said beside them.
 extension FeedLoader {
   /// Feeds read at the same time: a glob of feed files waits on the disk, URLs on servers.
   static let severalAtOnce = 6
@@ -16,6 +20,8 @@ extension FeedLoader {
   private enum Part: Sendable {
     case items([FeedItem], skipped: SkipReport)
     case failed(FeedError)
+    /// Could not be read again: the items last read, and why.
+    case stale([FeedItem], skipped: SkipReport, FeedError)
   }
 
   /// The items of every source of `parts`, in the order given, each naming its feed and with
@@ -33,7 +39,13 @@ extension FeedLoader {
       }
     }
     var results: [Part?] = pictures
-    var waiting = parts.indices.filter { pictures[$0] == nil }[...]
+    if let memory = options.memory, let only = options.refreshOnly {
+      for (index, source) in parts.enumerated() where results[index] == nil {
+        guard !only.contains(source), let kept = memory.part(source) else { continue }
+        results[index] = .items(kept.items, skipped: kept.skipped)
+      }
+    }
+    var waiting = parts.indices.filter { results[$0] == nil }[...]
     var quiet = self
     // One progress for the whole, not one begun and ended by each feed at once.
     quiet.options.progress = nil
@@ -74,6 +86,15 @@ extension FeedLoader {
         document.skipped.failedFeeds.append(message)
         document.skipped.feeds.append(
           FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
+      case .stale(let items, let skipped, let error)?:
+        let message = error.message(naming: options.settingNames)
+        document.items += items
+        document.skipped.add(skipped)
+        document.skipped.failedFeeds.append(message)
+        document.skipped.feeds.append(
+          FeedOutcome(
+            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
+            items: items.map(StableHash.of(item:)), error: message))
       case nil:
         document.skipped.failedFeeds.append("\(source): not read")
         document.skipped.feeds.append(
@@ -101,12 +122,14 @@ extension FeedLoader {
     do {
       let document = try await loader.loadPage(source).document
       var skipped = document.skipped
-      let items = Self.naming(
-        document.items, feed: feedName(source, title: document.title), from: source,
-        skipped: &skipped)
+      let name = feedName(source, title: document.title)
+      let items = Self.naming(document.items, feed: name, from: source, skipped: &skipped)
+      options.memory?.keepPart(
+        FeedMemory.KeptPart(name: name, items: items, skipped: skipped), for: source)
       return .items(items, skipped: skipped)
     } catch {
-      return .failed(error)
+      guard let kept = options.memory?.part(source) else { return .failed(error) }
+      return .stale(kept.items, skipped: kept.skipped, error)
     }
   }
 

@@ -19,6 +19,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case httpStatus(url: String, status: Int)
   /// The connection failed: refused, reset, closed mid-body, host not found, TLS.
   case network(url: String, detail: String)
+  /// The server answered `status` (429, 503) and asked not to be asked again before `until`
+  /// (seconds since 1970, UTC): it is not, and this says when it will be.
+  case retryLater(url: String, status: Int, until: Int64)
   /// Nothing arrived for `seconds` (connecting, or between two reads of the body).
   case timedOut(url: String, seconds: Double)
   /// More than `limit` redirects.
@@ -77,6 +80,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url): the server answered HTTP \(status)\(reason); \(advice)"
     case .network(let url, let detail):
       return "\(url): \(detail); check the address and the network, then try again"
+    case .retryLater(let url, let status, let until):
+      let reason = Self.reason(status).map { " (\($0))" } ?? ""
+      return
+        "\(url): the server answered HTTP \(status)\(reason) and asks to wait; not asked again "
+        + "before \(CivilCalendar.minuteText(until)) UTC"
     case .timedOut(let url, let seconds):
       return
         "\(url): no answer within \(seconds.shortText) s; try again, or allow longer "
