@@ -60,15 +60,29 @@ enum NetworkReader {
             var options = options
             options.declaredCharset = response.header("Content-Type").flatMap(
               Self.charset(ofContentType:))
-            var document = try FeedDocument.decode(
-              reading: body, origin: response.url, options: options, readSize: Self.readSize,
-              takeItems: takeItems.map { take in
-                { items in
-                  let resolved = address?.resolving(items) ?? items
-                  if memory != nil { handedOut.withLock { $0 += resolved } }
-                  take(resolved)
-                }
-              })
+            let stream = try StreamedBytes(
+              input: body, source: response.url, maxBytes: options.maxBytes,
+              maxBytesSetBy: options.settingNames[.maxBytes], readSize: Self.readSize)
+            stream.progress = options.progress
+            var document: FeedDocument
+            do throws(FeedError) {
+              document = try FeedDocument.decode(
+                stream, origin: response.url, options: options,
+                takeItems: takeItems.map { take in
+                  { items in
+                    let resolved = address?.resolving(items) ?? items
+                    if memory != nil { handedOut.withLock { $0 += resolved } }
+                    take(resolved)
+                  }
+                })
+            } catch {
+              // Refused as a picture, from its first bytes, which the stream still holds.
+              guard case .notAFeed = error, let picture = try Self.picture(stream, at: response.url)
+              else { throw error }
+              // Its size is known: the rest of the picture is the picture loader's to fetch.
+              body.cancel()
+              document = FeedDocument(items: [picture])
+            }
             if let address { document.items = address.resolving(document.items) }
             let final = body.finalResponse ?? response
             let page = Page(
@@ -88,6 +102,30 @@ enum NetworkReader {
       body.cancel()
     }
     return try result.get()
+  }
+
+  /// The item of a body that is a picture, told by its first bytes whatever its address
+  /// or type say (`cascade https://example.com/a.jpg`): a feed of that one picture, sized
+  /// from its header, as a picture file is (`PictureFileFeed`); nil for any other body.
+  static func picture(_ stream: StreamedBytes, at url: String) throws(FeedError) -> FeedItem? {
+    func prefix(_ count: Int) throws(FeedError) -> [UInt8] {
+      while stream.count < count, !stream.isComplete {
+        try stream.fill(upTo: count, patience: 1)
+      }
+      return Array(stream.bytes.prefix(count))
+    }
+    guard PictureSize.isPicture(try prefix(16)) else { return nil }
+    switch try PictureSize.read({ (count: Int) throws(FeedError) in try prefix(count) }) {
+    case .size(let width, let height):
+      let shape = ItemFields.clampShape(width: width, height: height)
+      let path = url.split(separator: "?", maxSplits: 1).first ?? ""
+      let name = path.split(separator: "#").first?.split(separator: "/").last.map(String.init)
+      return FeedItem(
+        imageURL: url, width: shape.width, height: shape.height,
+        title: URLSecrets.masked(name ?? url))
+    case .unreadable(let reason):
+      throw .unreadable(source: url, detail: reason)
+    }
   }
 
   /// The `charset` parameter of a `Content-Type` (`text/xml; charset="ISO-8859-1"`), in lower
