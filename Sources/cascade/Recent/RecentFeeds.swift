@@ -72,19 +72,11 @@ struct RecentFeeds: Codable, Equatable {
   /// The read and the write happen under an exclusive lock, so that of two browsers quitting
   /// together the second reads what the first wrote.
   static func remember(_ entry: Entry, at url: URL) throws(SaveError) {
-    try PrivateFile.makeFolder(for: url)
-    let lockPath = url.path + ".lock"
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { throw SaveError(step: "cannot open \(lockPath)", code: errno) }
-    defer { close(lock) }
-    fchmod(lock, 0o600)
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw SaveError(step: "cannot lock \(lockPath)", code: errno) }
+    try PrivateFile.withLock(on: url) { () throws(SaveError) in
+      var latest = load(from: url)
+      latest.record(entry)
+      try latest.save(to: url)
     }
-    defer { flock(lock, LOCK_UN) }
-    var latest = load(from: url)
-    latest.record(entry)
-    try latest.save(to: url)
   }
 
   /// Why the list could not be saved.
