@@ -24,6 +24,9 @@ struct RecentFeeds: Codable, Equatable {
     var place: ReadingPlace?
     /// The SHA-256 of the whole URL, when `feed` is masked.
     var key: String?
+    /// Whether this was the followed feeds, all together (`cascade` alone): `--last` opens
+    /// them again, not the sample feed a nil `feed` names otherwise.
+    var followed: Bool?
 
     /// Whether `feed` had secrets masked, and so cannot be opened again as it is.
     var isMasked: Bool { key != nil }
@@ -88,7 +91,9 @@ struct RecentFeeds: Codable, Equatable {
   mutating func record(_ entry: Entry) {
     var entry = entry
     if let identity = entry.place?.identity { entry.place?.identity = URLSecrets.masked(identity) }
-    feeds.removeAll { $0.feed == entry.feed && $0.key == entry.key }
+    feeds.removeAll {
+      $0.feed == entry.feed && $0.key == entry.key && $0.followed == entry.followed
+    }
     feeds.insert(entry, at: 0)
     if feeds.count > Self.limit { feeds.removeLast(feeds.count - Self.limit) }
   }
