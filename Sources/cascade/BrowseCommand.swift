@@ -82,6 +82,8 @@ enum BrowseCommand {
       return 2
     }
     let pictureLoad = load
+    // What a refresh asks each server: only whether its page changed, and not before it said.
+    load.memory = FeedMemory(now: { Int64(time(nil)) })
     let progress = LoadProgress()
     load.progress = progress
     // Posts' whole texts are kept on disk as they are decoded, for the post view.

@@ -22,6 +22,8 @@ extension FeedLoader {
     case failed(FeedError)
     /// Could not be read again: the items last read, and why.
     case stale([FeedItem], skipped: SkipReport, FeedError)
+    /// Not read this time (`LoadOptions.refreshOnly`): the items last read.
+    case kept([FeedItem], skipped: SkipReport)
   }
 
   /// The items of every source of `parts`, in the order given, each naming its feed and with
@@ -42,7 +44,7 @@ extension FeedLoader {
     if let memory = options.memory, let only = options.refreshOnly {
       for (index, source) in parts.enumerated() where results[index] == nil {
         guard !only.contains(source), let kept = memory.part(source) else { continue }
-        results[index] = .items(kept.items, skipped: kept.skipped)
+        results[index] = .kept(kept.items, skipped: kept.skipped)
       }
     }
     var waiting = parts.indices.filter { results[$0] == nil }[...]
@@ -68,7 +70,7 @@ extension FeedLoader {
     for (index, result) in results.enumerated() {
       let source = parts[index].displayName
       switch result {
-      case .items(let items, let skipped)?:
+      case .items(let items, let skipped)?, .kept(let items, let skipped)?:
         guard document.items.count + items.count <= options.maxItems else {
           throw .limitExceeded(
             source: FeedSource.several(parts).displayName,
@@ -80,6 +82,9 @@ extension FeedLoader {
           FeedOutcome(
             source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
             items: items.map(StableHash.of(item:))))
+        if case .kept? = result {
+          document.skipped.feeds[document.skipped.feeds.count - 1].wasRead = false
+        }
       case .failed(let error)?:
         firstError = firstError ?? error
         let message = error.message(naming: options.settingNames)

@@ -11,6 +11,9 @@ public struct FeedOutcome: Hashable, Sendable {
   public var items: [UInt64]
   /// Why it could not be read, in words; nil when it was.
   public var error: String?
+  /// False for a feed kept as it was last read, not read this time (a refresh of another
+  /// feed of several: `LoadOptions.refreshOnly`).
+  public var wasRead = true
 
   public init(source: String, name: String, items: [UInt64] = [], error: String? = nil) {
     self.source = source

@@ -124,6 +124,10 @@ import Transport
     #expect(Self.identities(await session.refresh())?.count == 3)
     let refreshed = await session.refresh(feed: a)
     #expect(Self.identities(refreshed)?.count == 3)
+    // Which was read now, and which kept as it was.
+    if case .replaced(_, let skipped, _) = refreshed {
+      #expect(skipped.feeds.map(\.wasRead) == [true, false])
+    }
     // The first refresh asks both at once, in either order; the second, a alone.
     let paths = server.requests.map(\.path)
     #expect(paths.count == 3 && Set(paths.prefix(2)) == ["/a.json", "/b.json"])
