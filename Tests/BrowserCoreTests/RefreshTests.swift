@@ -106,6 +106,14 @@ import Testing
     #expect(loads(state.update(.alarm(.refresh))).isEmpty, "\(busy)")
   }
 
+  @Test func backgroundRefreshReadsEveryFeedEvenWithOneShownAlone() {
+    var state = state()
+    _ = state.update(.action(.feeds))
+    _ = state.update(.action(.details))
+    #expect(state.feedShown == "Cats" && state.isAtRestAtTop)
+    #expect(loads(state.update(.alarm(.refresh))).map(\.feed) == [nil])
+  }
+
   @Test func withoutRefreshMinutesNoAlarmIsSet() {
     var state = state(refreshMinutes: nil)
     let effects = state.update(

@@ -31,7 +31,8 @@ extension BrowserState {
   mutating func reconcileBackgroundRefresh() -> [Effect] {
     guard refreshDue, isAtRestAtTop else { return [] }
     refreshDue = false
-    return startLoad(.refresh, feed: feedShown) + armBackgroundRefresh()
+    // Every feed: the one shown alone stays so (`Event.loaded`).
+    return startLoad(.refresh) + armBackgroundRefresh()
   }
 
   /// What a refresh said of each followed feed it read (`SkipReport.feeds`): its error now (or

@@ -73,6 +73,10 @@ public struct LoadOptions: Hashable, Sendable {
   /// Of several feeds read together with a `memory`: only these are read again, the others
   /// kept as last read (the feed a refresh names); nil reads them all.
   public var refreshOnly: Set<FeedSource>?
+  /// Whether a page read is kept in `memory` for the next refresh's conditional GET: a
+  /// refresh's first page is, the pages loading more reads are not (they are not read
+  /// again, and a long feed's would fill the memory).
+  var keepsPage = true
   /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
   /// encoding of its own (`NetworkReader` sets it for one page's decoding).
   var declaredCharset: String?

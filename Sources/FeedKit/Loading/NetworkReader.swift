@@ -88,7 +88,7 @@ enum NetworkReader {
             let page = Page(
               document: document, url: final.url,
               nextLink: final.header("Link").flatMap(LinkHeader.next))
-            if let memory {
+            if let memory, options.keepsPage {
               var whole = page
               whole.document.items = handedOut.withLock { $0 } + page.document.items
               memory.keep(whole, at: url, validators: PageValidators(final))

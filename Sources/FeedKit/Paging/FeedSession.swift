@@ -163,7 +163,9 @@ public actor FeedSession {
       try? await Task.sleep(until: notBefore, clock: .continuous)
       guard waiting == generation, running == nil, !Task.isCancelled else { return .superseded }
     }
-    let (mine, result, _, _) = await run(pageSource, partial: nil, using: loader)
+    var pager = loader
+    pager.options.keepsPage = false
+    let (mine, result, _, _) = await run(pageSource, partial: nil, using: pager)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(.httpStatus(_, 404)) where source.isTemplate:

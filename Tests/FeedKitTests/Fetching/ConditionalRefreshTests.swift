@@ -84,6 +84,29 @@ import Transport
     #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, #""v1""#, #""v2""#])
   }
 
+  @Test func onlyTheFirstPageIsKeptForTheNextRefresh() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let second = server.url("/2.json")
+    for (path, next) in [("/1.json", second), ("/2.json", "")] {
+      let link = next.isEmpty ? "" : #", "next": "\#(next)""#
+      let body = #"{"data": [{"img": "https://x.example\#(path).jpg", "w": 1, "h": 1}]\#(link)}"#
+      server.route(
+        path,
+        reply: .respond(
+          status: 200, headers: ["Content-Type": "application/json", "ETag": #""e""#],
+          body: Array(body.utf8)))
+    }
+    let memory = Self.memory(Locked(1000))
+    var options = LoadOptions()
+    options.memory = memory
+    let session = FeedSession(source: .url(server.url("/1.json")), options: options)
+    _ = await session.refresh()
+    _ = await session.loadMore()
+    #expect(memory.kept(server.url("/1.json")) != nil)
+    #expect(memory.kept(second) == nil)
+  }
+
   @Test func tooManyRequestsIsNotAskedAgainBeforeItsTime() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
