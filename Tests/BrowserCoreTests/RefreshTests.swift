@@ -46,7 +46,9 @@ import Testing
     var skipped = SkipReport()
     var cats = FeedOutcome(source: "c", name: "Cats", items: [2])
     cats.wasRead = false
-    skipped.feeds = [cats, FeedOutcome(source: "d", name: "Dogs", items: [1])]
+    var dogs = FeedOutcome(source: "d", name: "Dogs", items: [1], error: "HTTP 429")
+    dogs.retryAt = 1_796_553_600
+    skipped.feeds = [cats, dogs]
     // 2026-12-06 10:30 UTC.
     state.readerTime.now = 1_796_553_000
     _ = state.update(
@@ -54,10 +56,11 @@ import Testing
     #expect(state.feedShown == "Dogs")
     #expect(state.items.allSatisfy { $0.feed == "Dogs" } && state.items.count == 20)
     #expect(state.message.hasPrefix("refreshed: 40 items"))
-    // What the refresh said of Dogs replaces its error in the panel; Cats, kept as it was
-    // and not read, keeps its row.
-    #expect(state.feedSummaries.map(\.error) == [nil, nil])
-    #expect(state.feedSummaries.map(\.lastRead) == ["09:00", "10:30"])
+    // What the refresh said of Dogs replaces its error in the panel, with when it may be
+    // asked again; Cats, kept as it was and not read, keeps its row.
+    #expect(state.feedSummaries.map(\.error) == [nil, "HTTP 429"])
+    #expect(state.feedSummaries.map(\.retryAt) == [nil, 1_796_553_600])
+    #expect(state.feedSummaries.map(\.lastRead) == ["09:00", "09:00"])
     #expect(loads(state.update(.action(.refreshAll))).map(\.feed) == [nil])
   }
 

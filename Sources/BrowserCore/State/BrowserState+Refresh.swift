@@ -47,6 +47,7 @@ extension BrowserState {
         let row = options.feeds.firstIndex(where: { $0.name == outcome.name })
       else { continue }
       options.feeds[row].error = outcome.error
+      options.feeds[row].retryAt = outcome.retryAt
       if outcome.error == nil, let clock { options.feeds[row].lastRead = clock }
     }
   }

@@ -91,6 +91,7 @@ extension FeedLoader {
         document.skipped.failedFeeds.append(message)
         document.skipped.feeds.append(
           FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
+        document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
       case .stale(let items, let skipped, let error)?:
         let message = error.message(naming: options.settingNames)
         document.items += items
@@ -100,6 +101,7 @@ extension FeedLoader {
           FeedOutcome(
             source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
             items: items.map(StableHash.of(item:)), error: message))
+        document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
       case nil:
         document.skipped.failedFeeds.append("\(source): not read")
         document.skipped.feeds.append(

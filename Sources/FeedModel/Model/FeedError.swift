@@ -37,6 +37,12 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A refresh of a source that can be read once only (standard input, already read to its end).
   case cannotReadAgain(source: String)
 
+  /// When a server that asked to wait may be asked again (`retryLater`), in seconds since
+  /// 1970; nil for every other error.
+  public var retryAt: Int64? {
+    if case .retryLater(_, _, let until) = self { until } else { nil }
+  }
+
   /// The message, with every control and bidirectional formatting character escaped: sources,
   /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
   /// link), and the message goes to a terminal. Passwords and tokens in the URLs it quotes are

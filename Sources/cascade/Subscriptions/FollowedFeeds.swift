@@ -48,10 +48,12 @@ enum FollowedFeeds {
       var seen = SeenItems()
       visit = seen.visit(outcomes, at: now)
     }
-    let feeds = visit.feeds.map { feed in
+    // One of the visit's feeds an outcome, in order.
+    let feeds = zip(visit.feeds, outcomes).map { feed, outcome in
       FeedSummary(
         name: feed.name, newCount: feed.newCount,
-        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error)
+        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error,
+        retryAt: outcome.retryAt)
     }
     return (feeds, visit.newItems, problem)
   }

@@ -127,6 +127,15 @@ import Transport
       #expect(error.description.contains("not asked again before 1970-01-01 00:18 UTC"))
     }
     #expect(server.requests.count == 1)
+    // Of several feeds, the outcome says when.
+    options.keepsAllFailures = true
+    let several = FeedSession(source: .several([.url(url)]), options: options)
+    guard case .replaced(_, let skipped, _) = await several.refresh() else {
+      Issue.record("the feeds followed did not open")
+      return
+    }
+    #expect(skipped.feeds.first?.retryAt == 1120)
+    #expect(server.requests.count == 1)
     clock.withLock { $0 = 1121 }
     _ = await session.refresh()
     #expect(server.requests.count == 2)
@@ -164,6 +173,7 @@ import Transport
     #expect(items.count == 3)
     let outcome = try #require(skipped.feeds.first { $0.name == b })
     #expect(outcome.items.count == 1 && outcome.error?.contains("503") == true)
+    #expect(outcome.retryAt == nil)
     #expect(skipped.failedFeeds.count == 1)
   }
 
