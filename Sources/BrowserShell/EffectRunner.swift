@@ -1,5 +1,6 @@
 import BrowserCore
 import FeedKit
+import FeedModel
 import PictureKit
 
 /// Runs the effects the state returns: loads, pictures, copies, openers, timers. What they
@@ -89,8 +90,12 @@ struct EffectRunner {
       case .load(let request):
         let feed = self.feed
         Task.detached {
-          let result =
-            request.kind == .refresh ? await feed.refresh() : await feed.loadMore()
+          let result: FeedUpdate
+          switch (request.kind, request.feed) {
+          case (.refresh, let name?): result = await feed.refresh(feed: name)
+          case (.refresh, nil): result = await feed.refresh()
+          case (.more, _): result = await feed.loadMore()
+          }
           mailbox.post(.loaded(result, request, title: await feed.title))
           wake.wake()
         }

@@ -8,6 +8,8 @@ public protocol FeedPaging: Sendable {
   /// `refresh()`, giving a large first page's items to `partial` as they are decoded; the
   /// update returned then holds the items after those (`FeedSession.refresh(partial:)`).
   func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate
+  /// Reads again only the followed feed `name` of several, the others kept as last read.
+  func refresh(feed name: String) async -> FeedUpdate
   func loadMore() async -> FeedUpdate
   /// The feed's own name as the last load left it, for the header row.
   var title: String? { get async }
@@ -16,6 +18,11 @@ public protocol FeedPaging: Sendable {
 extension FeedPaging {
   /// A feed that cannot stream gives its first page whole.
   public func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate {
+    await refresh()
+  }
+
+  /// A feed that cannot read one of several again reads them all.
+  public func refresh(feed name: String) async -> FeedUpdate {
     await refresh()
   }
 }

@@ -8,11 +8,15 @@ final class LoopState {
   private let counters: LoopCounters
   private var transfers: [UInt64: Transfer] = [:]
   private var byHandle: [UnsafeMutableRawPointer: Transfer] = [:]
+  /// Which transfers run to each server, and those waiting for their turn (`ServerQueue`).
+  private var queue: ServerQueue
+  private var parked: [UInt64: (request: TransferRequest, consumer: TransferConsumer)] = [:]
 
   // Handed to the loop's thread once and used only there.
-  init(multi: UnsafeMutableRawPointer, counters: LoopCounters) {
+  init(multi: UnsafeMutableRawPointer, counters: LoopCounters, perServer: Int?) {
     self.multi = multi
     self.counters = counters
+    queue = ServerQueue(limit: perServer)
   }
 
   var isIdle: Bool { transfers.isEmpty }
@@ -27,9 +31,19 @@ final class LoopState {
   func handle(_ command: TransferLoop.Command) {
     switch command {
     case .start(let id, let request, let consumer):
-      start(id, request, consumer)
+      if queue.admit(id, to: ServerQueue.server(of: request.url)) {
+        start(id, request, consumer)
+      } else {
+        parked[id] = (request, consumer)
+      }
     case .cancel(let id):
       if let transfer = transfers[id] { end(transfer, .failure(.cancelled(url: transfer.url))) }
+      if let waiting = parked[id],
+        queue.cancel(id, at: ServerQueue.server(of: waiting.request.url))
+      {
+        parked[id] = nil
+        waiting.consumer.finish(.failure(.cancelled(url: waiting.request.url)))
+      }
     case .pause(let id):
       guard let transfer = transfers[id], !transfer.isPaused else { return }
       transfer.isPaused = true
@@ -62,6 +76,10 @@ final class LoopState {
 
   /// Ends every transfer as cancelled: the transport is stopping.
   func cancelAll() {
+    for id in queue.allWaiting {
+      guard let waiting = parked.removeValue(forKey: id) else { continue }
+      waiting.consumer.finish(.failure(.cancelled(url: waiting.request.url)))
+    }
     for transfer in Array(transfers.values) {
       end(transfer, .failure(.cancelled(url: transfer.url)))
     }
@@ -75,6 +93,7 @@ final class LoopState {
       consumer.finish(
         .failure(.connection(url: request.url, failure: .other, detail: "libcurl is out of memory"))
       )
+      startWaiting(after: request.url, multiplexed: false)
       return
     }
     counters.liveHandles.add(1, ordering: .releasing)
@@ -87,8 +106,20 @@ final class LoopState {
     _ = curl_multi_remove_handle(multi, transfer.handle)
     transfers[transfer.id] = nil
     byHandle[transfer.handle] = nil
+    if case .failure(.httpStatus(_, let status)) = result, status == transfer.status {
+      transfer.consumer.refused(transfer.response)
+    }
     transfer.consumer.finish(result)
     counters.liveHandles.subtract(1, ordering: .releasing)
+    startWaiting(after: transfer.request.url, multiplexed: transfer.multiplexed)
+  }
+
+  /// A transfer to `url`'s server ended: those waiting for its place start.
+  private func startWaiting(after url: String, multiplexed: Bool) {
+    for id in queue.ended(at: ServerQueue.server(of: url), multiplexed: multiplexed) {
+      guard let waiting = parked.removeValue(forKey: id) else { continue }
+      start(id, waiting.request, waiting.consumer)
+    }
   }
 
   private func checkClocks() {

@@ -20,7 +20,7 @@ final class Transfer {
   // This hop's answer.
   private(set) var status = 0
   /// Whether this hop's answer came over HTTP/2 or later (its status line says so).
-  private var multiplexed = false
+  private(set) var multiplexed = false
   private(set) var headers: [TransferResponse.Header] = []
   private var headerBytes = 0
   /// Whether the blank line after this hop's final headers has arrived.

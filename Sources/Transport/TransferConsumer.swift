@@ -13,18 +13,24 @@ public struct TransferConsumer: Sendable {
   let response: @Sendable (TransferResponse) -> Void
   let chunk: @Sendable (UnsafeRawBufferPointer) -> Disposition
   let finish: @Sendable (Result<TransferResponse, TransferError>) -> Void
+  let refused: @Sendable (TransferResponse) -> Void
 
   /// - Parameters:
   ///   - response: once, when the final (2xx) answer's headers are in, before any chunk.
   ///   - chunk: decoded body bytes, valid only during the call: copy what you keep.
   ///   - finish: exactly once, last; nothing is called after it.
+  ///   - refused: the final answer's headers when it was not 2xx (`TransferError.httpStatus`),
+  ///     just before `finish`: what a `304 Not Modified` says of the page kept, when a `429`
+  ///     or `503` may be asked again (`Retry-After`).
   public init(
     response: @escaping @Sendable (TransferResponse) -> Void = { _ in },
     chunk: @escaping @Sendable (UnsafeRawBufferPointer) -> Disposition,
-    finish: @escaping @Sendable (Result<TransferResponse, TransferError>) -> Void
+    finish: @escaping @Sendable (Result<TransferResponse, TransferError>) -> Void,
+    refused: @escaping @Sendable (TransferResponse) -> Void = { _ in }
   ) {
     self.response = response
     self.chunk = chunk
     self.finish = finish
+    self.refused = refused
   }
 }

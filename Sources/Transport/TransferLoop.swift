@@ -39,7 +39,9 @@ final class TransferLoop: Sendable {
   /// lost, and the loop then slept its whole idle wait (10 s).
   private let doorbell: Int32
 
-  init?() {
+  /// - Parameter perServer: transfers at once to one server, the others waiting their turn
+  ///   (`ServerQueue`); nil for no limit.
+  init?(perServer: Int? = nil) {
     _ = Self.globalInit
     let doorbell = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
     guard doorbell >= 0 else { return nil }
@@ -50,7 +52,7 @@ final class TransferLoop: Sendable {
     self.multi = multi
     self.doorbell = doorbell
     _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-    let state = LoopState(multi: multi, counters: counters)
+    let state = LoopState(multi: multi, counters: counters, perServer: perServer)
     // `Thread` is not used so the loop owns nothing from Foundation.
     let context = Unmanaged.passRetained(LoopStart(loop: self, state: state)).toOpaque()
     var thread = pthread_t()

@@ -4,6 +4,11 @@ public struct TransferResponse: Sendable, Hashable {
   public struct Header: Sendable, Hashable {
     public var name: String
     public var value: String
+
+    package init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
   }
 
   public var status: Int
@@ -14,6 +19,13 @@ public struct TransferResponse: Sendable, Hashable {
   /// Whether the answer came as one stream of a connection shared by many (HTTP/2 or later):
   /// more transfers to the server then cost no more connections.
   public var multiplexed = false
+
+  package init(status: Int, url: String, headers: [Header], multiplexed: Bool = false) {
+    self.status = status
+    self.url = url
+    self.headers = headers
+    self.multiplexed = multiplexed
+  }
 
   /// The first header called `name`, compared without regard to case.
   public func header(_ name: String) -> String? {

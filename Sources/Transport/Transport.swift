@@ -8,15 +8,23 @@
 ///
 /// `shared` serves the whole program; a test makes its own to count its handles and thread.
 public final class Transport: Sendable {
-  /// The process's transport, started on first use and never stopped.
-  public static let shared: Transport? = Transport()
+  /// The process's transport, started on first use and never stopped: feeds, pictures and
+  /// the probes of their sizes together ask one server for no more than
+  /// `transfersPerServer` transfers at once.
+  public static let shared: Transport? = Transport(perServer: transfersPerServer)
+
+  /// Transfers at once to one server over HTTP/1 (one connection each), as browsers keep to.
+  public static let transfersPerServer = 6
 
   let loop: TransferLoop
 
   /// Starts the loop's thread; nil when libcurl cannot make a multi handle or the thread
   /// cannot start.
-  public init?() {
-    guard let loop = TransferLoop() else { return nil }
+  /// - Parameter perServer: transfers at once to one server (scheme, host and port), the
+  ///   others waiting their turn, their clocks not yet running; no limit once the server
+  ///   answered over HTTP/2 or later, nor for nil.
+  public init?(perServer: Int? = nil) {
+    guard let loop = TransferLoop(perServer: perServer) else { return nil }
     self.loop = loop
   }
 

@@ -39,6 +39,8 @@ enum BrowseCommand {
     let recent = recentURL.map(RecentFeeds.load) ?? RecentFeeds()
     var arguments = options.feeds
     var resume: ReadingPlace?
+    // `--last` after the sample feed: the sample again, even when feeds are followed now.
+    var reopensSample = false
     if options.last {
       guard options.feeds.isEmpty else {
         Console.error(UsageError("--last reopens the last feed: give no FEED with it").description)
@@ -56,11 +58,12 @@ enum BrowseCommand {
       }
       arguments = last.feed.map { [$0] } ?? []
       resume = last.place
+      reopensSample = last.feed == nil && last.followed != true
     }
     var load = options.load
     // No FEED: the feeds followed, all together; the sample feed only when there are none.
     var followed: FeedSource?
-    if arguments.isEmpty, let feedsURL = FeedsFile.path(environment: environment) {
+    if arguments.isEmpty, !reopensSample, let feedsURL = FeedsFile.path(environment: environment) {
       do {
         let subscriptions = try FeedsFile.load(from: feedsURL).subscriptions
         followed = FollowedFeeds.source(subscriptions, load: &load)
@@ -79,6 +82,8 @@ enum BrowseCommand {
       return 2
     }
     let pictureLoad = load
+    // What a refresh asks each server: only whether its page changed, and not before it said.
+    load.memory = FeedMemory(now: { Int64(time(nil)) })
     let progress = LoadProgress()
     load.progress = progress
     // Posts' whole texts are kept on disk as they are decoded, for the post view.
@@ -165,7 +170,10 @@ enum BrowseCommand {
       if let seenURL, !arrivals.isEmpty {
         FollowedFeeds.record(arrivals, of: outcomes, seenAt: seenURL)
       }
-      guard let recentURL, var entry = RecentFeeds.argument(for: source) else { return }
+      let remembered =
+        followed != nil
+        ? RecentFeeds.Entry(feed: nil, followed: true) : RecentFeeds.argument(for: source)
+      guard let recentURL, var entry = remembered else { return }
       entry.place = place
       do {
         try RecentFeeds.remember(entry, at: recentURL)

@@ -36,6 +36,25 @@ enum PrivateFile {
     }
   }
 
+  /// Runs `body` holding an exclusive lock on `url`'s lock file (`url` and `.lock`), so that
+  /// of two browsers that read, change and write the file at once, the second reads what the
+  /// first wrote.
+  static func withLock<T>(
+    on url: URL, _ body: () throws(SaveError) -> T
+  ) throws(SaveError) -> T {
+    try makeFolder(for: url)
+    let lockPath = url.path + ".lock"
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { throw SaveError(step: "cannot open \(lockPath)", code: errno) }
+    defer { close(lock) }
+    fchmod(lock, 0o600)
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw SaveError(step: "cannot lock \(lockPath)", code: errno) }
+    }
+    defer { flock(lock, LOCK_UN) }
+    return try body()
+  }
+
   /// Creates the folder of `url`; it is the owner's alone (0700), whatever it was before.
   static func makeFolder(for url: URL) throws(SaveError) {
     let folder = url.deletingLastPathComponent()

@@ -67,6 +67,23 @@ import Testing
     #expect(state.items.count == 6 && state.message == "Birds has no items here")
   }
 
+  /// A feed whose server asked to wait says first when it will be asked again, in the
+  /// reader's time, where a long error would be cut before it.
+  @Test func aFeedThatMustWaitSaysUntilWhenFirst() {
+    var state = state()
+    var options = BrowserOptions(columns: 2, pictures: false)
+    options.feeds = [
+      FeedSummary(
+        name: "Cats", newCount: 0, lastRead: "09:00",
+        error: "https://cats.example/a/very/long/address/of/a/feed: the server answered 429",
+        retryAt: 1_796_553_000)
+    ]
+    state = Fixtures.state(Fixtures.items(2), options: options)
+    _ = state.update(.action(.feeds))
+    let text = render(state).text
+    #expect(text.contains("Cats           09:00  not asked before 2026-12-06 10:30 UTC"), "\(text)")
+  }
+
   @Test func thePanelOpensOnTheSelectedItemsFeedAndAnyOtherKeyClosesIt() {
     var state = state()
     state.select(3)

@@ -249,7 +249,7 @@ extension KeyBindingsHelpTests {
     var canvas = MemoryCanvas(columns: 100, rows: 40)
     view.draw(state, into: &canvas)
     let lines = canvas.text.split(separator: "\n").map(String.init)
-    let columns = ["top / bottom", "quit", "refresh (or pull down at the top)"].compactMap { what in
+    let columns = ["top / bottom", "quit", "refresh this feed"].compactMap { what in
       lines.first { $0.contains(what) }.flatMap { line in
         line.range(of: what).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
       }

@@ -54,6 +54,20 @@ import Testing
       ])
   }
 
+  /// The followed feeds, all together, are remembered as such: `--last` opens them again,
+  /// and the sample feed (also no FEED) stays an entry of its own.
+  @Test func theFollowedFeedsAreRememberedApartFromTheSample() throws {
+    let home = try Self.stateHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let url = home.appendingPathComponent("cascade/recent.json")
+    try RecentFeeds.remember(.init(feed: nil), at: url)
+    try RecentFeeds.remember(.init(feed: nil, followed: true), at: url)
+    try RecentFeeds.remember(.init(feed: nil, followed: true), at: url)
+    let feeds = RecentFeeds.load(from: url).feeds
+    #expect(feeds.map(\.followed) == [true, nil])
+    #expect(feeds.allSatisfy { $0.feed == nil })
+  }
+
   /// Browsers quitting at the same moment: each one's feed is in the list. Without a lock one
   /// was lost in 6 of 10 tries of two.
   @Test func browsersQuittingTogetherLoseNoFeed() throws {

@@ -137,4 +137,28 @@ import Testing
     let next = seen.visit([FeedOutcome(source: feed, name: "Photos", items: [3, 2, 1])], at: 200)
     #expect(next.newCount == 0)
   }
+
+  /// Browsers that quit together each record what their refreshes brought under the file's
+  /// lock: every one's items are there after, none written over by another's older read.
+  @Test func browsersQuittingTogetherLoseNoItem() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let url = URL(fileURLWithPath: folder + "/cascade/seen.json")
+    let outcomes = (0..<8).map { FeedOutcome(source: "/feeds/\($0).json", name: "F\($0)") }
+    _ = FollowedFeeds.visit(outcomes, seenAt: url, now: 100)
+    for round in 0..<4 {
+      DispatchQueue.concurrentPerform(iterations: 8) { index in
+        FollowedFeeds.record(
+          ["F\(index)": [UInt64(round * 8 + index + 1)]], of: outcomes, seenAt: url)
+      }
+      let seen = SeenItems.load(from: url)
+      for index in 0..<8 {
+        let items = seen.feeds[SeenItems.key(of: "/feeds/\(index).json")]?.items ?? []
+        #expect(items.contains(UInt64(round * 8 + index + 1)), "round \(round), feed \(index)")
+      }
+    }
+    // Nothing left beside the file but its lock.
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/cascade").sorted()
+    #expect(left == ["seen.json", "seen.json.lock"])
+  }
 }

@@ -219,4 +219,28 @@ import Testing
     #expect(ends.map(\.0) == [0, 1, 2, 3])
     #expect(ends.map(\.1) == [true, true, false, true])
   }
+
+  /// Ten feeds of one server: it is never asked for more than six at once, as it is never
+  /// asked for more than six pictures at once. Each answer waits until six are waiting (or
+  /// two seconds pass), so ten asked at once would be seen at once.
+  @Test func aServerIsAskedForAtMostSixFeedsAtOnce() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let arrived = Locked(0)
+    for index in 0..<10 {
+      server.route("/\(index).json") { _ in
+        arrived.withLock { $0 += 1 }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while arrived.withLock({ $0 }) < 6, ContinuousClock.now < deadline {
+          Thread.sleep(forTimeInterval: 0.005)
+        }
+        return .json(#"{"items": [{"url": "https://x.example/\#(index).jpg", "w": 1, "h": 1}]}"#)
+      }
+    }
+    let source = try #require(
+      FeedSource.combining((0..<10).map { .url(server.url("/\($0).json")) }))
+    let document = try await FeedLoader().load(source)
+    #expect(document.items.count == 10)
+    #expect(server.mostOpen <= 6, "\(server.mostOpen) at once")
+  }
 }

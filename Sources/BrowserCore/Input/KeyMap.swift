@@ -132,8 +132,10 @@ public enum KeyMap {
       keys: "s", what: ["sensitive pictures on / off"],
       bindings: [KeyBinding([.character("s")], .toggleSensitive)]),
     KeyHelp(
-      keys: "r", what: ["refresh (or pull down at the top)"],
-      bindings: [KeyBinding([.character("r")], .refresh)]),
+      keys: "r  R", what: ["refresh this feed (or pull down at the top) / every feed"],
+      bindings: [
+        KeyBinding([.character("r")], .refresh), KeyBinding([.character("R")], .refreshAll),
+      ]),
     KeyHelp(
       keys: "/  n  N", what: ["search (filter); next / previous match"],
       bindings: [

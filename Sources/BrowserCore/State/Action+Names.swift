@@ -17,7 +17,7 @@ extension Action {
     ("next-style", .nextStyle), ("remove", .remove), ("undo", .undo),
     ("toggle-pictures", .togglePictures), ("toggle-sensitive", .toggleSensitive),
     ("toggle-animations", .toggleAnimations),
-    ("refresh", .refresh), ("messages", .messages), ("feeds", .feeds),
+    ("refresh", .refresh), ("refresh-all", .refreshAll), ("messages", .messages), ("feeds", .feeds),
     ("search", .search), ("next-match", .nextMatch), ("previous-match", .previousMatch),
     ("slideshow", .slideshow), ("help", .help), ("repaint", .repaint), ("quit", .quit),
   ]

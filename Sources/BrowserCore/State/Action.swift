@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
   /// `u`: bring back the last removed item.
   case undo
   case refresh
+  /// `R`: every followed feed read again, whichever the view shows.
+  case refreshAll
   /// `i`: pictures in the boxes on or off.
   case togglePictures
   /// Shows or hides the pictures the feed marks sensitive.
@@ -70,7 +72,7 @@ extension Action {
   var moves: Bool {
     switch self {
     case .scroll, .page, .wheel, .top, .bottom, .select, .columns, .nextStyle, .search,
-      .nextMatch, .previousMatch, .prompt, .remove, .undo, .refresh:
+      .nextMatch, .previousMatch, .prompt, .remove, .undo, .refresh, .refreshAll:
       true
     default: false
     }

@@ -5,4 +5,6 @@ public enum Alarm: Hashable, Sendable {
   case count(Int)
   /// The slideshow numbered `serial` moves on to the next picture.
   case slide(Int)
+  /// Time for the background refresh (`BrowserOptions.refreshMinutes`).
+  case refresh
 }

@@ -43,6 +43,9 @@ public struct BrowserOptions: Hashable, Sendable {
   public var localFeed = false
   /// How long a slideshow (`p`) shows each picture, in seconds.
   public var slideshowSeconds: Double = 5
+  /// Minutes between background refreshes of the feed (`--refresh-minutes`); nil refreshes
+  /// only when asked. See `BrowserState+Refresh` for when one waits.
+  public var refreshMinutes: Int?
   /// Where `w` saves pictures; nil for the default (the XDG pictures folder's `cascade`).
   public var saveFolder: String?
   /// Whether moving pictures (animated GIF and WebP) play (`--no-animation` starts without;

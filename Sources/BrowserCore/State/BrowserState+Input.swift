@@ -97,6 +97,9 @@ extension BrowserState {
       undoRemoval()
     case .refresh:
       pull.letGo()
+      effects += startLoad(.refresh, feed: feedShown)
+    case .refreshAll:
+      pull.letGo()
       effects += startLoad(.refresh)
     case .togglePictures:
       picturesShown.toggle()
@@ -230,7 +233,7 @@ extension BrowserState {
     if rows < 0 {
       if top == 0 {
         guard pull.pullDown() == .refresh else { return [] }
-        return startLoad(.refresh)
+        return startLoad(.refresh, feed: feedShown)
       }
       pull.letGo()
       top = max(0, top + rows)

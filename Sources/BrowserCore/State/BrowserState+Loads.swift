@@ -4,14 +4,16 @@ import LayoutEngine
 /// Refresh and load-more: asking for pages, applying what comes back, prefetching near the end.
 extension BrowserState {
   /// Starts a load unless one of that kind runs; a refresh overtakes a running load-more.
-  mutating func startLoad(_ kind: LoadKind) -> [Effect] {
+  /// A refresh that names `feed` reads that followed feed alone again.
+  mutating func startLoad(_ kind: LoadKind, feed: String? = nil) -> [Effect] {
     if let running = loading, running.kind == kind || running.kind == .refresh {
       return []
     }
     generation += 1
-    let request = LoadRequest(kind: kind, generation: generation)
+    let request = LoadRequest(kind: kind, generation: generation, feed: feed)
     loading = request
-    message = kind == .refresh ? "refreshing…" : "loading more…"
+    message =
+      kind == .more ? "loading more…" : feed.map { "refreshing \($0)…" } ?? "refreshing…"
     return [.load(request)]
   }
 
@@ -46,6 +48,7 @@ extension BrowserState {
         + (skipped.message.map { "; \($0)" } ?? "")
     case .replaced(let newItems, let skipped, let hasMore):
       noteVisit(newItems, arriving: true)
+      noteRead(skipped.feeds)
       let place = anchor().map { (identity: items[$0.index].identity, screenRow: $0.screenRow) }
       feedTitle = title
       replaceItems(newItems)

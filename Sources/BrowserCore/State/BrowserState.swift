@@ -112,6 +112,9 @@ public struct BrowserState: Sendable {
   var visitItems: Set<UInt64> = []
   public internal(set) var arrivals: [String: [UInt64]] = [:]
   var arrived: Set<UInt64> = []
+  /// Whether the background refresh's time came and it waits for the reader to be at rest
+  /// (`BrowserState+Refresh`).
+  var refreshDue = false
   /// What was searched for last, for `n` and `N`.
   public internal(set) var lastQuery: String?
   /// The message that said a search matched nothing, while it is shown: Esc then dismisses
@@ -168,6 +171,7 @@ public struct BrowserState: Sendable {
     case .action, .click: if top != before { readingUp = top < before }
     default: break
     }
+    effects += reconcileBackgroundRefresh()
     effects = reconcileSizes() + effects
     effects += reconcilePost()
     effects += reconcilePictures()
@@ -189,7 +193,11 @@ public struct BrowserState: Sendable {
       return []
     case .alarm(.slide(let serial)):
       return nextSlide(serial)
-    case .started(let update, let title): return start(with: update, title: title)
+    case .alarm(.refresh):
+      refreshDue = true
+      return []
+    case .started(let update, let title):
+      return start(with: update, title: title) + armBackgroundRefresh()
     case .action(let action): return handle(action)
     case .click(let click): return self.click(click)
     case .typed(let key): return typeInSearch(key)
@@ -211,6 +219,7 @@ public struct BrowserState: Sendable {
     case .loaded(let update, let request, let title):
       // A page or a refresh lands on the whole feed: a filter gives it back first. The rest of
       // a page shown while it loads joins it as it comes, filtered like it.
+      let narrowed = feedShown
       if loading == request, filter != nil, streamedPage == nil {
         switch update {
         case .replaced, .appended: clearFilter()
@@ -218,7 +227,14 @@ public struct BrowserState: Sendable {
         }
       }
       let refreshed = loading == request && request.kind == .refresh
-      let effects = apply(update, to: request, title: title)
+      var effects = apply(update, to: request, title: title)
+      if refreshed, case .replaced = update, let narrowed {
+        // The feed shown alone stays so, its place kept, with what the refresh said.
+        let said = message
+        showFeed(narrowed)
+        message = said
+        effects += prefetchIfNeeded()
+      }
       guard refreshed, case .replaced = update else { return effects }
       // A refresh reads the pictures again too: the ones drawn may have changed on the server.
       pictures = [:]

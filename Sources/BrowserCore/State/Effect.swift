@@ -8,6 +8,9 @@ public struct LoadRequest: Hashable, Sendable {
   public var kind: LoadKind
   /// Results of older requests are dropped: a refresh makes a running load-more stale.
   public var generation: Int
+  /// The followed feed a refresh reads again alone, the others kept as they are (`r` while
+  /// the feeds panel narrowed the view to it); nil reads every feed.
+  public var feed: String?
 }
 
 /// Something the state machine wants done outside it.

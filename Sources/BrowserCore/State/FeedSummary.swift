@@ -9,11 +9,17 @@ public struct FeedSummary: Hashable, Sendable {
   /// When it was last read, as the shell words it (`14:03`, `2026-12-01`, `never`).
   public var lastRead: String
   public var error: String?
+  /// When its server said it may be asked again (seconds since 1970): the panel says so, in
+  /// the reader's time, before any other word of the error.
+  public var retryAt: Int64?
 
-  public init(name: String, newCount: Int, lastRead: String, error: String? = nil) {
+  public init(
+    name: String, newCount: Int, lastRead: String, error: String? = nil, retryAt: Int64? = nil
+  ) {
     self.name = name
     self.newCount = newCount
     self.lastRead = lastRead
     self.error = error
+    self.retryAt = retryAt
   }
 }

@@ -39,6 +39,11 @@ public struct ReaderTime: Sendable {
     return Self.text(seconds, offset: offset(seconds))
   }
 
+  /// A moment, in seconds since 1970, in full in the reader's zone: `2026-12-06 09:30 EST`.
+  public func moment(_ seconds: Int64) -> String {
+    Self.text(seconds, offset: offset(seconds))
+  }
+
   /// A stored date for a box: `5 min ago`, `3 h ago`, `2 d ago` within a week, else the day
   /// in the reader's zone (`2024-05-01`); in full when the date is ahead of the clock, and
   /// as stored with no clock (a sheet drawn for a test).

@@ -67,7 +67,10 @@ struct PanelRenderer {
         (index == chosen ? mark : " ") + " " + cut + padding,
         new + String(repeating: " ", count: max(0, 7 - new.count)), feed.lastRead,
       ]
-      let text = columns.joined(separator: "  ") + (feed.error.map { "  " + $0 } ?? "")
+      let error =
+        feed.retryAt.map { "not asked before " + time.moment($0) }
+        ?? feed.error
+      let text = columns.joined(separator: "  ") + (error.map { "  " + $0 } ?? "")
       return DisplayText(text, maximumWidth: width)
     }
     let hint = DisplayText(

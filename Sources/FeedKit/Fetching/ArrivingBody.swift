@@ -24,6 +24,8 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
   private var readOffset = 0
   private var answer: TransferResponse?
   private var outcome: Result<TransferResponse, TransferError>?
+  /// The final answer's headers when it was not 2xx (a `304`, a `429`).
+  private var refusal: TransferResponse?
   /// The transfer, which a cancel may come before.
   private let transfer = TransferSlot()
   private var paused = false
@@ -34,17 +36,22 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
     self.options = options
   }
 
-  /// Starts the GET of `url`; the body is then read with `read(into:count:)`.
-  static func open(_ url: String, options: LoadOptions) throws(FeedError) -> ArrivingBody {
+  /// Starts the GET of `url`, with `headers` besides those every page's request carries (the
+  /// validators of the page kept); the body is then read with `read(into:count:)`.
+  static func open(
+    _ url: String, options: LoadOptions, headers: [String] = []
+  ) throws(FeedError) -> ArrivingBody {
     guard let transport = Transport.shared else {
       throw .network(url: url, detail: "libcurl could not start a transfer loop")
     }
     let body = ArrivingBody(url: url, options: options)
+    var request = PageFetch.request(url, options: options)
+    request.headers += headers
     let handle = transport.start(
-      PageFetch.request(url, options: options),
+      request,
       consumer: TransferConsumer(
         response: { body.answered($0) }, chunk: { body.arrived($0) },
-        finish: { body.finished($0) }))
+        finish: { body.finished($0) }, refused: { body.refused($0) }))
     body.transfer.attach(handle)
     return body
   }
@@ -61,6 +68,9 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
 
   /// The headers, once the body has been read to its end.
   var finalResponse: TransferResponse? { condition.withLock { answer } }
+
+  /// The final answer's headers when it was not 2xx, once `response()` threw for it.
+  var refusedResponse: TransferResponse? { condition.withLock { refusal } }
 
   func hasWaitingBytes(within seconds: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: max(0, seconds))
@@ -132,6 +142,10 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
       condition.broadcast()
       return .accepted
     }
+  }
+
+  private func refused(_ response: TransferResponse) {
+    condition.withLock { refusal = response }
   }
 
   private func finished(_ result: Result<TransferResponse, TransferError>) {

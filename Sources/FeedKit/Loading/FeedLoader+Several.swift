@@ -8,6 +8,10 @@ import Foundation
 /// as fast as their folder does. The other feeds are read a first page each, a few at once.
 /// A feed that cannot be read is named in the skip report and the others are kept; only when
 /// none can be read is the load an error.
+///
+/// With a `LoadOptions.memory`, each feed is remembered as read: a refresh that names some
+/// (`LoadOptions.refreshOnly`) reads only those and keeps the others as they were, and a feed
+/// that cannot be read again keeps its items, its error said beside them.
 extension FeedLoader {
   /// Feeds read at the same time: a glob of feed files waits on the disk, URLs on servers.
   static let severalAtOnce = 6
@@ -16,6 +20,10 @@ extension FeedLoader {
   private enum Part: Sendable {
     case items([FeedItem], skipped: SkipReport)
     case failed(FeedError)
+    /// Could not be read again: the items last read, and why.
+    case stale([FeedItem], skipped: SkipReport, FeedError)
+    /// Not read this time (`LoadOptions.refreshOnly`): the items last read.
+    case kept([FeedItem], skipped: SkipReport)
   }
 
   /// The items of every source of `parts`, in the order given, each naming its feed and with
@@ -33,7 +41,13 @@ extension FeedLoader {
       }
     }
     var results: [Part?] = pictures
-    var waiting = parts.indices.filter { pictures[$0] == nil }[...]
+    if let memory = options.memory, let only = options.refreshOnly {
+      for (index, source) in parts.enumerated() where results[index] == nil {
+        guard !only.contains(source), let kept = memory.part(source) else { continue }
+        results[index] = .kept(kept.items, skipped: kept.skipped)
+      }
+    }
+    var waiting = parts.indices.filter { results[$0] == nil }[...]
     var quiet = self
     // One progress for the whole, not one begun and ended by each feed at once.
     quiet.options.progress = nil
@@ -56,7 +70,7 @@ extension FeedLoader {
     for (index, result) in results.enumerated() {
       let source = parts[index].displayName
       switch result {
-      case .items(let items, let skipped)?:
+      case .items(let items, let skipped)?, .kept(let items, let skipped)?:
         guard document.items.count + items.count <= options.maxItems else {
           throw .limitExceeded(
             source: FeedSource.several(parts).displayName,
@@ -68,12 +82,26 @@ extension FeedLoader {
           FeedOutcome(
             source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
             items: items.map(StableHash.of(item:))))
+        if case .kept? = result {
+          document.skipped.feeds[document.skipped.feeds.count - 1].wasRead = false
+        }
       case .failed(let error)?:
         firstError = firstError ?? error
         let message = error.message(naming: options.settingNames)
         document.skipped.failedFeeds.append(message)
         document.skipped.feeds.append(
           FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
+        document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
+      case .stale(let items, let skipped, let error)?:
+        let message = error.message(naming: options.settingNames)
+        document.items += items
+        document.skipped.add(skipped)
+        document.skipped.failedFeeds.append(message)
+        document.skipped.feeds.append(
+          FeedOutcome(
+            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
+            items: items.map(StableHash.of(item:)), error: message))
+        document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
       case nil:
         document.skipped.failedFeeds.append("\(source): not read")
         document.skipped.feeds.append(
@@ -101,12 +129,14 @@ extension FeedLoader {
     do {
       let document = try await loader.loadPage(source).document
       var skipped = document.skipped
-      let items = Self.naming(
-        document.items, feed: feedName(source, title: document.title), from: source,
-        skipped: &skipped)
+      let name = feedName(source, title: document.title)
+      let items = Self.naming(document.items, feed: name, from: source, skipped: &skipped)
+      options.memory?.keepPart(
+        FeedMemory.KeptPart(name: name, items: items, skipped: skipped), for: source)
       return .items(items, skipped: skipped)
     } catch {
-      return .failed(error)
+      guard let kept = options.memory?.part(source) else { return .failed(error) }
+      return .stale(kept.items, skipped: kept.skipped, error)
     }
   }
 

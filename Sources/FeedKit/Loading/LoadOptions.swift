@@ -67,6 +67,16 @@ public struct LoadOptions: Hashable, Sendable {
   /// error (`SkipReport.feeds`) rather than the first error thrown, for a view of the feeds
   /// a person follows, which opens offline too and says why each could not be read.
   public var keepsAllFailures = false
+  /// What a session remembers of the pages it read, for conditional GETs, `Retry-After` and
+  /// refreshing one feed of several (`FeedMemory`); nil remembers nothing.
+  public var memory: FeedMemory?
+  /// Of several feeds read together with a `memory`: only these are read again, the others
+  /// kept as last read (the feed a refresh names); nil reads them all.
+  public var refreshOnly: Set<FeedSource>?
+  /// Whether a page read is kept in `memory` for the next refresh's conditional GET: a
+  /// refresh's first page is, the pages loading more reads are not (they are not read
+  /// again, and a long feed's would fill the memory).
+  var keepsPage = true
   /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
   /// encoding of its own (`NetworkReader` sets it for one page's decoding).
   var declaredCharset: String?

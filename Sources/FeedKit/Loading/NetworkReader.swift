@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Locking
 import Transport
 
 /// Reads and decodes a feed page over http(s) while its body arrives (`ArrivingBody`), the way
@@ -18,32 +19,81 @@ enum NetworkReader {
   /// so that on a slow line the first screen waits for 256 KiB, not a MiB.
   static let readSize = 1 << 18
 
+  /// With a `LoadOptions.memory`, a page kept from an earlier read is asked for only if it
+  /// changed (`PageValidators`), and a `304` gives it back as it was; a server that asked to
+  /// wait (`RetryAfter`) is not asked before its time, the wait said as `.retryLater`.
   /// - Parameter takeItems: given a classic document's items while it is decoded, which then
   ///   leave the document (`FeedDocument.decode(_:format:origin:options:expectedBytes:takeItems:)`).
   static func page(
     at url: String, options: LoadOptions, takeItems: (@Sendable ([FeedItem]) -> Void)? = nil
   ) async throws(FeedError) -> Page {
-    let body = try ArrivingBody.open(url, options: options)
+    let memory = options.memory
+    if let wait = memory?.wait(for: url) {
+      throw .retryLater(url: url, status: wait.status, until: wait.until)
+    }
+    let kept = memory?.kept(url)
+    let body = try ArrivingBody.open(
+      url, options: options, headers: kept?.validators.requestHeaders ?? [])
+    // The items handed out while decoding, kept with the rest of the page for the next `304`.
+    let handedOut = Locked<[FeedItem]>([])
     let result: Result<Page, FeedError> = await withTaskCancellationHandler {
       do throws(FeedError) {
         return .success(
           try await runOffThread { () throws(FeedError) -> Page in
-            let response = try body.response()
+            let response: TransferResponse
+            do throws(FeedError) {
+              response = try body.response()
+            } catch {
+              if let memory, let refusal = body.refusedResponse {
+                if refusal.status == 304, let kept { return kept.page }
+                if let until = RetryAfter.moment(
+                  status: refusal.status, value: refusal.header("Retry-After"), now: memory.now())
+                {
+                  memory.waitFor(url, status: refusal.status, until: until)
+                  throw .retryLater(url: url, status: refusal.status, until: until)
+                }
+              }
+              throw error
+            }
             // Relative addresses are the page's, where the redirects ended.
             let address = PageAddress(response.url)
             var options = options
             options.declaredCharset = response.header("Content-Type").flatMap(
               Self.charset(ofContentType:))
-            var document = try FeedDocument.decode(
-              reading: body, origin: response.url, options: options, readSize: Self.readSize,
-              takeItems: takeItems.map { take in
-                { items in take(address?.resolving(items) ?? items) }
-              })
+            let stream = try StreamedBytes(
+              input: body, source: response.url, maxBytes: options.maxBytes,
+              maxBytesSetBy: options.settingNames[.maxBytes], readSize: Self.readSize)
+            stream.progress = options.progress
+            var document: FeedDocument
+            do throws(FeedError) {
+              document = try FeedDocument.decode(
+                stream, origin: response.url, options: options,
+                takeItems: takeItems.map { take in
+                  { items in
+                    let resolved = address?.resolving(items) ?? items
+                    if memory != nil { handedOut.withLock { $0 += resolved } }
+                    take(resolved)
+                  }
+                })
+            } catch {
+              // Refused as a picture, from its first bytes, which the stream still holds.
+              guard case .notAFeed = error, let picture = try Self.picture(stream, at: response.url)
+              else { throw error }
+              // Its size is known: the rest of the picture is the picture loader's to fetch.
+              body.cancel()
+              document = FeedDocument(items: [picture])
+            }
             if let address { document.items = address.resolving(document.items) }
             let final = body.finalResponse ?? response
-            return Page(
+            let page = Page(
               document: document, url: final.url,
               nextLink: final.header("Link").flatMap(LinkHeader.next))
+            if let memory, options.keepsPage {
+              var whole = page
+              whole.document.items = handedOut.withLock { $0 } + page.document.items
+              memory.keep(whole, at: url, validators: PageValidators(final))
+            }
+            return page
           })
       } catch {
         return .failure(error)
@@ -52,6 +102,30 @@ enum NetworkReader {
       body.cancel()
     }
     return try result.get()
+  }
+
+  /// The item of a body that is a picture, told by its first bytes whatever its address
+  /// or type say (`cascade https://example.com/a.jpg`): a feed of that one picture, sized
+  /// from its header, as a picture file is (`PictureFileFeed`); nil for any other body.
+  static func picture(_ stream: StreamedBytes, at url: String) throws(FeedError) -> FeedItem? {
+    func prefix(_ count: Int) throws(FeedError) -> [UInt8] {
+      while stream.count < count, !stream.isComplete {
+        try stream.fill(upTo: count, patience: 1)
+      }
+      return Array(stream.bytes.prefix(count))
+    }
+    guard PictureSize.isPicture(try prefix(16)) else { return nil }
+    switch try PictureSize.read({ (count: Int) throws(FeedError) in try prefix(count) }) {
+    case .size(let width, let height):
+      let shape = ItemFields.clampShape(width: width, height: height)
+      let path = url.split(separator: "?", maxSplits: 1).first ?? ""
+      let name = path.split(separator: "#").first?.split(separator: "/").last.map(String.init)
+      return FeedItem(
+        imageURL: url, width: shape.width, height: shape.height,
+        title: URLSecrets.masked(name ?? url))
+    case .unreadable(let reason):
+      throw .unreadable(source: url, detail: reason)
+    }
   }
 
   /// The `charset` parameter of a `Content-Type` (`text/xml; charset="ISO-8859-1"`), in lower

@@ -83,6 +83,24 @@ public actor FeedSession {
   /// of a feed already loaded does not stream: what is shown stays until the new page is
   /// whole. Items given stay loaded if the page then fails: they were shown.
   public func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate {
+    await refresh(partial: partial, using: loader)
+  }
+
+  /// Of several feeds read with a `LoadOptions.memory`: reads again only the feed whose items
+  /// say they came from `name`, the others kept as last read; otherwise (one feed, a name the
+  /// memory does not know) the whole refresh.
+  public func refresh(feed name: String) async -> FeedUpdate {
+    guard case .several = source, let memory = loader.options.memory else { return await refresh() }
+    let only = memory.parts(named: name)
+    guard !only.isEmpty else { return await refresh() }
+    var narrowed = loader
+    narrowed.options.refreshOnly = only
+    return await refresh(partial: nil, using: narrowed)
+  }
+
+  private func refresh(
+    partial: (@Sendable ([FeedItem]) -> Void)?, using loader: FeedLoader
+  ) async -> FeedUpdate {
     // Standard input was read to its end: reading it again would find nothing (and decode
     // that as malformed), and of several feeds lose its items.
     if source.readsStandardInput, !visitedPages.isEmpty {
@@ -95,7 +113,8 @@ public actor FeedSession {
       return .failed(error)
     }
     let streaming = loaded.count == 0 ? partial : nil
-    let (mine, result, handedOut, duplicates) = await run(first, partial: streaming)
+    let (mine, result, handedOut, duplicates) = await run(
+      first, partial: streaming, using: loader)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(let error):
@@ -144,7 +163,9 @@ public actor FeedSession {
       try? await Task.sleep(until: notBefore, clock: .continuous)
       guard waiting == generation, running == nil, !Task.isCancelled else { return .superseded }
     }
-    let (mine, result, _, _) = await run(pageSource, partial: nil)
+    var pager = loader
+    pager.options.keepsPage = false
+    let (mine, result, _, _) = await run(pageSource, partial: nil, using: pager)
     guard mine == generation else { return .superseded }
     switch result {
     case .failure(.httpStatus(_, 404)) where source.isTemplate:
@@ -183,12 +204,11 @@ public actor FeedSession {
   /// with `partial`, hands it the page's new items as they are decoded (`StreamedLoad`), and
   /// records them as loaded. Returns the generation it ran as (when that is no longer
   /// `generation`, it lost), how many items `partial` was given, and the repeats it dropped.
-  private func run(_ page: FeedSource, partial: (@Sendable ([FeedItem]) -> Void)?) async -> (
-    Int, Result<FeedLoader.Page, FeedError>, handedOut: Int, duplicates: SkipReport
-  ) {
+  private func run(
+    _ page: FeedSource, partial: (@Sendable ([FeedItem]) -> Void)?, using loader: FeedLoader
+  ) async -> (Int, Result<FeedLoader.Page, FeedError>, handedOut: Int, duplicates: SkipReport) {
     cancel()
     let mine = generation
-    let loader = self.loader
     let progress = loader.options.progress
     let stream = partial.map { StreamedLoad(partial: $0, progress: progress) }
     streaming = stream

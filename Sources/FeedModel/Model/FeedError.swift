@@ -19,6 +19,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case httpStatus(url: String, status: Int)
   /// The connection failed: refused, reset, closed mid-body, host not found, TLS.
   case network(url: String, detail: String)
+  /// The server answered `status` (429, 503) and asked not to be asked again before `until`
+  /// (seconds since 1970, UTC): it is not, and this says when it will be.
+  case retryLater(url: String, status: Int, until: Int64)
   /// Nothing arrived for `seconds` (connecting, or between two reads of the body).
   case timedOut(url: String, seconds: Double)
   /// More than `limit` redirects.
@@ -33,6 +36,12 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case cancelled(source: String)
   /// A refresh of a source that can be read once only (standard input, already read to its end).
   case cannotReadAgain(source: String)
+
+  /// When a server that asked to wait may be asked again (`retryLater`), in seconds since
+  /// 1970; nil for every other error.
+  public var retryAt: Int64? {
+    if case .retryLater(_, _, let until) = self { until } else { nil }
+  }
 
   /// The message, with every control and bidirectional formatting character escaped: sources,
   /// links and details can hold text a hostile server wrote (a `Location` header, a `next`
@@ -77,6 +86,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url): the server answered HTTP \(status)\(reason); \(advice)"
     case .network(let url, let detail):
       return "\(url): \(detail); check the address and the network, then try again"
+    case .retryLater(let url, let status, let until):
+      let reason = Self.reason(status).map { " (\($0))" } ?? ""
+      return
+        "\(url): the server answered HTTP \(status)\(reason) and asks to wait; not asked again "
+        + "before \(CivilCalendar.minuteText(until)) UTC"
     case .timedOut(let url, let seconds):
       return
         "\(url): no answer within \(seconds.shortText) s; try again, or allow longer "

@@ -11,6 +11,12 @@ public struct FeedOutcome: Hashable, Sendable {
   public var items: [UInt64]
   /// Why it could not be read, in words; nil when it was.
   public var error: String?
+  /// False for a feed kept as it was last read, not read this time (a refresh of another
+  /// feed of several: `LoadOptions.refreshOnly`).
+  public var wasRead = true
+  /// When its server said it may be asked again (`FeedError.retryLater`), in seconds since
+  /// 1970; nil when it said nothing of the kind.
+  public var retryAt: Int64?
 
   public init(source: String, name: String, items: [UInt64] = [], error: String? = nil) {
     self.source = source

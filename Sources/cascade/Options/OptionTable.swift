@@ -81,6 +81,12 @@ enum OptionTable {
       commands: [.browse], group: .browser, read: { .number($0.browser.countTimeout) },
       apply: { s, v in if case .number(let x) = v { s.browser.countTimeout = x } }),
     OptionSpec(
+      name: "--refresh-minutes", placeholder: "N", kind: .integer(1...1440),
+      help: "refresh the feed in the background every N minutes; a refresh that comes while "
+        + "you read further down waits until you are back at the top",
+      commands: [.browse], group: .browser, read: { $0.browser.refreshMinutes.map(Value.integer) },
+      apply: { s, v in if case .integer(let n) = v { s.browser.refreshMinutes = n } }),
+    OptionSpec(
       name: "--slideshow-seconds", placeholder: "S", kind: .number(0.5...3600),
       help: "how long the slideshow (p) shows each picture",
       commands: [.browse], group: .browser, read: { .number($0.browser.slideshowSeconds) },

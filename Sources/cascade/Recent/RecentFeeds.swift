@@ -24,6 +24,9 @@ struct RecentFeeds: Codable, Equatable {
     var place: ReadingPlace?
     /// The SHA-256 of the whole URL, when `feed` is masked.
     var key: String?
+    /// Whether this was the followed feeds, all together (`cascade` alone): `--last` opens
+    /// them again, not the sample feed a nil `feed` names otherwise.
+    var followed: Bool?
 
     /// Whether `feed` had secrets masked, and so cannot be opened again as it is.
     var isMasked: Bool { key != nil }
@@ -72,19 +75,11 @@ struct RecentFeeds: Codable, Equatable {
   /// The read and the write happen under an exclusive lock, so that of two browsers quitting
   /// together the second reads what the first wrote.
   static func remember(_ entry: Entry, at url: URL) throws(SaveError) {
-    try PrivateFile.makeFolder(for: url)
-    let lockPath = url.path + ".lock"
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { throw SaveError(step: "cannot open \(lockPath)", code: errno) }
-    defer { close(lock) }
-    fchmod(lock, 0o600)
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw SaveError(step: "cannot lock \(lockPath)", code: errno) }
+    try PrivateFile.withLock(on: url) { () throws(SaveError) in
+      var latest = load(from: url)
+      latest.record(entry)
+      try latest.save(to: url)
     }
-    defer { flock(lock, LOCK_UN) }
-    var latest = load(from: url)
-    latest.record(entry)
-    try latest.save(to: url)
   }
 
   /// Why the list could not be saved.
@@ -96,7 +91,9 @@ struct RecentFeeds: Codable, Equatable {
   mutating func record(_ entry: Entry) {
     var entry = entry
     if let identity = entry.place?.identity { entry.place?.identity = URLSecrets.masked(identity) }
-    feeds.removeAll { $0.feed == entry.feed && $0.key == entry.key }
+    feeds.removeAll {
+      $0.feed == entry.feed && $0.key == entry.key && $0.followed == entry.followed
+    }
     feeds.insert(entry, at: 0)
     if feeds.count > Self.limit { feeds.removeLast(feeds.count - Self.limit) }
   }

@@ -3,7 +3,9 @@ import Foundation
 
 /// What was seen of each followed feed on the visits before this one, so that `cascade` can
 /// mark and count what is new: `$XDG_STATE_HOME/cascade/seen.json` (else
-/// `~/.local/state/cascade/seen.json`), written atomically, 0600 (`PrivateFile`).
+/// `~/.local/state/cascade/seen.json`), written atomically, 0600 (`PrivateFile`), and changed
+/// only under a lock on `seen.json.lock` (`change(at:_:)`): of two browsers that open or quit
+/// together, the second reads what the first wrote, and neither's items are lost.
 ///
 /// Nothing in it can be read back into an address, a title or an id: a feed is kept under the
 /// hash of its masked address, an item under the hash of its identity (`StableHash`). It is
@@ -163,6 +165,19 @@ struct SeenItems: Codable, Equatable {
       let seen = try? JSONDecoder().decode(SeenItems.self, from: data)
     else { return SeenItems() }
     return seen
+  }
+
+  /// Reads the records at `url`, changes them and writes them back, all under the file's
+  /// lock: what another browser wrote meanwhile is read, not written over.
+  static func change<T>(
+    at url: URL, _ body: (inout SeenItems) -> T
+  ) throws(PrivateFile.SaveError) -> T {
+    try PrivateFile.withLock(on: url) { () throws(PrivateFile.SaveError) -> T in
+      var seen = load(from: url)
+      let result = body(&seen)
+      try seen.save(to: url)
+      return result
+    }
   }
 
   /// Writes the records atomically, 0600.

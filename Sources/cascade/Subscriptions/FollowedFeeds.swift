@@ -34,20 +34,26 @@ enum FollowedFeeds {
   static func visit(
     _ outcomes: [FeedOutcome], seenAt url: URL?, now: Double, timeZone: TimeZone = .current
   ) -> (feeds: [FeedSummary], newItems: Set<UInt64>, problem: String?) {
-    var seen = url.map(SeenItems.load) ?? SeenItems()
-    let visit = seen.visit(outcomes, at: now)
     var problem: String?
+    var visit: SeenItems.Visit
     if let url {
       do {
-        try seen.save(to: url)
+        visit = try SeenItems.change(at: url) { $0.visit(outcomes, at: now) }
       } catch {
+        var seen = SeenItems.load(from: url)
+        visit = seen.visit(outcomes, at: now)
         problem = "could not keep what was seen of the feeds (\(error)); new items will show again"
       }
+    } else {
+      var seen = SeenItems()
+      visit = seen.visit(outcomes, at: now)
     }
-    let feeds = visit.feeds.map { feed in
+    // One of the visit's feeds an outcome, in order.
+    let feeds = zip(visit.feeds, outcomes).map { feed, outcome in
       FeedSummary(
         name: feed.name, newCount: feed.newCount,
-        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error)
+        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error,
+        retryAt: outcome.retryAt)
     }
     return (feeds, visit.newItems, problem)
   }
@@ -56,12 +62,12 @@ enum FollowedFeeds {
   /// each under the feed `outcomes` (the visit's first load) names so; says on standard
   /// error when the file cannot be written.
   static func record(_ arrivals: [String: [UInt64]], of outcomes: [FeedOutcome], seenAt url: URL) {
-    var seen = SeenItems.load(from: url)
-    for (name, items) in arrivals {
-      for outcome in outcomes where outcome.name == name { seen.add(items, to: outcome.source) }
-    }
     do {
-      try seen.save(to: url)
+      try SeenItems.change(at: url) { seen in
+        for (name, items) in arrivals {
+          for outcome in outcomes where outcome.name == name { seen.add(items, to: outcome.source) }
+        }
+      }
     } catch {
       Console.error("could not keep what was seen of the feeds (\(error))")
     }
