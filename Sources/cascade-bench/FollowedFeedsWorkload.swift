@@ -17,22 +17,17 @@ enum FollowedFeedsWorkload {
   static let itemsPerFeed = 50
 
   static func measure(quick: Bool, into report: inout Report) {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("cascade").path
-    guard FileManager.default.isExecutableFile(atPath: binary), let tmux = ChildProcess.find("tmux")
+    guard let binary = ChildProcess.releaseCascade, let tmux = ChildProcess.find("tmux"),
+      let server = try? TestHTTPServer()
     else {
-      print("followed feeds: needs the release cascade and tmux; not measured")
+      print("followed feeds: needs the release cascade, tmux and a loopback server; not measured")
       return
     }
+    defer { server.stop() }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cascade-bench-followed-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    guard let server = try? TestHTTPServer() else {
-      print("followed feeds: no loopback server; not measured")
-      return
-    }
-    defer { server.stop() }
     let all = Self.serve(on: server)
     let one = server.url("/one.xml")
     let home = Home(folder: folder)
@@ -50,12 +45,14 @@ enum FollowedFeedsWorkload {
       print("followed feeds: the browser did not show the feeds; not measured")
       return
     }
-    let runs = quick ? 2 : 5
+    let runs = quick ? 1 : 5
     var followed: [Launch] = []
     var panels: [Launch] = []
     var single: [Launch] = []
     var floor: [Launch] = []
+    var fetches: [Double] = []
     for run in 0..<runs {
+      if let fetch = Self.fetchAll(server: server) { fetches.append(fetch) }
       let order = run % 2 == 0 ? [0, 1, 2, 3] : [3, 2, 1, 0]
       for side in order {
         switch side {
@@ -91,6 +88,13 @@ enum FollowedFeedsWorkload {
         label, "launch → first screen", median(followed.map(\.firstScreen)) * 1e3, unit: "ms",
         baseline: ("a feed of one item, ms (floor)", median(floor.map(\.firstScreen)) * 1e3),
         target: "reported"))
+    if !fetches.isEmpty {
+      report.add(
+        Figure(
+          label, "launch → first screen", median(followed.map(\.firstScreen)) * 1e3, unit: "ms",
+          baseline: ("curl, 300 feeds 6 at once, ms (floor)", median(fetches) * 1e3),
+          target: "reported"))
+    }
     report.add(
       Figure(
         label, "launch → fully loaded", median(followed.map(\.shown)) * 1e3, unit: "ms",
@@ -118,6 +122,17 @@ enum FollowedFeedsWorkload {
   static func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
     return values.sorted()[values.count / 2]
+  }
+
+  /// Seconds `curl` takes to fetch every followed feed, six at a time as the browser does, the
+  /// bodies thrown away: the network's share of the launch, read nothing; nil without curl.
+  static func fetchAll(server: TestHTTPServer) -> Double? {
+    guard let curl = ChildProcess.find("curl") else { return nil }
+    var arguments = ["-s", "--parallel", "--parallel-immediate", "--parallel-max", "6"]
+    for f in 0..<feedCount { arguments += ["-o", "/dev/null", server.url("/feeds/\(f).xml")] }
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard ChildProcess.run(curl, arguments).status == 0 else { return nil }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   /// Routes the feeds (`/feeds/N.xml`) and the one feed of all their items (`/all.xml`) on
