@@ -239,25 +239,28 @@ enum FollowedFeedsWorkload {
     /// Opens `cascade ARGUMENTS`, `typing` sent as soon as it is launched; nil when it did
     /// not show `items` items within a minute.
     func open(arguments: [String], items: Int, typing: String? = nil) -> Launch? {
-      let session = "cascade-bench-followed-\(getpid())-\(UUID().uuidString.prefix(8))"
+      let session = "cascade-\(UUID().uuidString.prefix(8))"
+      // A server of its own whose socket is in the home's folder: a tmux server that ends with
+      // its last session leaves its socket behind, and this one goes with the folder.
+      let socket = home.folder.appendingPathComponent(session).path
       // The shell waits for a line before it becomes the browser, so that the clock starts
       // with the launch, not with tmux's own start.
       let command =
         "read go; \(home.environment) TERM=xterm-256color exec '\(binary)' "
         + arguments.map { "'\($0)'" }.joined(separator: " ") + " --no-images"
+      func tmuxRun(_ command: [String], capture: Bool = false) -> (status: Int32, output: String) {
+        ChildProcess.run(tmux, ["-S", socket] + command, capture: capture)
+      }
       guard
-        ChildProcess.run(
-          tmux,
-          ["-L", session, "new-session", "-d", "-s", session, "-x", "160", "-y", "48", command]
-        ).status == 0
+        tmuxRun(["new-session", "-d", "-s", session, "-x", "160", "-y", "48", command]).status == 0
       else { return nil }
-      defer { _ = ChildProcess.run(tmux, ["-L", session, "kill-server"]) }
-      func tmuxRun(_ command: [String], capture: Bool = false) -> String {
-        ChildProcess.run(tmux, ["-L", session] + command, capture: capture).output
+      defer {
+        _ = tmuxRun(["kill-server"])
+        unlink(socket)
       }
       guard
         let pid = Int32(
-          tmuxRun(["display-message", "-p", "-t", session, "#{pane_pid}"], capture: true)
+          tmuxRun(["display-message", "-p", "-t", session, "#{pane_pid}"], capture: true).output
             .trimmingCharacters(in: .whitespacesAndNewlines))
       else { return nil }
       let start = DispatchTime.now().uptimeNanoseconds
@@ -268,7 +271,7 @@ enum FollowedFeedsWorkload {
       var first: Double?
       var shown: Double?
       while elapsed() < 60 {
-        let screen = tmuxRun(["capture-pane", "-p", "-t", session], capture: true)
+        let screen = tmuxRun(["capture-pane", "-p", "-t", session], capture: true).output
           .split(separator: "\n").map(String.init)
         let status = screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
         let now = elapsed()
