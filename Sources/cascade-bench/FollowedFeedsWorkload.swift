@@ -53,19 +53,19 @@ enum FollowedFeedsWorkload {
     var fetches: [Double] = []
     for run in 0..<runs {
       if let fetch = Self.fetchAll(server: server) { fetches.append(fetch) }
-      let order = run % 2 == 0 ? [0, 1, 2, 3] : [3, 2, 1, 0]
-      for side in order {
+      let order: [Side] = [.oneFeed, .followed, .panel, .oneItem]
+      for side in run % 2 == 0 ? order : order.reversed() {
         switch side {
-        case 0:
+        case .oneFeed:
           if let launch = launcher.open(arguments: [all], items: total) { single.append(launch) }
-        case 3:
-          if let launch = launcher.open(arguments: [one], items: 1) { floor.append(launch) }
-        case 1:
+        case .followed:
           if let launch = launcher.open(arguments: [], items: total) { followed.append(launch) }
-        default:
+        case .panel:
           if let launch = launcher.open(arguments: [], items: total, typing: "F") {
             panels.append(launch)
           }
+        case .oneItem:
+          if let launch = launcher.open(arguments: [one], items: 1) { floor.append(launch) }
         }
       }
     }
@@ -118,6 +118,10 @@ enum FollowedFeedsWorkload {
         baseline: ("one feed of 15k, an item B", (onePeak - floorPeak) * 1024 / Double(total)),
         target: "reported (over a feed of one item)"))
   }
+
+  /// What one launch of a round opens: one feed of every item, the followed feeds, the
+  /// followed feeds with `F` typed, a feed of one item.
+  enum Side { case oneFeed, followed, panel, oneItem }
 
   static func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
