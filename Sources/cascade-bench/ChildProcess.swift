@@ -60,6 +60,13 @@ enum ChildProcess {
     return (exited ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
   }
 
+  /// The release `cascade` beside this benchmark, if it was built.
+  static var releaseCascade: String? {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("cascade").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
   /// Where the program `name` is installed, if it is.
   static func find(_ name: String) -> String? {
     ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first {

@@ -25,7 +25,7 @@ while let argument = arguments.first {
     if !arguments.isEmpty { arguments.removeFirst() }
   case "--help", "-h":
     print(
-      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|pixels|probe|memory|network|first|animation|remote]"
+      "usage: cascade-bench [--quick] [--json FILE] [--only layout|query|append|columns|screen|decode|pictures|pixels|probe|memory|network|first|animation|remote|followed]"
     )
     exit(0)
   default:
@@ -58,6 +58,7 @@ if wanted("network") { NetworkWorkload.measure(quick: quick, into: &report) }
 if wanted("first") { FirstScreenWorkload.measure(quick: quick, into: &report) }
 if wanted("animation") { AnimationWorkload.measure(quick: quick, into: &report) }
 if wanted("remote") { RemoteWorkload.measure(quick: quick, into: &report) }
+if wanted("followed") { FollowedFeedsWorkload.measure(quick: quick, into: &report) }
 if wanted("probe") {
   for figure in await ProbeWorkload.measure(quick: quick) { report.add(figure) }
 }

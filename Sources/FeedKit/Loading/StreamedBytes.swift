@@ -28,6 +28,9 @@ final class StreamedBytes {
   /// How much more is made readable and writable at a time.
   static let commitStep = 4 << 20
   static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+  /// The most the first read maps ahead (`prefault(upTo:)`); later reads map as much as has
+  /// been read, up to `readSize`.
+  static let firstPrefault = 64 << 10
 
   /// Bytes asked of one `read`; tests make it small to cut items at every place.
   let readSize: Int
@@ -152,7 +155,9 @@ final class StreamedBytes {
     }
     let size = min(readSize, room)
     try commit(upTo: count + size)
-    prefault(upTo: count + size)
+    // Ahead by as much as has come, up to a read: most feeds are a few tens of KiB, and
+    // mapping a whole read's worth for each (`readSize`) zeroed 80 MB of pages for 300 of them.
+    prefault(upTo: count + min(size, max(Self.firstPrefault, count)))
     let got = try input.read(into: base + count, count: size)
     if got == 0 {
       isComplete = true

@@ -59,8 +59,10 @@ enum AboutText {
   /// `text` as one paragraph of plain text, cut to at most `maxBytes` bytes (at a character's
   /// end, then marked with `…`); nil when nothing is left.
   static func clean(_ text: String, maxBytes: Int) -> String? {
-    var result = String.UnicodeScalarView()
-    var bytes = 0
+    // Built as UTF-8 bytes, not scalar by scalar into a string: a summary is cleaned for every
+    // item, and appending to a `String.UnicodeScalarView` was most of a feed's decoding.
+    var result: [UInt8] = []
+    result.reserveCapacity(min(text.utf8.count, maxBytes))
     var pendingSpace = false
     var cut = false
     var scalars = text.unicodeScalars.makeIterator()
@@ -74,18 +76,21 @@ enum AboutText {
         continue
       }
       guard isShown(scalar) else { continue }
-      let size = (pendingSpace ? 1 : 0) + String(scalar).utf8.count
-      guard bytes + size <= maxBytes - 3 else {
+      let size = (pendingSpace ? 1 : 0) + UTF8.width(scalar)
+      guard result.count + size <= maxBytes - 3 else {
         cut = true
         break
       }
-      if pendingSpace { result.append(" ") }
+      if pendingSpace { result.append(UInt8(ascii: " ")) }
       pendingSpace = false
-      result.append(scalar)
-      bytes += size
+      if scalar.isASCII {
+        result.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        result.append(contentsOf: scalar.utf8)
+      }
     }
     guard !result.isEmpty else { return nil }
-    var kept = String(result)
+    var kept = String(decoding: result, as: UTF8.self)
     if cut {
       // Whole characters only: a cut between a letter and its accent would change the letter.
       if let last = kept.indices.last, kept[last].unicodeScalars.count > 1 {
@@ -129,7 +134,9 @@ enum AboutText {
   /// formatting character (general category Cf, which holds the bidirectional controls), not a
   /// lone surrogate or a non-character.
   private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
+    // Most text is ASCII: its printable characters are shown, its others are controls.
+    if scalar.value < 0x80 { return (0x20..<0x7F).contains(scalar.value) }
+    return switch scalar.properties.generalCategory {
     case .control, .format, .surrogate, .lineSeparator, .paragraphSeparator: false
     default: !scalar.properties.isNoncharacterCodePoint
     }

@@ -85,8 +85,9 @@ enum FeedDate {
   ]
 
   private static func rfc822(_ text: String) -> Int64? {
-    var words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
-      $0.lowercased()
+    // Split as bytes: as characters, splitting was half of reading a date.
+    var words = text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 }).map {
+      String(decoding: $0, as: UTF8.self).lowercased()
     }
     // The day's name is optional, and says nothing the date does not.
     if let first = words.first, first.first?.isLetter == true { words.removeFirst() }

@@ -42,18 +42,25 @@ enum HTMLText {
   /// `text` with each run of white space (ASCII, and line and paragraph separators) as one
   /// space, and none at the ends. A no-break space is kept: its author chose it.
   static func folded(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
+    // Built as UTF-8 bytes: appended scalar by scalar to a `String.UnicodeScalarView`, every
+    // title and summary of a feed cost several times as much.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     var pendingSpace = false
     for scalar in text.unicodeScalars {
       if isFoldedSpace(scalar) {
         pendingSpace = !result.isEmpty
       } else {
-        if pendingSpace { result.append(" ") }
+        if pendingSpace { result.append(UInt8(ascii: " ")) }
         pendingSpace = false
-        result.append(scalar)
+        if scalar.isASCII {
+          result.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+          result.append(contentsOf: scalar.utf8)
+        }
       }
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   private static func isFoldedSpace(_ scalar: Unicode.Scalar) -> Bool {

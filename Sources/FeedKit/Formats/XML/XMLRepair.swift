@@ -75,12 +75,23 @@ struct XMLRepair {
       } else if Self.isForbiddenControl(byte) {
         index = control(in: sent, at: index, before: sent.count)
       } else if byte < 0x80 || !repairsUTF8 {
-        bytes.append(byte)
-        index += 1
+        // The run of bytes that need nothing, copied at once: byte by byte, this loop was
+        // 4-7 % of the CPU of opening 300 feeds.
+        var end = index + 1
+        while end < sent.count, Self.needsNothing(sent[end], repairsUTF8: repairsUTF8) { end += 1 }
+        bytes += sent[index..<end]
+        index = end
       } else {
         index = character(in: sent, at: index)
       }
     }
+  }
+
+  /// Whether `byte` is copied as it is wherever it is: no markup, no reference, no control
+  /// character, and, in a document whose UTF-8 is mended, ASCII.
+  private static func needsNothing(_ byte: UInt8, repairsUTF8: Bool) -> Bool {
+    byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && !isForbiddenControl(byte)
+      && (byte < 0x80 || !repairsUTF8)
   }
 
   /// The offset in the sent document of `offset` in `bytes`: inside a change, where the change
