@@ -123,6 +123,7 @@ enum BrowseCommand {
     let keys = KeyBindings(rebinding: options.keys)
     var browser = options.browser
     browser.feedName = source.displayName
+    browser.refreshMinutes = Self.backgroundRefreshMinutes(browser.refreshMinutes, for: source)
     let seenURL = SeenItems.path(environment: environment)
     var outcomes: [FeedOutcome] = []
     if followed != nil {
@@ -181,5 +182,13 @@ enum BrowseCommand {
         Console.error("could not remember the place in this feed: \(error)")
       }
     }
+  }
+
+  /// How often the browser refreshes on its own: never for standard input alone, which was
+  /// read to its end and would only say every N minutes that it cannot be read again (of
+  /// several feeds, the others are refreshed and standard input keeps its items).
+  static func backgroundRefreshMinutes(_ asked: Int?, for source: FeedSource) -> Int? {
+    if case .standardInput = source { return nil }
+    return asked
   }
 }

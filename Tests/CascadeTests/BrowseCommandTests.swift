@@ -1,6 +1,9 @@
+import FeedKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import cascade
 
 /// `cascade [FEED]` outside a terminal: option errors and the refusal to draw into a pipe.
 @Suite struct BrowseCommandTests {
@@ -77,5 +80,17 @@ import Testing
     let result = try await CascadeProcess.run(["/nonexistent/feed.json"])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("cascade: /nonexistent/feed.json"))
+  }
+
+  /// `--refresh-minutes` with a feed typed on standard input refreshed it every N minutes to
+  /// say it could not be read again; standard input alone is never refreshed on its own, and
+  /// the other feeds beside it still are.
+  @Test func standardInputAloneIsNotRefreshedInTheBackground() {
+    #expect(BrowseCommand.backgroundRefreshMinutes(30, for: .standardInput) == nil)
+    let file = FeedSource.file("feed.xml")
+    #expect(BrowseCommand.backgroundRefreshMinutes(30, for: file) == 30)
+    #expect(
+      BrowseCommand.backgroundRefreshMinutes(30, for: .several([.standardInput, file])) == 30)
+    #expect(BrowseCommand.backgroundRefreshMinutes(nil, for: file) == nil)
   }
 }
