@@ -1,6 +1,7 @@
 import BrowserCore
 import FeedKit
 import FeedModel
+import Locking
 import PictureKit
 
 /// Runs an `Effect.probeSizes`: reads the pictures' headers through `SizeProbe` (ranged
@@ -13,11 +14,27 @@ public enum SizeProber {
   /// Results reported together: a relayout each.
   static let resultsPerEvent = 4
 
-  /// Starts the probes in the background; `post` gets the events.
+  /// Starts the probes in the background; `post` gets the events. With a `loader`, the probes
+  /// share its servers' transfers with the pictures (`PictureLoader.probe`).
   static func run(
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
-    cache: PictureDiskCache?, post: @escaping @Sendable (Event) -> Void
+    cache: PictureDiskCache?, loader: PictureLoader? = nil,
+    post: @escaping @Sendable (Event) -> Void
   ) {
+    if let loader, source != nil {
+      let batch = Locked((pending: [ProbedSize](), left: requests.count))
+      loader.probe(requests) { result in
+        let ready = batch.withLock { batch -> [ProbedSize] in
+          batch.pending.append(result)
+          batch.left -= 1
+          guard batch.pending.count >= resultsPerEvent || batch.left == 0 else { return [] }
+          defer { batch.pending = [] }
+          return batch.pending
+        }
+        if !ready.isEmpty { post(.sizesProbed(ready)) }
+      }
+      return
+    }
     Task.detached {
       var pending: [ProbedSize] = []
       await results(requests, source: source, options: options, cache: cache) { result in
@@ -57,16 +74,7 @@ public enum SizeProber {
       Array(items.indices), of: items, in: source, options: options,
       concurrency: max(1, requests.count), cache: cache
     ) { position, result in
-      let request = requests[position]
-      switch result {
-      case .success(let size):
-        report(ProbedSize(request: request, width: size.width, height: size.height))
-      case .failure(let error):
-        report(
-          ProbedSize(
-            request: request, width: 0, height: 0,
-            failure: error.message(naming: options.settingNames)))
-      }
+      report(SizeProbe.probed(requests[position], result, naming: options.settingNames))
     }
   }
 

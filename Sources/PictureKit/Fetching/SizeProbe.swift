@@ -1,3 +1,4 @@
+import BrowserCore
 import FeedKit
 import FeedModel
 
@@ -116,6 +117,21 @@ public enum SizeProbe {
     joined.validator = next.validator ?? read.validator
     joined.total = next.total ?? read.total
     return joined
+  }
+
+  /// What the state is told of `request`'s probe: the size, or why it could not be read, in
+  /// the words of the settings' names (`naming`).
+  public static func probed(
+    _ request: SizeRequest, _ result: Result<(width: Double, height: Double), FeedError>,
+    naming: SettingNames
+  ) -> ProbedSize {
+    switch result {
+    case .success(let size):
+      return ProbedSize(request: request, width: size.width, height: size.height)
+    case .failure(let error):
+      return ProbedSize(
+        request: request, width: 0, height: 0, failure: error.message(naming: naming))
+    }
   }
 
   /// The prefix of the cache key a picture's size is kept under, beside the picture's own.

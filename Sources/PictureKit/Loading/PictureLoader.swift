@@ -95,6 +95,14 @@ public final class PictureLoader: Sendable {
     /// cache is passed by for them.
     var revalidating = false
     var revalidated: Set<String> = []
+    /// The size probes asked for and not yet answered, by URL: who to tell.
+    var probes: [String: [ProbeWaiter]] = [:]
+  }
+
+  /// A size asked for, and where its answer goes.
+  private struct ProbeWaiter {
+    var request: SizeRequest
+    var report: @Sendable (ProbedSize) -> Void
   }
 
   private let configuration: Configuration
@@ -149,6 +157,31 @@ public final class PictureLoader: Sendable {
     startWaiting()
   }
 
+  /// Reads the sizes of `requests`' pictures from their first bytes (`SizeProbe`), each probe
+  /// holding one of its server's transfers as a picture does (`PictureSchedule`): probes and
+  /// pictures together open no more than `transfersPerServer` connections to a server, and a
+  /// picture in view never waits behind the probe of a box out of view. Each result goes to
+  /// `report` as it arrives.
+  public func probe(
+    _ requests: [SizeRequest], report: @escaping @Sendable (ProbedSize) -> Void
+  ) {
+    guard !requests.isEmpty else { return }
+    let source = configuration.source
+    queue.withLock { queue in
+      var probes: [PictureSchedule.Probe] = []
+      for request in requests {
+        let url = request.imageURL
+        queue.probes[url, default: []].append(ProbeWaiter(request: request, report: report))
+        probes.append(
+          PictureSchedule.Probe(
+            url: url, server: (try? source.pictureLocation(of: url))?.server,
+            inView: request.inView))
+      }
+      queue.schedule.probe(probes)
+    }
+    startWaiting()
+  }
+
   /// Orders the requests waiting as `ranking` says, those in view first, and starts the
   /// budget for pictures out of view afresh.
   public func rank(_ ranking: PictureRanking) {
@@ -198,20 +231,48 @@ public final class PictureLoader: Sendable {
   /// The keys waiting, in the order they will start: for tests.
   package var waiting: [PictureKey] { queue.withLock { $0.schedule.pending.map(\.key) } }
 
-  /// Starts every job the schedule lets start now.
+  /// Starts every job and probe the schedule lets start now.
   private func startWaiting() {
-    let started = queue.withLock { queue in
-      queue.schedule.starts().compactMap { start -> (PictureJob, Bool)? in
-        guard let job = queue.pending.removeValue(forKey: start.key) else { return nil }
-        queue.running[start.key] = job
-        return (job, start.ahead)
+    let (started, probes) = queue.withLock { queue in
+      var started: [(PictureJob, Bool)] = []
+      var probes: [PictureSchedule.Probe] = []
+      for action in queue.schedule.actions() {
+        switch action {
+        case .start(let start):
+          guard let job = queue.pending.removeValue(forKey: start.key) else { continue }
+          queue.running[start.key] = job
+          started.append((job, start.ahead))
+        case .probe(let probe): probes.append(probe)
+        }
       }
+      return (started, probes)
     }
     for (job, ahead) in started {
       DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
         self.begin(job, ahead: ahead)
       }
     }
+    for probe in probes {
+      Task.detached(priority: probe.inView ? .userInitiated : .utility) {
+        await self.run(probe)
+      }
+    }
+  }
+
+  /// Reads `probe`'s size, tells whoever asked, and gives its transfer back.
+  private func run(_ probe: PictureSchedule.Probe) async {
+    let result = await SizeProbe.size(
+      of: .unsized(imageURL: probe.url), in: configuration.source, options: configuration.load,
+      cache: configuration.diskCache)
+    let waiters = queue.withLock { queue in
+      queue.schedule.probeEnded(probe.url)
+      return queue.probes.removeValue(forKey: probe.url) ?? []
+    }
+    for waiter in waiters {
+      waiter.report(
+        SizeProbe.probed(waiter.request, result, naming: configuration.load.settingNames))
+    }
+    startWaiting()
   }
 
   /// Gives back the transfer `job` holds on its server, if it still holds one; `fetched`
