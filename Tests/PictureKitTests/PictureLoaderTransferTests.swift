@@ -134,6 +134,40 @@ import Testing
     #expect(server.mostOpen <= share, "the server saw \(server.mostOpen) connections at once")
   }
 
+  /// A box in view: its picture is fetched whole at once, its size told from its first bytes
+  /// while the rest still comes, and its picture joins that transfer: one request, no range.
+  @Test func aPictureInViewIsFetchedOnceItsSizeToldFromItsFirstBytes() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    // Bytes after the picture's end: a 200 KB answer that takes a while to come.
+    let body = Self.png + [UInt8](repeating: 0, count: 200_000)
+    let progress = Locked((sent: 0, done: false))
+    server.route("/big.png") { _ in
+      .paced(body: body, chunk: 8_192, interval: 0.005) { sent, _ in
+        progress.withLock { $0 = (sent, sent == body.count) }
+      }
+    }
+    let results = Results()
+    let loader = Self.loader(for: FeedSource.url(server.url("/feed.json")), results: results)
+    let url = server.url("/big.png")
+    let told = Locked<(size: ProbedSize, sent: Int, done: Bool)?>(nil)
+    loader.probe([SizeRequest(index: 0, imageURL: url, inView: true)]) { size in
+      let (sent, done) = progress.withLock { ($0.sent, $0.done) }
+      told.withLock { $0 = (size, sent, done) }
+    }
+    #expect(try await Self.eventually { told.withLock { $0 != nil } })
+    let size = try #require(told.withLock { $0 })
+    #expect(size.size.failure == nil && size.size.width > 0)
+    #expect(!size.done, "the size came at \(size.sent) of \(body.count) bytes, before the end")
+    let key = PictureKey(url: url, columns: 4, rows: 2)
+    loader.load([key])
+    #expect(try await Self.eventually { results.all[key] != nil })
+    #expect(results.all[key] == .some(nil))
+    let asked = server.requests.filter { $0.path == "/big.png" }
+    #expect(asked.count == 1, "one request for the size and the picture")
+    #expect(asked.allSatisfy { $0.headers["range"] == nil }, "the whole picture at once")
+  }
+
   @Test func aBusyServerDoesNotHoldUpAnothersPictures() async throws {
     // Two ports of 127.0.0.1: two servers to the loader, which counts by host and port.
     let busy = try TestHTTPServer()

@@ -67,6 +67,24 @@ import Testing
       full.actions() == [.start(.init(key: key(5), ahead: false)), .probe(probe(11, inView: true))])
   }
 
+  @Test func aPictureJoinsTheTransferOfAProbeThatFetchesItWhole() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe(
+      (0..<6).map {
+        PictureSchedule.Probe(url: key($0).url, server: "a:443", inView: true, whole: true)
+      })
+    #expect(schedule.actions().count == 6)
+    // The server's six are taken; the picture of a probe fetching it whole takes none.
+    schedule.request([web(0), web(7)])
+    #expect(schedule.actions() == [.start(.init(key: key(0), ahead: false))])
+    // Its transfer was the probe's: nothing is freed when its bytes are in.
+    let freed = schedule.transferEnded(key(0), fetched: 100)
+    #expect(!freed)
+    #expect(schedule.actions().isEmpty, "the other picture waits for a transfer")
+    schedule.probeEnded(key(0).url)
+    #expect(schedule.actions() == [.start(.init(key: key(7), ahead: false))])
+  }
+
   @Test func aProbeAskedForTwiceRunsOnce() {
     var schedule = PictureSchedule(limits: Self.limits)
     schedule.probe([probe(1)])

@@ -84,17 +84,35 @@ public enum SizeProbe {
           }
         }
       }
-      if case .size(let width, let height) = outcome {
-        cache?.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)
-      }
+      remember(outcome, of: url, in: cache)
     }
+    return result(outcome, of: item.imageURL)
+  }
+
+  /// What a probe tells of `outcome`, read for the picture at `imageURL`.
+  package static func result(_ outcome: PictureSize.Outcome, of imageURL: String)
+    -> Result<(width: Double, height: Double), FeedError>
+  {
     switch outcome {
     case .size(let width, let height):
-      let shape = ItemShape.clamped(width: width, height: height)
-      return .success(shape)
+      return .success(ItemShape.clamped(width: width, height: height))
     case .unreadable(let reason):
-      return .failure(.unreadable(source: item.imageURL, detail: reason))
+      return .failure(.unreadable(source: imageURL, detail: reason))
     }
+  }
+
+  /// Keeps a size read for `url` in `cache`, so a feed opened again lays out at once.
+  package static func remember(
+    _ outcome: PictureSize.Outcome, of url: String, in cache: PictureDiskCache?
+  ) {
+    guard let cache, case .size(let width, let height) = outcome else { return }
+    cache.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)
+  }
+
+  /// Whether `url`'s size or first bytes are in `cache`: a probe of it reads no network.
+  package static func isKnown(_ url: String, in cache: PictureDiskCache?) -> Bool {
+    guard let cache else { return false }
+    return cachedSize(of: url, in: cache) != nil || cache.prefix(for: url, count: 1) != nil
   }
 
   /// `read` continued up to `count` bytes: bytes `read.bytes.count ..< count` joined to it, or

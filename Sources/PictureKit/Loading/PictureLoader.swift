@@ -167,15 +167,21 @@ public final class PictureLoader: Sendable {
   ) {
     guard !requests.isEmpty else { return }
     let source = configuration.source
+    let probes = requests.map { request in
+      let location = try? source.pictureLocation(of: request.imageURL)
+      // A box in view: its picture is about to be drawn, so it is fetched whole at once, its
+      // size read from its first bytes, rather than probed and then fetched.
+      var whole = false
+      if request.inView, case .web(let url)? = location {
+        whole = !SizeProbe.isKnown(url, in: configuration.diskCache)
+      }
+      return PictureSchedule.Probe(
+        url: request.imageURL, server: location?.server, inView: request.inView, whole: whole)
+    }
     queue.withLock { queue in
-      var probes: [PictureSchedule.Probe] = []
       for request in requests {
-        let url = request.imageURL
-        queue.probes[url, default: []].append(ProbeWaiter(request: request, report: report))
-        probes.append(
-          PictureSchedule.Probe(
-            url: url, server: (try? source.pictureLocation(of: url))?.server,
-            inView: request.inView))
+        queue.probes[request.imageURL, default: []].append(
+          ProbeWaiter(request: request, report: report))
       }
       queue.schedule.probe(probes)
     }
@@ -261,18 +267,72 @@ public final class PictureLoader: Sendable {
 
   /// Reads `probe`'s size, tells whoever asked, and gives its transfer back.
   private func run(_ probe: PictureSchedule.Probe) async {
-    let result = await SizeProbe.size(
-      of: .unsized(imageURL: probe.url), in: configuration.source, options: configuration.load,
-      cache: configuration.diskCache)
-    let waiters = queue.withLock { queue in
-      queue.schedule.probeEnded(probe.url)
-      return queue.probes.removeValue(forKey: probe.url) ?? []
+    if probe.whole, case .web(let url)? = try? configuration.source.pictureLocation(of: probe.url) {
+      await fetchWhole(probe, url: url)
+    } else {
+      tell(
+        probe.url,
+        await SizeProbe.size(
+          of: .unsized(imageURL: probe.url), in: configuration.source,
+          options: configuration.load, cache: configuration.diskCache))
     }
+    queue.withLock { _ = $0.schedule.probeEnded(probe.url) }
+    startWaiting()
+  }
+
+  /// Fetches `probe`'s picture (at `url`) whole, shared with its picture's job
+  /// (`SharedFetches`), and tells its size as soon as its first bytes show it. The bytes are
+  /// kept for that job: in the disk cache, else as a whole `ProbedPrefixes` entry.
+  private func fetchWhole(_ probe: PictureSchedule.Probe, url: String) async {
+    let told = Locked(false)
+    let settle: @Sendable (PictureSize.Outcome) -> Void = { outcome in
+      let first = told.withLock { told in
+        defer { told = true }
+        return !told
+      }
+      guard first else { return }
+      SizeProbe.remember(outcome, of: url, in: self.configuration.diskCache)
+      self.tell(probe.url, SizeProbe.result(outcome, of: probe.url))
+    }
+    let configuration = configuration
+    let fetched = await fetches.bytes(of: url, stillWanted: wants) {
+      do throws(FeedError) {
+        return .success(
+          try await PictureFetch.fetch(
+            .web(url), options: configuration.load, maxBytes: configuration.limits.maxBytes,
+            cache: configuration.diskCache,
+            watch: { bytes in
+              guard let outcome = PictureSize.arriving(bytes, ended: false) else { return true }
+              settle(outcome)
+              return false
+            }))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch fetched {
+    case .success(let fetched):
+      if let outcome = PictureSize.arriving(fetched.bytes, ended: true) { settle(outcome) }
+      if !fetched.cached,
+        configuration.diskCache == nil || !PictureFormat.isWholePicture(fetched.bytes)
+      {
+        ProbedPrefixes.shared.keep(
+          .init(bytes: fetched.bytes, total: fetched.bytes.count), for: url)
+      }
+    case .failure(let error):
+      if !told.withLock({ $0 }) { tell(probe.url, .failure(error)) }
+    }
+  }
+
+  /// Tells whoever asked for the size of the picture at `imageURL` what its probe found.
+  private func tell(
+    _ imageURL: String, _ result: Result<(width: Double, height: Double), FeedError>
+  ) {
+    let waiters = queue.withLock { $0.probes.removeValue(forKey: imageURL) ?? [] }
     for waiter in waiters {
       waiter.report(
         SizeProbe.probed(waiter.request, result, naming: configuration.load.settingNames))
     }
-    startWaiting()
   }
 
   /// Gives back the transfer `job` holds on its server, if it still holds one; `fetched`

@@ -53,16 +53,20 @@ package struct PictureSchedule: Sendable {
   }
 
   /// A picture whose size is read from its first bytes (`SizeProbe`), the server they come
-  /// from (nil: a file, read by a worker) and whether its box is in view.
+  /// from (nil: a file, read by a worker) and whether its box is in view. A probe `whole`
+  /// fetches its picture whole, the size read from its first bytes as they arrive: the
+  /// picture, asked for while that runs, joins its transfer instead of taking one.
   package struct Probe: Hashable, Sendable {
     package var url: String
     package var server: String?
     package var inView: Bool
+    package var whole: Bool
 
-    package init(url: String, server: String?, inView: Bool) {
+    package init(url: String, server: String?, inView: Bool, whole: Bool = false) {
       self.url = url
       self.server = server
       self.inView = inView
+      self.whole = whole
     }
   }
 
@@ -191,13 +195,17 @@ package struct PictureSchedule: Sendable {
     var index = 0
     while index < pending.count {
       let request = pending[index]
-      guard isAhead(request.key) == ahead, running[request.key] == nil, mayStart(request) else {
+      // Its bytes come with the transfer of a probe that fetches it whole.
+      let joins = request.server != nil && probing[request.key.url]?.whole == true
+      guard isAhead(request.key) == ahead, running[request.key] == nil,
+        joins || mayStart(request)
+      else {
         index += 1
         continue
       }
       pending.remove(at: index)
       running[request.key] = request
-      if let server = request.server {
+      if let server = request.server, !joins {
         transfers[server, default: 0] += 1
         transferring.insert(request.key)
       }
