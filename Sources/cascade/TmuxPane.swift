@@ -4,6 +4,24 @@ import Foundation
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
 /// passes on to the terminal around it, and passthrough for Cascade's own pane.
 enum TmuxPane {
+  /// What tmux says of this client that Cascade's start does not change, asked once: the
+  /// browser asks while the feed loads (each question a tmux process of its own, a few
+  /// milliseconds that waited for the feed, one of them asked twice).
+  struct Answers: Sendable {
+    var presence: TmuxPresence
+    var clientFeatures: String?
+    /// What turning passthrough on for this pane did (`allowPassthrough`); nil when not
+    /// asked for.
+    var passthrough: String?
+
+    /// Asks tmux; `passthrough`: turns passthrough on for this pane too.
+    init(environment: [String: String], passthrough: Bool) {
+      presence = TmuxPane.presence(environment: environment)
+      clientFeatures = TmuxPane.clientFeatures(environment: environment)
+      if passthrough { self.passthrough = TmuxPane.allowPassthrough(environment: environment) }
+    }
+  }
+
   /// tmux's `client_termfeatures` for this client (`RGB` when it passes 24-bit colour on);
   /// nil outside tmux, when no client is attached to the session, or when tmux does not
   /// answer.
