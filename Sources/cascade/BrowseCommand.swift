@@ -95,8 +95,8 @@ enum BrowseCommand {
     // tmux is asked while the feed loads (and passthrough turned on for this pane, where the
     // pictures may need it): nothing of it reaches the terminal.
     let passthrough = PictureProbing.wantsPassthrough(options.pictures, environment: environment)
-    let tmuxAsked = Task.detached {
-      TmuxPane.Answers(environment: environment, passthrough: passthrough)
+    let tmuxAsked = Task {
+      await TmuxPane.Answers.asked(environment: environment, passthrough: passthrough)
     }
     // Keys typed while it loads wait for the browser without printing over that line (unless
     // the feed itself is being typed on standard input).

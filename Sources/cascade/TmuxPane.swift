@@ -1,5 +1,7 @@
 import BrowserShell
+import Dispatch
 import Foundation
+import Locking
 
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
 /// passes on to the terminal around it, and passthrough for Cascade's own pane.
@@ -19,6 +21,47 @@ enum TmuxPane {
       presence = TmuxPane.presence(environment: environment)
       clientFeatures = TmuxPane.clientFeatures(environment: environment)
       if passthrough { self.passthrough = TmuxPane.allowPassthrough(environment: environment) }
+    }
+
+    init(presence: TmuxPresence, clientFeatures: String?, passthrough: String?) {
+      self.presence = presence
+      self.clientFeatures = clientFeatures
+      self.passthrough = passthrough
+    }
+
+    /// `init(environment:passthrough:)` with the questions asked side by side, each a tmux
+    /// process on a thread of its own (not the task pool's, which they would block): one
+    /// tmux round trip, not three.
+    static func asked(environment: [String: String], passthrough: Bool) async -> Answers {
+      let answers = Locked(
+        Answers(presence: .none, clientFeatures: nil, passthrough: nil))
+      let group = DispatchGroup()
+      let questions: [@Sendable () -> Void] = [
+        {
+          let presence = TmuxPane.presence(environment: environment)
+          answers.withLock { $0.presence = presence }
+        },
+        {
+          let features = TmuxPane.clientFeatures(environment: environment)
+          answers.withLock { $0.clientFeatures = features }
+        },
+        {
+          guard passthrough else { return }
+          let done = TmuxPane.allowPassthrough(environment: environment)
+          answers.withLock { $0.passthrough = done }
+        },
+      ]
+      for question in questions {
+        group.enter()
+        Thread.detachNewThread {
+          question()
+          group.leave()
+        }
+      }
+      await withCheckedContinuation { continuation in
+        group.notify(queue: .global()) { continuation.resume() }
+      }
+      return answers.withLock { $0 }
     }
   }
 
