@@ -1,7 +1,6 @@
 import BrowserCore
 import FeedKit
 import FeedModel
-import Locking
 import PictureKit
 
 /// Runs an `Effect.probeSizes`: reads the pictures' headers through `SizeProbe` (ranged
@@ -9,7 +8,8 @@ import PictureKit
 /// `Event.sizesProbed`s of a few each as they arrive: the state lays out once per few pictures
 /// rather than once per picture, and a picture whose size is in is fetched while the rest of
 /// its batch is still being read (one event for the whole batch held them all back until its
-/// slowest probe).
+/// slowest probe). In the browser the picture loader runs the probes with its pictures
+/// (`PictureLoader.probe`), and each size is posted as it comes.
 public enum SizeProber {
   /// Results reported together: a relayout each.
   static let resultsPerEvent = 4
@@ -22,17 +22,10 @@ public enum SizeProber {
     post: @escaping @Sendable (Event) -> Void
   ) {
     if let loader, source != nil {
-      let batch = Locked((pending: [ProbedSize](), left: requests.count))
-      loader.probe(requests) { result in
-        let ready = batch.withLock { batch -> [ProbedSize] in
-          batch.pending.append(result)
-          batch.left -= 1
-          guard batch.pending.count >= resultsPerEvent || batch.left == 0 else { return [] }
-          defer { batch.pending = [] }
-          return batch.pending
-        }
-        if !ready.isEmpty { post(.sizesProbed(ready)) }
-      }
+      // Each as it comes: a size read from a picture fetched whole comes with its first
+      // bytes, and held for three more it waited for their pictures' round trips. Those that
+      // come in one turn of the loop are laid out once (`coalesced`).
+      loader.probe(requests) { post(.sizesProbed([$0])) }
       return
     }
     Task.detached {
@@ -46,6 +39,21 @@ public enum SizeProber {
       }
       if !pending.isEmpty { post(.sizesProbed(pending)) }
     }
+  }
+
+  /// `events` with each run of `sizesProbed` side by side made one: the sizes that came in
+  /// one turn of the loop are laid out once, not once each.
+  static func coalesced(_ events: [Event]) -> [Event] {
+    var merged: [Event] = []
+    merged.reserveCapacity(events.count)
+    for event in events {
+      if case .sizesProbed(let more) = event, case .sizesProbed(let sizes)? = merged.last {
+        merged[merged.count - 1] = .sizesProbed(sizes + more)
+      } else {
+        merged.append(event)
+      }
+    }
+    return merged
   }
 
   /// The sizes of a batch, or why each could not be read.
