@@ -72,6 +72,19 @@ import Testing
       """
     try script.write(toFile: folder + "/tmux", atomically: true, encoding: .utf8)
     chmod(folder + "/tmux", 0o755)
+    // A script just written can be busy (ETXTBSY) while another test forks: run until it
+    // runs, so that the browser's questions reach it.
+    for _ in 0..<100 {
+      let check = Process()
+      check.executableURL = URL(fileURLWithPath: folder + "/tmux")
+      check.arguments = ["check"]
+      if (try? check.run()) != nil {
+        check.waitUntilExit()
+        break
+      }
+      usleep(20_000)
+    }
+    try? FileManager.default.removeItem(atPath: asked)
     @Sendable func questions() -> [String] {
       ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
         .map(String.init)
@@ -90,7 +103,7 @@ import Testing
     }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let tmux = try TmuxSession(
-      command: "'\(binary)' '\(server.url("/feed.json"))'",
+      command: "'\(binary)' --timeout 120 '\(server.url("/feed.json"))'",
       environment: ["PATH": folder + ":" + path])
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor(timeout: 60) {
