@@ -85,6 +85,27 @@ import Testing
     #expect(schedule.actions() == [.start(.init(key: key(7), ahead: false))])
   }
 
+  /// A picture waiting for a whole probe's bytes is on the network: files still have their
+  /// workers.
+  @Test func picturesJoiningAProbeHoldNoWorker() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe(
+      (0..<4).map {
+        PictureSchedule.Probe(url: key($0).url, server: "a:443", inView: true, whole: true)
+      })
+    _ = schedule.actions()
+    schedule.request((0..<4).map { web($0) })
+    #expect(schedule.actions().count == 4, "each joins its probe's transfer")
+    let files = (10..<12).map { PictureSchedule.Request(key($0), server: nil) }
+    schedule.request(files)
+    #expect(schedule.actions().count == 2, "both workers are free for the files")
+    // Once its bytes are in, a joined picture is decoded as a worker's job.
+    schedule.transferEnded(key(0), fetched: 100)
+    schedule.ended(key(10))
+    schedule.request([.init(key(12), server: nil)])
+    #expect(schedule.actions().isEmpty, "the decode of picture 0 and file 11 take the two")
+  }
+
   @Test func aProbeAskedForTwiceRunsOnce() {
     var schedule = PictureSchedule(limits: Self.limits)
     schedule.probe([probe(1)])

@@ -85,6 +85,9 @@ package struct PictureSchedule: Sendable {
   /// Transfers under way by server, and the pictures that hold one.
   private var transfers: [String: Int] = [:]
   private var transferring: Set<PictureKey> = []
+  /// The pictures waiting for the bytes of a probe that fetches them whole: on the network,
+  /// as those transferring are, so holding no worker.
+  private var joined: Set<PictureKey> = []
   /// The servers that answered over HTTP/2 or later.
   private var multiplexing: Set<String> = []
   /// Each wanted picture's place in the last ranking, and how many of the first are in view;
@@ -205,7 +208,9 @@ package struct PictureSchedule: Sendable {
       }
       pending.remove(at: index)
       running[request.key] = request
-      if let server = request.server, !joins {
+      if joins {
+        joined.insert(request.key)
+      } else if let server = request.server {
         transfers[server, default: 0] += 1
         transferring.insert(request.key)
       }
@@ -235,7 +240,7 @@ package struct PictureSchedule: Sendable {
   private func mayStart(server: String?) -> Bool {
     guard let server else {
       let probingFiles = probing.values.count(where: { $0.server == nil })
-      return running.count - transferring.count + probingFiles < limits.jobs
+      return running.count - transferring.count - joined.count + probingFiles < limits.jobs
     }
     let perServer =
       multiplexing.contains(server) ? limits.transfers : limits.transfersPerServer
@@ -262,6 +267,7 @@ package struct PictureSchedule: Sendable {
     _ key: PictureKey, fetched: Int = 0, multiplexed: Bool = false
   ) -> Bool {
     guard let request = running[key] else { return false }
+    joined.remove(key)
     if fetched > 0 {
       if isAhead(key) { prefetched += fetched }
       if multiplexed, let server = request.server { multiplexing.insert(server) }
