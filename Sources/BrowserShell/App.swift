@@ -127,7 +127,7 @@ public struct BrowserApp {
         break
       }
       // Results of effects: pages, pictures, copies, openers.
-      var events = mailbox.take()
+      var events = SizeProber.coalesced(mailbox.take())
       // Ctrl-Z, `fg`, `bg`.
       events += jobControl.handle(signals, terminal: terminal, pictures: pictures)
       // A load's progress, a few times a second.

@@ -71,7 +71,8 @@ struct EffectRunner {
       case .probeSizes(let requests):
         SizeProber.run(
           requests, source: pictureSettings?.source,
-          options: pictureSettings?.load ?? LoadOptions(), cache: pictureSettings?.diskCache
+          options: pictureSettings?.load ?? LoadOptions(), cache: pictureSettings?.diskCache,
+          loader: loader
         ) { event in
           mailbox.post(event)
           wake.wake()

@@ -8,16 +8,26 @@ import PictureKit
 /// `Event.sizesProbed`s of a few each as they arrive: the state lays out once per few pictures
 /// rather than once per picture, and a picture whose size is in is fetched while the rest of
 /// its batch is still being read (one event for the whole batch held them all back until its
-/// slowest probe).
+/// slowest probe). In the browser the picture loader runs the probes with its pictures
+/// (`PictureLoader.probe`), and each size is posted as it comes.
 public enum SizeProber {
   /// Results reported together: a relayout each.
   static let resultsPerEvent = 4
 
-  /// Starts the probes in the background; `post` gets the events.
+  /// Starts the probes in the background; `post` gets the events. With a `loader`, the probes
+  /// share its servers' transfers with the pictures (`PictureLoader.probe`).
   static func run(
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
-    cache: PictureDiskCache?, post: @escaping @Sendable (Event) -> Void
+    cache: PictureDiskCache?, loader: PictureLoader? = nil,
+    post: @escaping @Sendable (Event) -> Void
   ) {
+    if let loader, source != nil {
+      // Each as it comes: a size read from a picture fetched whole comes with its first
+      // bytes, and held for three more it waited for their pictures' round trips. Those that
+      // come in one turn of the loop are laid out once (`coalesced`).
+      loader.probe(requests) { post(.sizesProbed([$0])) }
+      return
+    }
     Task.detached {
       var pending: [ProbedSize] = []
       await results(requests, source: source, options: options, cache: cache) { result in
@@ -29,6 +39,21 @@ public enum SizeProber {
       }
       if !pending.isEmpty { post(.sizesProbed(pending)) }
     }
+  }
+
+  /// `events` with each run of `sizesProbed` side by side made one: the sizes that came in
+  /// one turn of the loop are laid out once, not once each.
+  static func coalesced(_ events: [Event]) -> [Event] {
+    var merged: [Event] = []
+    merged.reserveCapacity(events.count)
+    for event in events {
+      if case .sizesProbed(let more) = event, case .sizesProbed(let sizes)? = merged.last {
+        merged[merged.count - 1] = .sizesProbed(sizes + more)
+      } else {
+        merged.append(event)
+      }
+    }
+    return merged
   }
 
   /// The sizes of a batch, or why each could not be read.
@@ -57,16 +82,7 @@ public enum SizeProber {
       Array(items.indices), of: items, in: source, options: options,
       concurrency: max(1, requests.count), cache: cache
     ) { position, result in
-      let request = requests[position]
-      switch result {
-      case .success(let size):
-        report(ProbedSize(request: request, width: size.width, height: size.height))
-      case .failure(let error):
-        report(
-          ProbedSize(
-            request: request, width: 0, height: 0,
-            failure: error.message(naming: options.settingNames)))
-      }
+      report(SizeProbe.probed(requests[position], result, naming: options.settingNames))
     }
   }
 

@@ -97,6 +97,12 @@ enum BrowseCommand {
     // back to (`--last`) may be anywhere in it, so that load is waited for whole; so are the
     // feeds followed, whose visit is recorded from what every one of them gave.
     let opening = OpeningLoad.begin(feed, streams: resume == nil && followed == nil)
+    // tmux is asked while the feed loads (and passthrough turned on for this pane, where the
+    // pictures may need it): nothing of it reaches the terminal.
+    let passthrough = PictureProbing.wantsPassthrough(options.pictures, environment: environment)
+    let tmuxAsked = Task {
+      await TmuxPane.Answers.asked(environment: environment, passthrough: passthrough)
+    }
     // Keys typed while it loads wait for the browser without printing over that line (unless
     // the feed itself is being typed on standard input).
     if !source.readsStandardInput { EchoHold.begin() }
@@ -112,8 +118,10 @@ enum BrowseCommand {
     // Before the probe writes its questions: a browser that cannot start touches nothing. A
     // terminal type it cannot draw on is a usage error; no terminal at all, as before, is not.
     // A TERM with no terminfo entry here (kitty's over ssh) is drawn as the xterm family.
+    let tmux = await tmuxAsked.value
     var terminalType = PictureProbing.terminalType(
-      color: options.pictures.color, version: nil, environment: environment)
+      color: options.pictures.color, version: nil, environment: environment,
+      tmuxFeatures: tmux.clientFeatures)
     do throws(TerminalError) {
       try TerminalCheck.run(type: terminalType.name)
     } catch {
@@ -151,7 +159,7 @@ enum BrowseCommand {
       browser.pictures = false
       pictures?.color = .none
     } else if pictures?.color != ColorChoice.none {
-      let report = PictureProbing.probe(options.pictures)
+      let report = PictureProbing.probe(options.pictures, tmux: tmux)
       pictures?.decision = report.decision
       typedAhead = report.answers?.typed ?? []
       if let type = report.terminalType { terminalType = type }

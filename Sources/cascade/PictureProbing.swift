@@ -6,19 +6,20 @@ import PictureKit
 /// (when that needs it) one batch of questions to the terminal within `--probe-budget`.
 enum PictureProbing {
   /// The decision for `options`, with what it was made from.
-  static func probe(_ options: PictureOptions) -> ProbeReport {
+  /// - Parameter tmux: what tmux said of this client, when it was asked already.
+  static func probe(_ options: PictureOptions, tmux answered: TmuxPane.Answers? = nil)
+    -> ProbeReport
+  {
     let choice = PictureChoice(name: options.protocolName) ?? .auto
     let environment = ProcessInfo.processInfo.environment
+    let tmuxAnswers =
+      answered
+      ?? TmuxPane.Answers(
+        environment: environment, passthrough: wantsPassthrough(options, environment: environment))
     let tmux = PictureDecision(choice: choice, environment: environment, answers: nil).insideTmux
     var answers: TerminalAnswers?
     var milliseconds = 0
     var windowCell: PixelSize?
-    var passthrough: String?
-    // kitty's pictures reach the terminal around tmux only through its passthrough, which is
-    // off by default: turned on for this pane before the question that needs it is asked.
-    if tmux, choice == .auto || choice == .only(.kitty) {
-      passthrough = TmuxPane.allowPassthrough(environment: environment)
-    }
     if choice.needsQueries {
       (answers, milliseconds, windowCell) = TerminalProbe.run(
         budgetMilliseconds: options.probeBudget, insideTmux: tmux)
@@ -28,25 +29,37 @@ enum PictureProbing {
     var report = ProbeReport(
       decision: decision, answers: answers, milliseconds: milliseconds,
       budgetMilliseconds: options.probeBudget, environment: environment)
-    report.passthrough = passthrough
-    report.tmux = TmuxPane.presence(environment: environment)
+    report.passthrough = tmuxAnswers.passthrough
+    report.tmux = tmuxAnswers.presence
     report.terminalType = terminalType(
-      color: options.color, version: answers?.version, environment: environment)
+      color: options.color, version: answers?.version, environment: environment,
+      tmuxFeatures: tmuxAnswers.clientFeatures)
     return report
   }
 
-  /// The terminfo entry the browser draws with for `--color` `color`, from the environment
-  /// and the terminal's name (`version`, XTVERSION's answer).
-  static func terminalType(color: String, version: String?, environment: [String: String])
-    -> TerminalType
-  {
+  /// Whether tmux's passthrough is turned on for this pane (`TmuxPane.allowPassthrough`):
+  /// kitty's pictures reach the terminal around tmux only through it, which is off by default,
+  /// so it is turned on before the question that needs it is asked.
+  static func wantsPassthrough(_ options: PictureOptions, environment: [String: String]) -> Bool {
+    let choice = PictureChoice(name: options.protocolName) ?? .auto
+    guard ColorChoice(rawValue: options.color) != ColorChoice.none else { return false }
+    return PictureDecision(choice: choice, environment: environment, answers: nil).insideTmux
+      && (choice == .auto || choice == .only(.kitty))
+  }
+
+  /// The terminfo entry the browser draws with for `--color` `color`, from the environment,
+  /// the terminal's name (`version`, XTVERSION's answer) and what tmux passes on to the
+  /// terminal around it (`tmuxFeatures`, `TmuxPane.clientFeatures`).
+  static func terminalType(
+    color: String, version: String?, environment: [String: String], tmuxFeatures: String?
+  ) -> TerminalType {
     let choice = ColorChoice(rawValue: color) ?? .auto
     let direct =
       choice == .direct
       || (choice == .auto
         && TerminalType.saysTrueColor(
           environment: environment,
-          tmuxFeatures: TmuxPane.clientFeatures(environment: environment)))
+          tmuxFeatures: tmuxFeatures))
     return TerminalType(
       environment: environment, version: version, direct: direct,
       colors: TerminalType.installedColors)

@@ -1,9 +1,70 @@
 import BrowserShell
+import Dispatch
 import Foundation
+import Locking
 
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
 /// passes on to the terminal around it, and passthrough for Cascade's own pane.
 enum TmuxPane {
+  /// What tmux says of this client that Cascade's start does not change, asked once: the
+  /// browser asks while the feed loads (each question a tmux process of its own, a few
+  /// milliseconds that waited for the feed, one of them asked twice).
+  struct Answers: Sendable {
+    var presence: TmuxPresence
+    var clientFeatures: String?
+    /// What turning passthrough on for this pane did (`allowPassthrough`); nil when not
+    /// asked for.
+    var passthrough: String?
+
+    /// Asks tmux; `passthrough`: turns passthrough on for this pane too.
+    init(environment: [String: String], passthrough: Bool) {
+      presence = TmuxPane.presence(environment: environment)
+      clientFeatures = TmuxPane.clientFeatures(environment: environment)
+      if passthrough { self.passthrough = TmuxPane.allowPassthrough(environment: environment) }
+    }
+
+    init(presence: TmuxPresence, clientFeatures: String?, passthrough: String?) {
+      self.presence = presence
+      self.clientFeatures = clientFeatures
+      self.passthrough = passthrough
+    }
+
+    /// `init(environment:passthrough:)` with the questions asked side by side, each a tmux
+    /// process on a thread of its own (not the task pool's, which they would block): one
+    /// tmux round trip, not three.
+    static func asked(environment: [String: String], passthrough: Bool) async -> Answers {
+      let answers = Locked(
+        Answers(presence: .none, clientFeatures: nil, passthrough: nil))
+      let group = DispatchGroup()
+      let questions: [@Sendable () -> Void] = [
+        {
+          let presence = TmuxPane.presence(environment: environment)
+          answers.withLock { $0.presence = presence }
+        },
+        {
+          let features = TmuxPane.clientFeatures(environment: environment)
+          answers.withLock { $0.clientFeatures = features }
+        },
+        {
+          guard passthrough else { return }
+          let done = TmuxPane.allowPassthrough(environment: environment)
+          answers.withLock { $0.passthrough = done }
+        },
+      ]
+      for question in questions {
+        group.enter()
+        Thread.detachNewThread {
+          question()
+          group.leave()
+        }
+      }
+      await withCheckedContinuation { continuation in
+        group.notify(queue: .global()) { continuation.resume() }
+      }
+      return answers.withLock { $0 }
+    }
+  }
+
   /// tmux's `client_termfeatures` for this client (`RGB` when it passes 24-bit colour on);
   /// nil outside tmux, when no client is attached to the session, or when tmux does not
   /// answer.

@@ -34,6 +34,8 @@ import Testing
     #expect(inView == min(visible.count, asked.count))
     #expect(inView > 0)
     #expect(asked.first?.index == 0)
+    // Each says whether its box is in view: its picture is about to be drawn.
+    #expect(asked.allSatisfy { $0.inView == visible.contains($0.index) })
     // No picture is asked for a box whose shape is still provisional.
     #expect(!effects.contains { if case .loadPicture = $0 { true } else { false } })
   }

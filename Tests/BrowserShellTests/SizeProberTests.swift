@@ -12,6 +12,25 @@ import Testing
 /// event, as they arrive, and `settle` feeds batches back into a state until it asks for no
 /// more.
 @Suite struct SizeProberTests {
+  /// Sizes posted one by one and taken in one turn are laid out once; other events keep
+  /// their places between them.
+  @Test func sizesTakenInOneTurnAreOneEvent() {
+    func size(_ n: Int) -> ProbedSize {
+      ProbedSize(
+        request: SizeRequest(index: n, imageURL: "https://a/\(n).png"), width: 4, height: 3)
+    }
+    let key = PictureKey(url: "https://a/9.png", columns: 4, rows: 2)
+    let events = SizeProber.coalesced([
+      .sizesProbed([size(0)]), .sizesProbed([size(1), size(2)]), .pictureLoaded(key, failure: nil),
+      .sizesProbed([size(3)]),
+    ])
+    // Each event as the sizes' indices it carries; nil for any other event.
+    let shape = events.map { event -> [Int]? in
+      if case .sizesProbed(let sizes) = event { sizes.map(\.request.index) } else { nil }
+    }
+    #expect(shape == [[0, 1, 2], nil, [3]])
+  }
+
   @Test func batchReportsSizesAndFailures() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

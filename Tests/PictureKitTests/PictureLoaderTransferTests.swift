@@ -95,28 +95,77 @@ import Testing
     #expect(requests.next() == 3, "fetched twice")
   }
 
-  @Test func oneServerGetsNoMoreTransfersAtOnceThanItsShare() async throws {
+  /// Pictures alone, or half of them size probes: probes and pictures share the server's
+  /// transfers, so the server never sees more connections at once than its share.
+  @Test(arguments: [false, true])
+  func oneServerGetsNoMoreTransfersAtOnceThanItsShare(halfProbes: Bool) async throws {
     let server = try TestHTTPServer()
     let gate = Gate()
     defer {
       gate.open()
       server.stop()
     }
-    let inFlight = server.holdPictures(30, at: gate, reply: Self.pngReply)
+    let inFlight = server.holdPictures(30, at: gate) { request in
+      TestHTTPServer.Reply.ranged(Self.png, for: request)
+    }
     let results = Results()
     let loader = Self.loader(
       for: FeedSource.url(server.url("/feed.json")), jobs: 16, results: results)
     let share = PictureLoader.Configuration(source: .sample, colorMode: .direct)
       .transfersPerServer
-    let keys = (0..<30).map { PictureKey(url: server.url("/\($0).png"), columns: 4, rows: 2) }
+    let pictures = halfProbes ? 15 : 30
+    let keys = (0..<pictures).map {
+      PictureKey(url: server.url("/\($0).png"), columns: 4, rows: 2)
+    }
+    let sizes = Locked<[ProbedSize]>([])
     loader.load(keys)
-    // Every transfer waits at the gate, so none ends and frees its place meanwhile.
+    loader.probe(
+      (pictures..<30).map { SizeRequest(index: $0, imageURL: server.url("/\($0).png")) }
+    ) { size in sizes.withLock { $0.append(size) } }
+    // Every exchange waits at the gate, so none ends and frees its place meanwhile.
     #expect(try await Self.eventually { inFlight.now == share })
-    #expect(loader.backlog == 30, "the rest wait in the loader, not in the transport")
+    #expect(loader.backlog == pictures, "the rest wait in the loader, not in the transport")
     gate.open()
-    #expect(try await Self.eventually { results.all.count == 30 })
+    #expect(try await Self.eventually { results.all.count == pictures })
+    #expect(try await Self.eventually { sizes.withLock { $0.count } == 30 - pictures })
     #expect(results.all.values.allSatisfy { $0 == nil })
+    #expect(sizes.withLock { $0.allSatisfy { $0.failure == nil && $0.width > 0 } })
     #expect(inFlight.most == share, "at most \(share) at once, and that many")
+    #expect(server.mostOpen <= share, "the server saw \(server.mostOpen) connections at once")
+  }
+
+  /// A box in view: its picture is fetched whole at once, its size told from its first bytes
+  /// while the rest still comes, and its picture joins that transfer: one request, no range.
+  @Test func aPictureInViewIsFetchedOnceItsSizeToldFromItsFirstBytes() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    // Bytes after the picture's end: a 200 KB answer that takes a while to come.
+    let body = Self.png + [UInt8](repeating: 0, count: 200_000)
+    let progress = Locked((sent: 0, done: false))
+    server.route("/big.png") { _ in
+      .paced(body: body, chunk: 8_192, interval: 0.005) { sent, _ in
+        progress.withLock { $0 = (sent, sent == body.count) }
+      }
+    }
+    let results = Results()
+    let loader = Self.loader(for: FeedSource.url(server.url("/feed.json")), results: results)
+    let url = server.url("/big.png")
+    let told = Locked<(size: ProbedSize, sent: Int, done: Bool)?>(nil)
+    loader.probe([SizeRequest(index: 0, imageURL: url, inView: true)]) { size in
+      let (sent, done) = progress.withLock { ($0.sent, $0.done) }
+      told.withLock { $0 = (size, sent, done) }
+    }
+    #expect(try await Self.eventually { told.withLock { $0 != nil } })
+    let size = try #require(told.withLock { $0 })
+    #expect(size.size.failure == nil && size.size.width > 0)
+    #expect(!size.done, "the size came at \(size.sent) of \(body.count) bytes, before the end")
+    let key = PictureKey(url: url, columns: 4, rows: 2)
+    loader.load([key])
+    #expect(try await Self.eventually { results.all[key] != nil })
+    #expect(results.all[key] == .some(nil))
+    let asked = server.requests.filter { $0.path == "/big.png" }
+    #expect(asked.count == 1, "one request for the size and the picture")
+    #expect(asked.allSatisfy { $0.headers["range"] == nil }, "the whole picture at once")
   }
 
   @Test func aBusyServerDoesNotHoldUpAnothersPictures() async throws {

@@ -15,6 +15,106 @@ import Testing
     .init(key(n), server: server)
   }
 
+  func probe(_ n: Int, server: String = "a:443", inView: Bool = false) -> PictureSchedule.Probe {
+    .init(url: "https://a/\(n).jpg", server: server, inView: inView)
+  }
+
+  @Test func probesAndPicturesShareTheSixTransfersOfAServer() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<4).map { web($0) })
+    schedule.probe((10..<14).map { probe($0) })
+    let first = schedule.actions()
+    #expect(first.count == 6, "four pictures and two probes: six transfers to the one server")
+    #expect(schedule.pendingProbes.map(\.url) == ["https://a/12.jpg", "https://a/13.jpg"])
+    #expect(schedule.actions().isEmpty, "nothing more until a transfer ends")
+    // A probe's end frees its transfer for the next probe.
+    let ended = schedule.probeEnded("https://a/10.jpg")
+    #expect(ended)
+    #expect(schedule.actions() == [.probe(probe(12))])
+    // A picture's transfer too.
+    schedule.transferEnded(key(0))
+    #expect(schedule.actions() == [.probe(probe(13))])
+    // Another server's probe does not wait for this one's.
+    schedule.probe([probe(20, server: "b:443")])
+    #expect(schedule.actions() == [.probe(probe(20, server: "b:443"))])
+    // An ended probe frees nothing twice.
+    let again = schedule.probeEnded("https://a/10.jpg")
+    #expect(!again)
+    schedule.probe([probe(21)])
+    #expect(schedule.actions().isEmpty, "the server's six are still taken")
+  }
+
+  @Test func picturesInViewThenProbesInViewThenProbesThenPicturesAround() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<4).map { web($0) })
+    schedule.rank(PictureRanking(visible: [key(0), key(1)], ahead: [key(2), key(3)]))
+    schedule.probe([probe(10), probe(11, inView: true)])
+    let order = schedule.actions()
+    #expect(
+      order == [
+        .start(.init(key: key(0), ahead: false)), .start(.init(key: key(1), ahead: false)),
+        .probe(probe(11, inView: true)), .probe(probe(10)),
+        .start(.init(key: key(2), ahead: true)), .start(.init(key: key(3), ahead: true)),
+      ])
+    // With two transfers left to the server, a picture in view takes one before any probe.
+    var full = PictureSchedule(limits: Self.limits)
+    full.request((0..<4).map { web($0) })
+    _ = full.actions()
+    full.probe([probe(10), probe(11, inView: true)])
+    full.request([web(5), web(6)])
+    full.rank(PictureRanking(visible: [key(5)], ahead: [key(6)]))
+    #expect(
+      full.actions() == [.start(.init(key: key(5), ahead: false)), .probe(probe(11, inView: true))])
+  }
+
+  @Test func aPictureJoinsTheTransferOfAProbeThatFetchesItWhole() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe(
+      (0..<6).map {
+        PictureSchedule.Probe(url: key($0).url, server: "a:443", inView: true, whole: true)
+      })
+    #expect(schedule.actions().count == 6)
+    // The server's six are taken; the picture of a probe fetching it whole takes none.
+    schedule.request([web(0), web(7)])
+    #expect(schedule.actions() == [.start(.init(key: key(0), ahead: false))])
+    // Its transfer was the probe's: nothing is freed when its bytes are in.
+    let freed = schedule.transferEnded(key(0), fetched: 100)
+    #expect(!freed)
+    #expect(schedule.actions().isEmpty, "the other picture waits for a transfer")
+    schedule.probeEnded(key(0).url)
+    #expect(schedule.actions() == [.start(.init(key: key(7), ahead: false))])
+  }
+
+  /// A picture waiting for a whole probe's bytes is on the network: files still have their
+  /// workers.
+  @Test func picturesJoiningAProbeHoldNoWorker() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe(
+      (0..<4).map {
+        PictureSchedule.Probe(url: key($0).url, server: "a:443", inView: true, whole: true)
+      })
+    _ = schedule.actions()
+    schedule.request((0..<4).map { web($0) })
+    #expect(schedule.actions().count == 4, "each joins its probe's transfer")
+    let files = (10..<12).map { PictureSchedule.Request(key($0), server: nil) }
+    schedule.request(files)
+    #expect(schedule.actions().count == 2, "both workers are free for the files")
+    // Once its bytes are in, a joined picture is decoded as a worker's job.
+    schedule.transferEnded(key(0), fetched: 100)
+    schedule.ended(key(10))
+    schedule.request([.init(key(12), server: nil)])
+    #expect(schedule.actions().isEmpty, "the decode of picture 0 and file 11 take the two")
+  }
+
+  @Test func aProbeAskedForTwiceRunsOnce() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe([probe(1)])
+    _ = schedule.actions()
+    let again = schedule.probe([probe(1), probe(2), probe(2)])
+    #expect(again == [probe(2)], "running or asked for in the same batch: once")
+    #expect(schedule.actions() == [.probe(probe(2))])
+  }
+
   @Test func noMoreThanSixTransfersToOneServerWhileAnotherGoesAhead() {
     var schedule = PictureSchedule(limits: Self.limits)
     schedule.request((0..<10).map { web($0) } + [web(10, server: "b:443")])
@@ -120,10 +220,19 @@ import Testing
     func server(_ n: Int) -> String? { n % 4 == 0 ? nil : "s\(n % 3):443" }
     var running: Set<Int> = []
     var transferring: Set<Int> = []
+    var probing: Set<Int> = []
     for _ in 0..<300 {
       let n = Int(random.next() % 40)
-      switch random.next() % 5 {
+      switch random.next() % 7 {
       case 0, 1: schedule.request([.init(key(n), server: server(n))])
+      case 5:
+        schedule.probe([
+          .init(url: "https://a/\(n).jpg", server: server(n), inView: random.next() % 2 == 0)
+        ])
+      case 6:
+        let ended = schedule.probeEnded("https://a/\(n).jpg")
+        #expect(ended == probing.contains(n), "seed \(seed)")
+        probing.remove(n)
       case 2:
         if running.contains(n) {
           schedule.ended(key(n))
@@ -137,20 +246,39 @@ import Testing
         }
       default: _ = schedule.cancel([key(n)])
       }
-      for start in schedule.starts() {
-        let m = Int(start.key.url.dropFirst("https://a/".count).prefix { $0 != "." }) ?? -1
-        let inserted = running.insert(m).inserted
-        #expect(inserted, "seed \(seed): \(m) started twice")
-        if server(m) != nil { transferring.insert(m) }
+      for action in schedule.actions() {
+        switch action {
+        case .start(let start):
+          let m = Int(start.key.url.dropFirst("https://a/".count).prefix { $0 != "." }) ?? -1
+          let inserted = running.insert(m).inserted
+          #expect(inserted, "seed \(seed): \(m) started twice")
+          if server(m) != nil { transferring.insert(m) }
+        case .probe(let probe):
+          let m = Int(probe.url.dropFirst("https://a/".count).prefix { $0 != "." }) ?? -1
+          let inserted = probing.insert(m).inserted
+          #expect(inserted, "seed \(seed): probe \(m) started twice")
+        }
       }
+      // Probes and pictures together: no server ever has more than its six transfers.
       var perServer: [String: Int] = [:]
       for m in transferring { perServer[server(m) ?? "", default: 0] += 1 }
+      for m in probing where server(m) != nil { perServer[server(m) ?? "", default: 0] += 1 }
       #expect(perServer.values.allSatisfy { $0 <= Self.limits.transfersPerServer }, "seed \(seed)")
-      #expect(transferring.count <= Self.limits.transfers, "seed \(seed)")
-      // Pictures read without a transfer take workers (a web picture whose bytes came is
-      // decoded outside them, bounded by the decode budget).
-      let reading = running.filter { server($0) == nil }.count
+      #expect(perServer.values.reduce(0, +) <= Self.limits.transfers, "seed \(seed)")
+      // Pictures and probes read without a transfer take workers (a web picture whose bytes
+      // came is decoded outside them, bounded by the decode budget).
+      let reading =
+        running.filter { server($0) == nil }.count + probing.filter { server($0) == nil }.count
       #expect(reading <= Self.limits.jobs, "seed \(seed)")
+    }
+  }
+}
+
+extension PictureSchedule {
+  /// The pictures that start now, for the tests that ask for no probe.
+  fileprivate mutating func starts() -> [Start] {
+    actions().compactMap { action in
+      if case .start(let start) = action { start } else { nil }
     }
   }
 }

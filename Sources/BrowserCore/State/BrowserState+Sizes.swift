@@ -20,10 +20,10 @@ extension BrowserState {
     var requests: [SizeRequest] = []
     var known: [ProbedSize] = []
     var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
-    func consider(_ index: Int) {
+    func consider(_ index: Int, inView: Bool) {
       guard awaitsSize(index) else { return }
       let url = items[index].imageURL
-      let request = SizeRequest(index: index, imageURL: url)
+      let request = SizeRequest(index: index, imageURL: url, inView: inView)
       if let size = sizeProbes.found[url] {
         known.append(ProbedSize(request: request, width: size.width, height: size.height))
       } else if room > 0, !sizeProbes.inFlight.contains(url) {
@@ -37,13 +37,14 @@ extension BrowserState {
     // their sizes are in, so a slideshow past the screens around the waterfall showed nothing.
     if case .details(let i) = panel {
       for index in [i, i + 1, i + 2, i - 1] where items.indices.contains(index) {
-        consider(index)
+        consider(index, inView: index == i)
       }
     }
-    for rows in [visibleContentRows] + screensAround where !rows.isEmpty {
+    let visible = visibleContentRows
+    for rows in [visible] + screensAround where !rows.isEmpty {
       for box in arrangement.boxes(inRows: rows) {
         guard case .item(let index) = box.content else { continue }
-        consider(index)
+        consider(index, inView: rows == visible)
       }
     }
     if !known.isEmpty { applySizes(known) }

@@ -4,10 +4,14 @@
 public struct SizeRequest: Hashable, Sendable {
   public var index: Int
   public var imageURL: String
+  /// Whether the item's box is in view when asked: its picture is about to be drawn, so its
+  /// probe goes with the pictures in view, ahead of probes and pictures around the view.
+  public var inView: Bool
 
-  public init(index: Int, imageURL: String) {
+  public init(index: Int, imageURL: String, inView: Bool = false) {
     self.index = index
     self.imageURL = imageURL
+    self.inView = inView
   }
 }
 

@@ -42,7 +42,9 @@ public enum PixelTraffic {
     var state = state
     let cache = PictureCache(budget: 1 << 30)
     let uploads = KittyUploads(insideTmux: false)
-    let overlay = OverlayPictures(protocol: pictureProtocol, cell: cell, budget: 1 << 30)
+    // Only sixel and iTerm2 keep pictures in it here; kitty sends uploads.
+    let overlay = OverlayPictures(
+      protocol: pictureProtocol == .iterm ? .iterm : .sixel, cell: cell, budget: 1 << 30)
     let renderer = SymbolRenderer(colorMode: .palette256)
     let view = BrowserView(theme: Theme())
     func frame() -> Int {

@@ -43,6 +43,22 @@ package enum PictureSize {
     }
   }
 
+  /// The size read from the first bytes of a picture fetched whole, as they arrive: nil while
+  /// its header needs more of them; `ended`: no more will come.
+  package static func arriving(_ bytes: [UInt8], ended: Bool) -> Outcome? {
+    switch PictureHeader.read(bytes) {
+    case .header(let header):
+      return .size(width: Double(header.displayWidth), height: Double(header.displayHeight))
+    case .invalid(let error):
+      return .unreadable(error.description)
+    case .needMoreBytes(let needed):
+      if needed > maxRead {
+        return .unreadable("its header is more than \(ByteCountText(maxRead)) in")
+      }
+      return ended ? .unreadable("the picture ends before its header") : nil
+    }
+  }
+
   /// Reads the size through `prefix(n)`, which gives the first `n` bytes (fewer at the end of
   /// the picture): a ranged request, or a file's start.
   package static func read<E: Error>(_ prefix: (Int) async throws(E) -> [UInt8]) async throws(E)

@@ -81,15 +81,15 @@ public final class OverlayPictures: Sendable {
   /// - Parameters:
   ///   - protocol: sixel, iTerm2, or kitty (placed without placeholders).
   ///   - outliveText: whether the terminal keeps pictures under text until a screen clear.
-  public init(protocol: PictureProtocol, cell: PixelSize, budget: Int, outliveText: Bool = false) {
-    protocolUsed = `protocol`
+  public init(protocol: OverlayProtocol, cell: PixelSize, budget: Int, outliveText: Bool = false) {
+    protocolUsed = `protocol`.pictureProtocol
     self.cell = cell
     self.budget = budget
     self.outliveText = outliveText
     switch `protocol` {
+    case .sixel: drawer = SixelDrawer(cell: cell)
     case .iterm: drawer = ITermDrawer()
     case .kitty: drawer = KittyPlacementDrawer()
-    default: drawer = SixelDrawer(cell: cell)
     }
   }
 
@@ -350,9 +350,10 @@ extension OverlayPictures {
   /// The overlay settings when `decision` chose sixel, iTerm2, or kitty on a terminal without
   /// Unicode placeholders; nil otherwise.
   public convenience init?(_ decision: PictureDecision?, budget: Int) {
-    guard let decision, decision.drawsOverFrame else { return nil }
+    guard let decision, decision.drawsOverFrame, let chosen = OverlayProtocol(decision.chosen)
+    else { return nil }
     self.init(
-      protocol: decision.chosen, cell: decision.cellPixels, budget: budget,
+      protocol: chosen, cell: decision.cellPixels, budget: budget,
       outliveText: decision.picturesOutliveText)
   }
 }

@@ -42,9 +42,14 @@ public enum PictureFetch {
   /// Only bytes that are a whole picture of the kind they claim are stored
   /// (`PictureFormat.isWholePicture`): a captive portal's HTML page or a picture cut short
   /// is shown as what it is this once, not kept to be served on every later run.
+  ///
+  /// - Parameter watch: shown the bytes of a web picture fetched from its start, all of them
+  ///   so far, as each part arrives, until it returns false: a picture's size is read from
+  ///   its first bytes while the rest comes.
   public static func fetch(
     _ location: PictureLocation, options: LoadOptions, maxBytes: Int,
-    cache: PictureDiskCache? = nil, readCache: Bool = true, prefixes: ProbedPrefixes = .shared
+    cache: PictureDiskCache? = nil, readCache: Bool = true, prefixes: ProbedPrefixes = .shared,
+    watch: (@Sendable ([UInt8]) -> Bool)? = nil
   ) async throws(FeedError) -> Fetched {
     switch location {
     case .embedded(let name):
@@ -72,7 +77,8 @@ public enum PictureFetch {
       let multiplexed: Bool
       do throws(TransferError) {
         (bytes, transferred, multiplexed) = try await web(
-          url, after: prefix, options: options, maxBytes: maxBytes, prefixes: prefixes)
+          url, after: prefix, options: options, maxBytes: maxBytes, prefixes: prefixes,
+          watch: watch)
       } catch {
         throw failure(error, options: options, maxBytes: maxBytes)
       }
@@ -124,7 +130,7 @@ public enum PictureFetch {
   /// probe's bytes in `prefixes` for the next fetch, with what it added to them.
   private static func web(
     _ url: String, after prefix: ProbedPrefixes.Prefix?, options: LoadOptions, maxBytes: Int,
-    prefixes: ProbedPrefixes
+    prefixes: ProbedPrefixes, watch: (@Sendable ([UInt8]) -> Bool)? = nil
   ) async throws(TransferError) -> (bytes: [UInt8], transferred: Int, multiplexed: Bool) {
     guard let transport = Transport.shared else {
       if let prefix { prefixes.keep(prefix, for: url) }
@@ -143,8 +149,13 @@ public enum PictureFetch {
       byteRangeFrom: prefix.map { Int64($0.bytes.count) }, headers: headers,
       originHeaders: options.originHeaders(for: url), limits: limits)
     guard let prefix else {
-      let fetched = try await transport.fetch(request)
-      return (fetched.bytes, fetched.bytes.count, fetched.response.multiplexed)
+      guard let watch else {
+        let fetched = try await transport.fetch(request)
+        return (fetched.bytes, fetched.bytes.count, fetched.response.multiplexed)
+      }
+      let arrived = await fetchKeepingBytes(request, on: transport, watch: watch)
+      let response = try arrived.result.get()
+      return (arrived.bytes, arrived.bytes.count, response.multiplexed)
     }
     /// Whether an answer carries the rest of `prefix`'s file: a 206 from where it ends (and,
     /// without a validator, of the file's length as it was).
@@ -179,20 +190,28 @@ public enum PictureFetch {
 
   /// The transfer of `request`, its body kept as it arrives: what came before a cancel (the
   /// calling task's) or a failure is there too, with the answer's headers if they came.
-  private static func fetchKeepingBytes(_ request: TransferRequest, on transport: Transport)
-    async -> (
-      result: Result<TransferResponse, TransferError>, response: TransferResponse?,
-      bytes: [UInt8]
-    )
-  {
-    let kept = Locked<(response: TransferResponse?, bytes: [UInt8])>((nil, []))
+  /// `watch` sees the body so far after each part, until it returns false.
+  private static func fetchKeepingBytes(
+    _ request: TransferRequest, on transport: Transport,
+    watch: (@Sendable ([UInt8]) -> Bool)? = nil
+  ) async -> (
+    result: Result<TransferResponse, TransferError>, response: TransferResponse?,
+    bytes: [UInt8]
+  ) {
+    let kept = Locked<(response: TransferResponse?, bytes: [UInt8], watching: Bool)>(
+      (nil, [], watch != nil))
     let slot = TransferSlot()
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let consumer = TransferConsumer(
           response: { response in kept.withLock { $0.response = response } },
           chunk: { chunk in
-            kept.withLock { $0.bytes.append(contentsOf: chunk) }
+            kept.withLock { kept in
+              kept.bytes.append(contentsOf: chunk)
+              if kept.watching, let watch, kept.response.map({ $0.status < 300 }) ?? true {
+                kept.watching = watch(kept.bytes)
+              }
+            }
             return .accepted
           },
           finish: { continuation.resume(returning: $0) })

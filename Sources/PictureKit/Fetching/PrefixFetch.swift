@@ -1,6 +1,7 @@
 import FeedKit
 import FeedModel
 import Foundation
+import Locking
 import Transport
 
 /// The first bytes of a web picture: a ranged request (`Range: bytes=0-N`), cut off by Cascade
@@ -99,71 +100,76 @@ package enum PrefixFetch {
 
   /// The bytes so far and the transfer's handle, shared between the transport's thread and the
   /// caller.
-  private final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
+  private final class Collector: Sendable {
+    private struct State {
+      /// Where the answer's bytes start, and how many of them make the read complete.
+      var start = 0
+      var wanted: Int
+      var total: Int?
+      var validator: String?
+      var collected: [UInt8] = []
+      var handle: TransferHandle?
+      var cancelled = false
+    }
+
     private let asked: (start: Int, count: Int)
-    /// Where the answer's bytes start, and how many of them make the read complete.
-    private var start = 0
-    private var wanted: Int
-    private var total: Int?
-    private var validator: String?
-    private var collected: [UInt8] = []
-    private var handle: TransferHandle?
-    private var cancelled = false
+    private let state: Locked<State>
 
     init(start: Int, count: Int) {
       asked = (start, count)
-      wanted = count
+      state = Locked(State(wanted: count))
     }
 
-    var isFull: Bool { lock.withLock { collected.count >= wanted } }
+    var isFull: Bool { state.withLock { $0.collected.count >= $0.wanted } }
 
     /// Takes in the answer's headers (before any of its body).
     func answered(_ response: TransferResponse) {
-      lock.withLock {
-        validator = PrefixFetch.validator(of: response)
+      let asked = asked
+      state.withLock { state in
+        state.validator = PrefixFetch.validator(of: response)
         if response.status == 206,
-          let range = PrefixFetch.contentRange(
-            response.header("Content-Range"))
+          let range = PrefixFetch.contentRange(response.header("Content-Range"))
         {
-          start = range.start
-          total = range.total
+          state.start = range.start
+          state.total = range.total
         }
-        wanted = max(0, asked.count - start)
+        state.wanted = max(0, asked.count - state.start)
       }
     }
 
     /// The read; `ended`: the transfer ended of itself (not cut off once full).
     func read(ended: Bool) -> Read {
-      lock.withLock {
-        let end = start + collected.count
-        let whole = (ended && collected.count < wanted) || total.map { end >= $0 } ?? false
+      state.withLock { state in
+        let end = state.start + state.collected.count
+        let whole =
+          (ended && state.collected.count < state.wanted) || state.total.map { end >= $0 } ?? false
         return Read(
-          bytes: collected, start: start, whole: whole, total: whole ? end : total,
-          validator: validator)
+          bytes: state.collected, start: state.start, whole: whole,
+          total: whole ? end : state.total, validator: state.validator)
       }
     }
 
     /// Keeps what fits; whether the read is now complete.
     func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
-      lock.withLock {
-        collected.append(contentsOf: chunk.prefix(max(0, wanted - collected.count)))
-        return collected.count >= wanted
+      state.withLock { state in
+        state.collected.append(
+          contentsOf: chunk.prefix(max(0, state.wanted - state.collected.count)))
+        return state.collected.count >= state.wanted
       }
     }
 
     func setHandle(_ handle: TransferHandle) {
-      let cancelNow = lock.withLock {
-        self.handle = handle
-        return cancelled
+      let cancelNow = state.withLock { state in
+        state.handle = handle
+        return state.cancelled
       }
       if cancelNow { handle.cancel() }
     }
 
     func cancel() {
-      let handle = lock.withLock {
-        cancelled = true
-        return self.handle
+      let handle = state.withLock { state in
+        state.cancelled = true
+        return state.handle
       }
       handle?.cancel()
     }

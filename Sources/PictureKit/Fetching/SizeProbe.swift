@@ -1,3 +1,4 @@
+import BrowserCore
 import FeedKit
 import FeedModel
 
@@ -83,17 +84,35 @@ public enum SizeProbe {
           }
         }
       }
-      if case .size(let width, let height) = outcome {
-        cache?.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)
-      }
+      remember(outcome, of: url, in: cache)
     }
+    return result(outcome, of: item.imageURL)
+  }
+
+  /// What a probe tells of `outcome`, read for the picture at `imageURL`.
+  package static func result(_ outcome: PictureSize.Outcome, of imageURL: String)
+    -> Result<(width: Double, height: Double), FeedError>
+  {
     switch outcome {
     case .size(let width, let height):
-      let shape = ItemShape.clamped(width: width, height: height)
-      return .success(shape)
+      return .success(ItemShape.clamped(width: width, height: height))
     case .unreadable(let reason):
-      return .failure(.unreadable(source: item.imageURL, detail: reason))
+      return .failure(.unreadable(source: imageURL, detail: reason))
     }
+  }
+
+  /// Keeps a size read for `url` in `cache`, so a feed opened again lays out at once.
+  package static func remember(
+    _ outcome: PictureSize.Outcome, of url: String, in cache: PictureDiskCache?
+  ) {
+    guard let cache, case .size(let width, let height) = outcome else { return }
+    cache.store(Array("\(Int(width)) \(Int(height))".utf8), for: sizeKey + url)
+  }
+
+  /// Whether `url`'s size or first bytes are in `cache`: a probe of it reads no network.
+  package static func isKnown(_ url: String, in cache: PictureDiskCache?) -> Bool {
+    guard let cache else { return false }
+    return cachedSize(of: url, in: cache) != nil || cache.prefix(for: url, count: 1) != nil
   }
 
   /// `read` continued up to `count` bytes: bytes `read.bytes.count ..< count` joined to it, or
@@ -116,6 +135,21 @@ public enum SizeProbe {
     joined.validator = next.validator ?? read.validator
     joined.total = next.total ?? read.total
     return joined
+  }
+
+  /// What the state is told of `request`'s probe: the size, or why it could not be read, in
+  /// the words of the settings' names (`naming`).
+  public static func probed(
+    _ request: SizeRequest, _ result: Result<(width: Double, height: Double), FeedError>,
+    naming: SettingNames
+  ) -> ProbedSize {
+    switch result {
+    case .success(let size):
+      return ProbedSize(request: request, width: size.width, height: size.height)
+    case .failure(let error):
+      return ProbedSize(
+        request: request, width: 0, height: 0, failure: error.message(naming: naming))
+    }
   }
 
   /// The prefix of the cache key a picture's size is kept under, beside the picture's own.

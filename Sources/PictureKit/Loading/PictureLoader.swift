@@ -95,6 +95,14 @@ public final class PictureLoader: Sendable {
     /// cache is passed by for them.
     var revalidating = false
     var revalidated: Set<String> = []
+    /// The size probes asked for and not yet answered, by URL: who to tell.
+    var probes: [String: [ProbeWaiter]] = [:]
+  }
+
+  /// A size asked for, and where its answer goes.
+  private struct ProbeWaiter {
+    var request: SizeRequest
+    var report: @Sendable (ProbedSize) -> Void
   }
 
   private let configuration: Configuration
@@ -149,6 +157,37 @@ public final class PictureLoader: Sendable {
     startWaiting()
   }
 
+  /// Reads the sizes of `requests`' pictures from their first bytes (`SizeProbe`), each probe
+  /// holding one of its server's transfers as a picture does (`PictureSchedule`): probes and
+  /// pictures together open no more than `transfersPerServer` connections to a server, and a
+  /// picture in view never waits behind the probe of a box out of view. Each result goes to
+  /// `report` as it arrives.
+  public func probe(
+    _ requests: [SizeRequest], report: @escaping @Sendable (ProbedSize) -> Void
+  ) {
+    guard !requests.isEmpty else { return }
+    let source = configuration.source
+    let probes = requests.map { request in
+      let location = try? source.pictureLocation(of: request.imageURL)
+      // A box in view: its picture is about to be drawn, so it is fetched whole at once, its
+      // size read from its first bytes, rather than probed and then fetched.
+      var whole = false
+      if request.inView, case .web(let url)? = location {
+        whole = !SizeProbe.isKnown(url, in: configuration.diskCache)
+      }
+      return PictureSchedule.Probe(
+        url: request.imageURL, server: location?.server, inView: request.inView, whole: whole)
+    }
+    queue.withLock { queue in
+      for request in requests {
+        queue.probes[request.imageURL, default: []].append(
+          ProbeWaiter(request: request, report: report))
+      }
+      queue.schedule.probe(probes)
+    }
+    startWaiting()
+  }
+
   /// Orders the requests waiting as `ranking` says, those in view first, and starts the
   /// budget for pictures out of view afresh.
   public func rank(_ ranking: PictureRanking) {
@@ -198,19 +237,101 @@ public final class PictureLoader: Sendable {
   /// The keys waiting, in the order they will start: for tests.
   package var waiting: [PictureKey] { queue.withLock { $0.schedule.pending.map(\.key) } }
 
-  /// Starts every job the schedule lets start now.
+  /// Starts every job and probe the schedule lets start now.
   private func startWaiting() {
-    let started = queue.withLock { queue in
-      queue.schedule.starts().compactMap { start -> (PictureJob, Bool)? in
-        guard let job = queue.pending.removeValue(forKey: start.key) else { return nil }
-        queue.running[start.key] = job
-        return (job, start.ahead)
+    let (started, probes) = queue.withLock { queue in
+      var started: [(PictureJob, Bool)] = []
+      var probes: [PictureSchedule.Probe] = []
+      for action in queue.schedule.actions() {
+        switch action {
+        case .start(let start):
+          guard let job = queue.pending.removeValue(forKey: start.key) else { continue }
+          queue.running[start.key] = job
+          started.append((job, start.ahead))
+        case .probe(let probe): probes.append(probe)
+        }
       }
+      return (started, probes)
     }
     for (job, ahead) in started {
       DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
         self.begin(job, ahead: ahead)
       }
+    }
+    for probe in probes {
+      Task.detached(priority: probe.inView ? .userInitiated : .utility) {
+        await self.run(probe)
+      }
+    }
+  }
+
+  /// Reads `probe`'s size, tells whoever asked, and gives its transfer back.
+  private func run(_ probe: PictureSchedule.Probe) async {
+    if probe.whole, case .web(let url)? = try? configuration.source.pictureLocation(of: probe.url) {
+      await fetchWhole(probe, url: url)
+    } else {
+      tell(
+        probe.url,
+        await SizeProbe.size(
+          of: .unsized(imageURL: probe.url), in: configuration.source,
+          options: configuration.load, cache: configuration.diskCache))
+    }
+    queue.withLock { _ = $0.schedule.probeEnded(probe.url) }
+    startWaiting()
+  }
+
+  /// Fetches `probe`'s picture (at `url`) whole, shared with its picture's job
+  /// (`SharedFetches`), and tells its size as soon as its first bytes show it. The bytes are
+  /// kept for that job: in the disk cache, else as a whole `ProbedPrefixes` entry.
+  private func fetchWhole(_ probe: PictureSchedule.Probe, url: String) async {
+    let told = Locked(false)
+    let settle: @Sendable (PictureSize.Outcome) -> Void = { outcome in
+      let first = told.withLock { told in
+        defer { told = true }
+        return !told
+      }
+      guard first else { return }
+      SizeProbe.remember(outcome, of: url, in: self.configuration.diskCache)
+      self.tell(probe.url, SizeProbe.result(outcome, of: probe.url))
+    }
+    let configuration = configuration
+    let fetched = await fetches.bytes(of: url, stillWanted: wants) {
+      do throws(FeedError) {
+        return .success(
+          try await PictureFetch.fetch(
+            .web(url), options: configuration.load, maxBytes: configuration.limits.maxBytes,
+            cache: configuration.diskCache,
+            watch: { bytes in
+              guard let outcome = PictureSize.arriving(bytes, ended: false) else { return true }
+              settle(outcome)
+              return false
+            }))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch fetched {
+    case .success(let fetched):
+      if let outcome = PictureSize.arriving(fetched.bytes, ended: true) { settle(outcome) }
+      if !fetched.cached,
+        configuration.diskCache == nil || !PictureFormat.isWholePicture(fetched.bytes)
+      {
+        ProbedPrefixes.shared.keep(
+          .init(bytes: fetched.bytes, total: fetched.bytes.count), for: url)
+      }
+    case .failure(let error):
+      if !told.withLock({ $0 }) { tell(probe.url, .failure(error)) }
+    }
+  }
+
+  /// Tells whoever asked for the size of the picture at `imageURL` what its probe found.
+  private func tell(
+    _ imageURL: String, _ result: Result<(width: Double, height: Double), FeedError>
+  ) {
+    let waiters = queue.withLock { $0.probes.removeValue(forKey: imageURL) ?? [] }
+    for waiter in waiters {
+      waiter.report(
+        SizeProbe.probed(waiter.request, result, naming: configuration.load.settingNames))
     }
   }
 

@@ -1,9 +1,9 @@
 import BrowserCore
 
-/// Which picture the loader starts when: a pure value that takes what happened (pictures asked
-/// for, ranked, cancelled; a transfer ended, bytes fetched, a picture done) and answers with
-/// the pictures that may start now. The loader runs what it answers; its tests need no server,
-/// thread or clock.
+/// Which picture the loader starts when: a pure value that takes what happened (pictures and
+/// sizes asked for, ranked, cancelled; a transfer ended, bytes fetched, a picture done) and
+/// answers with the pictures and size probes that may start now. The loader runs what it
+/// answers; its tests need no server, thread or clock.
 ///
 /// The rules: the newest requests go first (they are the boxes now in view), and once the
 /// state ranks what it wants, the pictures in view go before those around it. A web picture
@@ -13,6 +13,12 @@ import BrowserCore
 /// view since the last ranking are under `prefetchBudget`. A picture read from a file, the
 /// disk cache or the binary holds one of `jobs` workers instead. A picture asked for again
 /// while a cancelled run of it winds down starts once that run has ended.
+///
+/// A size probe (a picture's first bytes, for the size of a box the feed gave none) holds one
+/// of its server's transfers as a picture does: probes and pictures together open no more
+/// than `transfersPerServer` connections to a server. Pictures in view go first, then the
+/// probes of boxes in view, then the other probes, then the pictures around the view: a
+/// picture on screen never waits behind a probe for a box off screen.
 package struct PictureSchedule: Sendable {
   package struct Limits: Sendable, Equatable {
     package var jobs: Int
@@ -46,6 +52,30 @@ package struct PictureSchedule: Sendable {
     package var ahead: Bool
   }
 
+  /// A picture whose size is read from its first bytes (`SizeProbe`), the server they come
+  /// from (nil: a file, read by a worker) and whether its box is in view. A probe `whole`
+  /// fetches its picture whole, the size read from its first bytes as they arrive: the
+  /// picture, asked for while that runs, joins its transfer instead of taking one.
+  package struct Probe: Hashable, Sendable {
+    package var url: String
+    package var server: String?
+    package var inView: Bool
+    package var whole: Bool
+
+    package init(url: String, server: String?, inView: Bool, whole: Bool = false) {
+      self.url = url
+      self.server = server
+      self.inView = inView
+      self.whole = whole
+    }
+  }
+
+  /// What may start now: a picture, or a size probe.
+  package enum Action: Hashable, Sendable {
+    case start(Start)
+    case probe(Probe)
+  }
+
   package let limits: Limits
   /// The requests waiting, in the order they start.
   package private(set) var pending: [Request] = []
@@ -55,6 +85,9 @@ package struct PictureSchedule: Sendable {
   /// Transfers under way by server, and the pictures that hold one.
   private var transfers: [String: Int] = [:]
   private var transferring: Set<PictureKey> = []
+  /// The pictures waiting for the bytes of a probe that fetches them whole: on the network,
+  /// as those transferring are, so holding no worker.
+  private var joined: Set<PictureKey> = []
   /// The servers that answered over HTTP/2 or later.
   private var multiplexing: Set<String> = []
   /// Each wanted picture's place in the last ranking, and how many of the first are in view;
@@ -63,6 +96,9 @@ package struct PictureSchedule: Sendable {
   private var visibleCount = 0
   /// Bytes fetched from the web since the last ranking for pictures out of view.
   private var prefetched = 0
+  /// The size probes waiting, in the order they start, and those running, by URL.
+  package private(set) var pendingProbes: [Probe] = []
+  private var probing: [String: Probe] = [:]
 
   package init(limits: Limits) {
     self.limits = limits
@@ -122,37 +158,105 @@ package struct PictureSchedule: Sendable {
     return keys.filter { stopping.contains($0) }
   }
 
-  /// The pictures that may start now, in order, each counted as running (and holding a
-  /// transfer on its server where it has one) from here on.
-  package mutating func starts() -> [Start] {
-    var started: [Start] = []
+  /// Queues size probes, in order, ahead of older ones still waiting (the newest are the
+  /// boxes now in view); a URL waiting or probed already is not probed twice. Returns the
+  /// probes taken.
+  ///
+  /// - Complexity: O(n + m) in the probes waiting and these.
+  @discardableResult
+  package mutating func probe(_ probes: [Probe]) -> [Probe] {
+    var seen = Set(probing.keys)
+    let fresh = probes.filter { seen.insert($0.url).inserted }
+    let wanted = Set(fresh.map(\.url))
+    pendingProbes.removeAll { wanted.contains($0.url) }
+    pendingProbes.insert(contentsOf: fresh, at: 0)
+    return fresh
+  }
+
+  /// The probe of `url` has ended (its size read or not): the transfer it held is free.
+  /// Returns whether it was running.
+  @discardableResult
+  package mutating func probeEnded(_ url: String) -> Bool {
+    guard let probe = probing.removeValue(forKey: url) else { return false }
+    if let server = probe.server { release(server) }
+    return true
+  }
+
+  /// The pictures and probes that may start now, in order, each counted as running (and
+  /// holding a transfer on its server where it has one) from here on: pictures in view, the
+  /// probes of boxes in view, the other probes, the pictures around the view.
+  package mutating func actions() -> [Action] {
+    var started: [Action] = []
+    startPictures(ahead: false, into: &started)
+    startProbes(inView: true, into: &started)
+    startProbes(inView: false, into: &started)
+    startPictures(ahead: true, into: &started)
+    return started
+  }
+
+  private mutating func startPictures(ahead: Bool, into started: inout [Action]) {
     var index = 0
     while index < pending.count {
       let request = pending[index]
-      guard running[request.key] == nil, mayStart(request) else {
+      // Its bytes come with the transfer of a probe that fetches it whole.
+      let joins = request.server != nil && probing[request.key.url]?.whole == true
+      guard isAhead(request.key) == ahead, running[request.key] == nil,
+        joins || mayStart(request)
+      else {
         index += 1
         continue
       }
       pending.remove(at: index)
       running[request.key] = request
-      if let server = request.server {
+      if joins {
+        joined.insert(request.key)
+      } else if let server = request.server {
         transfers[server, default: 0] += 1
         transferring.insert(request.key)
       }
-      started.append(Start(key: request.key, ahead: isAhead(request.key)))
+      started.append(.start(Start(key: request.key, ahead: ahead)))
     }
-    return started
   }
 
-  private func mayStart(_ request: Request) -> Bool {
-    guard let server = request.server else {
-      return running.count - transferring.count < limits.jobs
+  private mutating func startProbes(inView: Bool, into started: inout [Action]) {
+    var index = 0
+    while index < pendingProbes.count {
+      let probe = pendingProbes[index]
+      guard probe.inView == inView, mayStart(server: probe.server) else {
+        index += 1
+        continue
+      }
+      pendingProbes.remove(at: index)
+      probing[probe.url] = probe
+      if let server = probe.server { transfers[server, default: 0] += 1 }
+      started.append(.probe(probe))
+    }
+  }
+
+  /// The transfers under way to all servers, pictures' and probes'.
+  private var transferCount: Int { transfers.values.reduce(0, +) }
+
+  /// Whether work from `server` may take a transfer now (nil: a worker).
+  private func mayStart(server: String?) -> Bool {
+    guard let server else {
+      let probingFiles = probing.values.count(where: { $0.server == nil })
+      return running.count - transferring.count - joined.count + probingFiles < limits.jobs
     }
     let perServer =
       multiplexing.contains(server) ? limits.transfers : limits.transfersPerServer
-    return transferring.count < limits.transfers
-      && transfers[server, default: 0] < perServer
-      && (prefetched < limits.prefetchBudget || !isAhead(request.key))
+    return transferCount < limits.transfers && transfers[server, default: 0] < perServer
+  }
+
+  private func mayStart(_ request: Request) -> Bool {
+    mayStart(server: request.server)
+      && (request.server == nil || prefetched < limits.prefetchBudget
+        || !isAhead(request.key))
+  }
+
+  /// One transfer to `server` is free.
+  private mutating func release(_ server: String) {
+    let left = transfers[server, default: 1] - 1
+    transfers[server] = left > 0 ? left : nil
   }
 
   /// `key`'s bytes have come (or its transfer failed or was stopped): the transfer it held on
@@ -163,13 +267,13 @@ package struct PictureSchedule: Sendable {
     _ key: PictureKey, fetched: Int = 0, multiplexed: Bool = false
   ) -> Bool {
     guard let request = running[key] else { return false }
+    joined.remove(key)
     if fetched > 0 {
       if isAhead(key) { prefetched += fetched }
       if multiplexed, let server = request.server { multiplexing.insert(server) }
     }
     guard transferring.remove(key) != nil, let server = request.server else { return false }
-    let left = transfers[server, default: 1] - 1
-    transfers[server] = left > 0 ? left : nil
+    release(server)
     return true
   }
 
