@@ -77,7 +77,7 @@ let package = Package(
       name: "CPictureCodecs",
       providers: [.apt(["libturbojpeg0-dev", "libpng-dev", "libwebp-dev", "libgif-dev"])]),
     // Picture sniffing, header reading, decoding, orientation and scaling.
-    .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
+    .target(name: "Pictures", dependencies: ["CPictureCodecs", "Locking"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
