@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import Locking
 import Transport
 
 /// The first bytes of a web picture: a ranged request (`Range: bytes=0-N`), cut off by Cascade
@@ -85,9 +85,9 @@ package enum PrefixFetch {
     guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
     let parts = value.dropFirst(6).split(separator: "/", maxSplits: 1)
     guard parts.count == 2, let dash = parts[0].firstIndex(of: "-"),
-      let first = Int(parts[0][..<dash].trimmingCharacters(in: .whitespaces))
+      let first = Int(parts[0][..<dash].trimmingWhitespace())
     else { return nil }
-    return (first, Int(parts[1].trimmingCharacters(in: .whitespaces)))
+    return (first, Int(parts[1].trimmingWhitespace()))
   }
 
   /// What `If-Range` can send back for `response`: a strong `ETag` (a weak one is refused
@@ -100,7 +100,8 @@ package enum PrefixFetch {
   /// The bytes so far and the transfer's handle, shared between the transport's thread and the
   /// caller.
   private final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Held as a plain lock: nothing waits on it.
+    private let lock = Condition()
     private let asked: (start: Int, count: Int)
     /// Where the answer's bytes start, and how many of them make the read complete.
     private var start = 0
