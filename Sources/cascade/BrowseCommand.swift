@@ -2,7 +2,7 @@ import BrowserCore
 import BrowserShell
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 import LayoutEngine
 import PictureKit
 import Pictures

@@ -1,5 +1,7 @@
 import BrowserShell
-import Foundation
+import FeedModel
+import FoundationEssentials
+import Glibc
 
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
 /// passes on to the terminal around it, and passthrough for Cascade's own pane.
@@ -21,7 +23,7 @@ enum TmuxPane {
 
   /// Whether tmux's `session_attached` (the number of clients attached) says one is.
   static func hasClient(_ attached: String?) -> Bool {
-    guard let attached, let count = Int(attached.trimmingCharacters(in: .whitespaces)) else {
+    guard let attached, let count = Int(attached.trimmingWhitespace()) else {
       return false
     }
     return count > 0
