@@ -92,7 +92,7 @@ let package = Package(
       dependencies: [
         "LayoutEngine", "FeedModel", "FeedKit", "BrowserCore", "PictureKit", "BrowserShell",
         "Pictures", "CPictureCodecs", "PictureCells", "Transport", "EmbeddedPictures",
-        "TestSupport", "Locking",
+        "TestSupport", "Locking", "CLibXML2",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
