@@ -18,8 +18,9 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-# The Swift runtime and Foundation linked in, so that the binary needs no toolchain where it
-# runs, and no $ORIGIN run path (Debian's policy: none is needed); the flags are SwiftPM's own,
+# The Swift runtime and FoundationEssentials linked in (no module imports all of Foundation,
+# so none of its ICU comes along), so that the binary needs no toolchain where it runs, and
+# no $ORIGIN run path (Debian's policy: none is needed); the flags are SwiftPM's own,
 # given here rather than as unsafeFlags in Package.swift (which would stop other packages from
 # depending on this one by version). .ci/run builds the benchmark with the same flags.
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath

@@ -29,7 +29,8 @@ let package = Package(
     // The only C-facing surface for libxml2: its SAX2 parser, for RSS, Atom and RDF.
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // The one lock type: a pthread mutex, which the thread sanitizer sees (Synchronization's
-    // Mutex locks with futexes it cannot).
+    // Mutex locks with futexes it cannot); a condition to wait on, and a thread for blocking
+    // work, without Foundation.
     .target(name: "Locking"),
     // The only C-facing surface for libcurl.
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -76,7 +77,7 @@ let package = Package(
       name: "CPictureCodecs",
       providers: [.apt(["libturbojpeg0-dev", "libpng-dev", "libwebp-dev", "libgif-dev"])]),
     // Picture sniffing, header reading, decoding, orientation and scaling.
-    .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
+    .target(name: "Pictures", dependencies: ["CPictureCodecs", "Locking"]),
     // The executable stays thin: option parsing and wiring. The sample feed is embedded as a
     // resource file next to the binary *and* found by path, see `SampleFeed`.
     .executableTarget(
@@ -91,13 +92,14 @@ let package = Package(
       dependencies: [
         "LayoutEngine", "FeedModel", "FeedKit", "BrowserCore", "PictureKit", "BrowserShell",
         "Pictures", "CPictureCodecs", "PictureCells", "Transport", "EmbeddedPictures",
-        "TestSupport", "Locking",
+        "TestSupport", "Locking", "CLibXML2",
       ]
     ),
     // What several test targets share: a seeded generator and a loopback HTTP server.
     .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"]),
     .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "TestSupport"]),
+    .testTarget(name: "LockingTests", dependencies: ["Locking"]),
     .testTarget(
       name: "FeedKitTests", dependencies: ["FeedKit", "FeedModel", "TestSupport", "Locking"]),
     .testTarget(name: "PictureCellsTests", dependencies: ["PictureCells", "TestSupport"]),

@@ -25,7 +25,7 @@ case "$target" in
   decoder)
     mapfile -t feedkit < <(find Sources/FeedKit -name '*.swift' | sort)
     sources=("${feedkit[@]}" Fuzz/FeedDecoderFuzz.swift)
-    # In dependency order: FeedModel and Transport import Locking.
+    # In dependency order: FeedModel, Transport and Pictures import Locking.
     modules=(Locking FeedModel Transport Pictures)
     # libxml2 through its module map, its headers where pkg-config says (SwiftPM asks it too).
     linked=(-I Sources/CLibXML2)
@@ -37,11 +37,14 @@ case "$target" in
     mapfile -t pure < <(grep -L -e 'import CPictureCodecs' -e 'enum PictureDecoder' \
       Sources/Pictures/*.swift)
     sources=("${pure[@]}" Fuzz/PictureHeaderFuzz.swift)
+    # DecodeMemory, which the decoders reserve memory through, waits on Locking's Condition.
+    modules=(Locking)
     ;;
   picture-decoder)
     # The codecs link through their module map (SwiftPM's system library target).
     sources=(Sources/Pictures/*.swift Fuzz/PictureDecoderFuzz.swift)
     linked=(-I Sources/CPictureCodecs)
+    modules=(Locking)
     ;;
   *)
     echo "usage: Fuzz/run.sh decoder|layout|pictures|picture-decoder SECONDS" >&2

@@ -1,5 +1,6 @@
 import BrowserCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A program run on the browser's terminal, in the foreground, until it ends: `$BROWSER`,
 /// which may be a text browser (`w3m`, `lynx`) that needs the terminal to itself.

@@ -1,7 +1,9 @@
 import BrowserCore
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
+import Locking
 
 /// Opens an item's link in a browser: `$BROWSER`, else `xdg-open`, started with `posix_spawnp`
 /// and the URL as its one argument — never through a shell, so a URL cannot run commands.
@@ -56,7 +58,7 @@ public enum Opener {
     /// Tells `ended` on a thread of its own, once the program has ended, how it went
     /// (`waitForEnd`).
     public func whenEnded(_ ended: @escaping @Sendable (OpenFailure?) -> Void) {
-      Thread.detachNewThread { ended(waitForEnd()) }
+      DetachedThread.start { ended(waitForEnd()) }
     }
 
     /// Waits for the program to end (on the calling thread) and reaps it; the failure when it

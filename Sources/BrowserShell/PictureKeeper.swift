@@ -2,7 +2,8 @@ import BrowserCore
 import EmbeddedPictures
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
 import PictureKit
 import Pictures
 
@@ -70,12 +71,8 @@ struct PictureKeeper: Sendable {
     let bytes = try await originalBytes(url)
     let ext = try Self.pictureExtension(bytes)
     let folder = self.folder.map(expandingHome) ?? Self.defaultFolder(environment: environment)
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw KeepError(
-        reason: "cannot make the save folder \(folder): \(error.localizedDescription)")
+    if let reason = Self.makeFolder(folder) {
+      throw KeepError(reason: "cannot make the save folder \(folder): \(reason)")
     }
     let name = Self.fileName(for: url, extension: ext)
     let written = try Self.writeNew(bytes, in: folder, named: name, mode: Self.savedMode)
@@ -235,12 +232,12 @@ struct PictureKeeper: Sendable {
     var path = Substring(url)
     if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
     // Not the server's name: `https://x.example/` has no file name.
-    if let scheme = path.range(of: "://") {
+    if let scheme = path.firstRange(of: "://") {
       path = path[scheme.upperBound...].drop { $0 != "/" }
     }
     let last = path.split(separator: "/").last.map(String.init) ?? ""
     // Decoded, a name may hold slashes of its own (`..%2Fetc%2Fpasswd`): its last part.
-    let whole = last.removingPercentEncoding ?? last
+    let whole = last[...].removingPercentEncodingLoosely
     let decoded = whole.split(separator: "/").last.map(String.init) ?? ""
     var safe = String(
       decoded.unicodeScalars.map { scalar -> Character in
@@ -256,18 +253,31 @@ struct PictureKeeper: Sendable {
     return safe + "." + ext
   }
 
+  /// Makes the folder `path` and those above it that are missing, as `mkdir -p` does; the
+  /// system's reason when one cannot be made, nil when the folder is there.
+  static func makeFolder(_ path: String) -> String? {
+    var made = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      made += "/" + part
+      if mkdir(made, 0o777) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
+    }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
+    return status.st_mode & S_IFMT == S_IFDIR ? nil : "it is a file, not a folder"
+  }
+
   /// `$XDG_PICTURES_DIR/cascade` as `~/.config/user-dirs.dirs` (or `$XDG_CONFIG_HOME`'s)
   /// names it, else `~/Pictures/cascade`.
   static func defaultFolder(environment: [String: String]) -> String {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let config =
       environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? home + "/.config"
     if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
       for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
         let value = line.dropFirst("XDG_PICTURES_DIR=".count)
-          .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        let folder = value.replacingOccurrences(of: "$HOME", with: home)
+          .trimming { $0 == "\"" }
+        let folder = value.replacing("$HOME", with: home)
         // `$HOME/` alone means the home folder itself, which the spec says disables it.
         if folder.hasPrefix("/"), folder != home, folder != home + "/" {
           return folder + "/cascade"

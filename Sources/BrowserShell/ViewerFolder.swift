@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Locking
 
 /// The private folder `v` copies pictures into for the viewer: made with `mkdtemp` the first

@@ -1,4 +1,4 @@
-import Foundation
+import Locking
 
 /// The pixel memory that decodes running at once may hold between them.
 ///
@@ -14,7 +14,7 @@ final class DecodeMemory: @unchecked Sendable {
   static let shared = DecodeMemory(budget: 256 << 20)
 
   let budget: Int
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var held = 0
 
   init(budget: Int) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a URL's request goes, as far as trust goes: its scheme, host and port (the web's
 /// "origin"). Credentials given for one site are sent only to that origin: not to another host a

@@ -1,5 +1,6 @@
 import BrowserCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Locking
 import Synchronization
 

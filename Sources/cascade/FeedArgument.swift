@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// The FEED arguments of the commands that read feeds (the browser, `print`, `layout`,
 /// `items`): none, one, or several read as one.

@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 import Locking
 
 /// `cascade items [FEED…]`: every item of the feeds' first pages as a line of JSON on standard

@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 import LayoutEngine
 
 /// `cascade layout`: lays a feed out and prints the frames as JSON, for scripts and tests.

@@ -1,5 +1,5 @@
 import BrowserShell
-import Foundation
+import FoundationEssentials
 import PictureKit
 
 /// Choosing how pictures are drawn, before curses starts: `--pictures`, the environment, and

@@ -2,7 +2,8 @@ import BrowserCore
 import BrowserShell
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
 import PictureCells
 import PictureKit
 

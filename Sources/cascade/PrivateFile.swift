@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file of Cascade's own that is its owner's business (the feeds followed, the feeds opened
 /// last): written whole through a temporary file renamed into place, so that a reader sees

@@ -1,7 +1,8 @@
 import BrowserCore
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A slow first load says what it waits for and how far it has got, on standard error when
 /// that is a terminal: one line redrawn in place, wiped before anything else is printed, and

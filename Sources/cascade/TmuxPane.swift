@@ -1,6 +1,8 @@
 import BrowserShell
 import Dispatch
-import Foundation
+import FeedModel
+import FoundationEssentials
+import Glibc
 import Locking
 
 /// What Cascade asks of the tmux it runs inside, through tmux's own command line: what tmux
@@ -53,7 +55,11 @@ enum TmuxPane {
       ]
       for question in questions {
         group.enter()
-        Thread.detachNewThread {
+        // A thread that could not start asks its question here, so the group still ends.
+        if !DetachedThread.start({
+          question()
+          group.leave()
+        }) {
           question()
           group.leave()
         }
@@ -82,7 +88,7 @@ enum TmuxPane {
 
   /// Whether tmux's `session_attached` (the number of clients attached) says one is.
   static func hasClient(_ attached: String?) -> Bool {
-    guard let attached, let count = Int(attached.trimmingCharacters(in: .whitespaces)) else {
+    guard let attached, let count = Int(attached.trimmingWhitespace()) else {
       return false
     }
     return count > 0

@@ -1,5 +1,6 @@
 // Dispatches to a command; every command returns its exit status.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 Console.reserveStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -48,6 +48,21 @@ import Testing
     #expect(try PictureKeeper.pictureExtension(heic) == "heic")
   }
 
+  /// The save folder is made with the folders above it, as `mkdir -p`; a file in the way is
+  /// a reason in words.
+  @Test func theSaveFolderIsMadeWithItsParents() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(PictureKeeper.makeFolder(folder + "/a/b") == nil)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: folder + "/a/b", isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+    #expect(PictureKeeper.makeFolder(folder + "/a/b") == nil)
+    try Data([1]).write(to: URL(fileURLWithPath: folder + "/file"))
+    #expect(PictureKeeper.makeFolder(folder + "/file") == "it is a file, not a folder")
+    #expect(PictureKeeper.makeFolder(folder + "/file/c") == "Not a directory")
+  }
+
   @Test func aSaveNeverOverwrites() throws {
     let folder = temporaryFolder()
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

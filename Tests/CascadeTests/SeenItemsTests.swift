@@ -1,3 +1,4 @@
+import BrowserCore
 import FeedModel
 import Foundation
 import TestSupport
@@ -99,28 +100,34 @@ import Testing
   }
 
   @Test func lastReadIsAClockTimeTodayElseADate() throws {
-    let utc = try #require(TimeZone(identifier: "UTC"))
     // 2026-12-06 01:30 UTC.
     let now = 1_796_520_600.0
-    #expect(FollowedFeeds.lastReadText(now - 600, now: now, timeZone: utc) == "01:20")
-    #expect(FollowedFeeds.lastReadText(now - 86_400 * 5, now: now, timeZone: utc) == "2026-12-01")
-    #expect(FollowedFeeds.lastReadText(nil, now: now, timeZone: utc) == "never")
+    #expect(FollowedFeeds.lastReadText(now - 600, now: now, clock: .utc) == "01:20")
+    #expect(FollowedFeeds.lastReadText(now - 86_400 * 5, now: now, clock: .utc) == "2026-12-01")
+    #expect(FollowedFeeds.lastReadText(nil, now: now, clock: .utc) == "never")
+  }
+
+  /// Today is the reader's: 20:00 UTC the day before is 01:30 this morning at +05:30.
+  @Test func lastReadDayIsTheReadersDay() {
+    let now = 1_796_520_600.0
+    let india = ReaderTime(offset: { _ in ReaderTime.Offset(seconds: 19_800, zone: "IST") })
+    #expect(FollowedFeeds.lastReadText(now - 19_800, now: now, clock: india) == "01:30")
+    #expect(FollowedFeeds.lastReadText(now - 19_800, now: now, clock: .utc) == "2026-12-05")
   }
 
   @Test func aVisitGivesTheBrowserItsFeedsAndNewItems() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let url = URL(fileURLWithPath: folder + "/state/cascade/seen.json")
-    let utc = try #require(TimeZone(identifier: "UTC"))
     let now = 1_796_520_600.0
     _ = FollowedFeeds.visit(
       [FeedOutcome(source: feed, name: "Photos", items: [1])], seenAt: url, now: now,
-      timeZone: utc)
+      clock: .utc)
     let visit = FollowedFeeds.visit(
       [
         FeedOutcome(source: feed, name: "Photos", items: [2, 1]),
         FeedOutcome(source: "/srv/gone.json", name: "Gone", error: "no such file"),
-      ], seenAt: url, now: now + 60, timeZone: utc)
+      ], seenAt: url, now: now + 60, clock: .utc)
     #expect(visit.newItems == [2] && visit.problem == nil)
     #expect(visit.feeds.map(\.newCount) == [1, 0])
     #expect(visit.feeds.map(\.lastRead) == ["01:31", "never"])

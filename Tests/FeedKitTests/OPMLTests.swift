@@ -67,6 +67,27 @@ import Testing
     }
   }
 
+  /// An export labelled ISO-8859-1 is read as browsers read that label, as windows-1252: its
+  /// curly apostrophe (0x92) is one, not a control character.
+  @Test func latin1LabelledExportReadsAsWindows1252() throws {
+    let bytes =
+      Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><opml><body><outline text="Caf"#.utf8)
+      + [0xE9, 0x92, 0x73] + Array(#"" xmlUrl="https://c.example/"/></body></opml>"#.utf8)
+    let result = try OPMLReader.read(bytes, source: "x.opml")
+    #expect(result.subscriptions.map(\.name) == ["Café’s"])
+  }
+
+  /// A file that is not well-formed is refused with the fault in words and where it is.
+  @Test func malformedFileNamesTheFaultAndWhere() {
+    let text = "<opml><body>\n<outline text='a' text='b'/></body></opml>"
+    #expect {
+      _ = try OPMLReader.read(Array(text.utf8), source: "x.opml")
+    } throws: { error in
+      let description = (error as? FeedError)?.description ?? ""
+      return description.contains("attribute given twice") && description.contains("line 2")
+    }
+  }
+
   @Test func nestingPastTheBoundIsRefused() {
     let deep =
       "<opml><body>" + String(repeating: "<outline text=\"f\">", count: 100)

@@ -223,4 +223,14 @@ import Testing
         == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     #expect(SHA256.hex(String(repeating: "a", count: 1_000)).count == 64)
   }
+
+  /// The folder the cache is made in is its own folder's parent, as NSString said it.
+  @Test(arguments: [
+    ("/home/a/.cache/cascade", "/home/a/.cache"), ("/home/a/.cache/cascade/", "/home/a/.cache"),
+    ("/cascade", "/"), ("/", "/"), ("cache/cascade", "cache"), ("cascade", ""),
+    ("/a//b", "/a"),
+  ])
+  func parentIsTheFolderAbove(path: String, parent: String) {
+    #expect(PictureDiskCache.parent(of: path) == parent)
+  }
 }

@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import Locking
 import Transport
 
 /// A feed page's body as it arrives over the network, read by the decoder while it comes: a
@@ -18,7 +18,7 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
 
   let url: String
   private let options: LoadOptions
-  private let condition = NSCondition()
+  private let condition = Condition()
   /// Bytes arrived; those before `readOffset` were read.
   private var pending: [UInt8] = []
   private var readOffset = 0
@@ -73,7 +73,7 @@ final class ArrivingBody: ByteInput, @unchecked Sendable {
   var refusedResponse: TransferResponse? { condition.withLock { refusal } }
 
   func hasWaitingBytes(within seconds: Double) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: max(0, seconds))
+    let deadline = Condition.Deadline(secondsFromNow: seconds)
     condition.lock()
     defer { condition.unlock() }
     while pending.count == readOffset, outcome == nil, !cancelled {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `Link` response header (RFC 8288): `<https://…?max_id=1>; rel="next", <…>; rel="prev"`.
 enum LinkHeader {
@@ -16,7 +16,7 @@ enum LinkHeader {
         else {
           return false
         }
-        let value = String(pair[1]).trimmingASCIIWhitespace().trimmingCharacters(in: ["\""])
+        let value = String(pair[1]).trimmingASCIIWhitespace().trimming { $0 == "\"" }
         return value.lowercased().split(separator: " ").contains("next")
       }
       if isNext { return String(target.dropFirst().dropLast()) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The next page of the APIs that page by a token or an offset in the query of the same URL
 /// (Reddit's `after`, Giphy's `offset`, Tenor's `pos`): the page's URL with that one parameter

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What `readdir` gives, read where it put it.
 package enum DirectoryEntry {

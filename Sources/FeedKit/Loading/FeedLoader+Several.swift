@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// Several FEEDs read as one (`cascade a.json https://example.com/feed photos/*.jpg`).
 ///
@@ -144,7 +144,7 @@ extension FeedLoader {
   /// (`LoadOptions.feedNames`), else the feed's own title when it gives one, else the source
   /// as a person named it (a URL's secrets masked).
   func feedName(_ source: FeedSource, title: String?) -> String {
-    if let given = options.feedNames[source]?.trimmingCharacters(in: .whitespacesAndNewlines),
+    if let given = options.feedNames[source]?.trimmingWhitespace(),
       !given.isEmpty
     {
       return String(URLSecrets.masked(given).prefix(200))
@@ -155,7 +155,7 @@ extension FeedLoader {
   /// What an item of `source` says it came from, of a feed no person named: the feed's own
   /// title when it gives one, else the source as a person named it (a URL's secrets masked).
   static func feedName(_ source: FeedSource, title: String?) -> String {
-    let own = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let own = title?.trimmingWhitespace() ?? ""
     return own.isEmpty ? source.displayName : String(own.prefix(200))
   }
 

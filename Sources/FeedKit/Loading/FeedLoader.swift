@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// Loads and decodes feed pages from any `FeedSource`.
 ///

@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// Where a feed comes from: what the FEED argument names.
 ///
@@ -165,7 +165,7 @@ public enum FeedSource: Hashable, Sendable {
   }
 
   static func expand(_ template: String, page: Int) -> String {
-    template.replacingOccurrences(of: pagePlaceholder, with: String(page))
+    template.replacing(pagePlaceholder, with: String(page))
   }
 
   /// The scheme of `text` when it starts like a URL (`letters:`), else nil. A single letter

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A folder's entries as the file system names them, in bytes: `FileManager` leaves out a
 /// name that is not UTF-8 (a Latin-1 `café.png` copied from an old disk), so such a picture

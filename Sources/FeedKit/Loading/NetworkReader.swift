@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 import Locking
 import Transport
 
@@ -134,10 +134,10 @@ enum NetworkReader {
     for parameter in value.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
       guard pair.count == 2,
-        pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+        pair[0].trimmingWhitespace().lowercased() == "charset"
       else { continue }
-      let name = pair[1].trimmingCharacters(in: .whitespaces)
-        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+      let name = pair[1].trimmingWhitespace()
+        .trimming { $0 == "\"" || $0 == "'" }.lowercased()
       return name.isEmpty ? nil : name
     }
     return nil

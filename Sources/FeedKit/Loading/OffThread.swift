@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import Locking
 
 /// Runs blocking work (reads, and the decoding that waits on them) on a thread of its own and
 /// waits for its result.
@@ -11,9 +11,11 @@ func runOffThread<T: Sendable>(
   _ work: @escaping @Sendable () throws(FeedError) -> T
 ) async throws(FeedError) -> T {
   let result = await withCheckedContinuation { continuation in
-    Thread {
+    let run: @Sendable () -> Void = {
       continuation.resume(returning: Result { () throws(FeedError) in try work() })
-    }.start()
+    }
+    // Where the system will not start another thread, the work blocks this one instead.
+    if !DetachedThread.start(run) { run() }
   }
   return try result.get()
 }

@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// The address a page fetched over http(s) finally came from (after redirects), against which
 /// its items' relative picture addresses and links are made absolute as they are decoded.

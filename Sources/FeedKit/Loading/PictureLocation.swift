@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// Where an item's picture is read from, once its URL is resolved against the feed.
 public enum PictureLocation: Hashable, Sendable {

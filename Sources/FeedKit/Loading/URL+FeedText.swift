@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension URL {
   /// The URL a feed, a link or an argument wrote, with its percent-escapes kept as written.

@@ -94,8 +94,10 @@ public enum URLSecrets {
 }
 
 extension Substring {
-  /// The name with `%5F` and the like decoded where they are valid: `api%5Fkey` is `api_key`.
-  fileprivate var removingPercentEncodingLoosely: String {
+  /// The name with `%5F` and the like decoded where they are valid: `api%5Fkey` is `api_key`;
+  /// a `%` that starts no escape stays as it is (where Foundation's `removingPercentEncoding`
+  /// gives up on the whole text).
+  package var removingPercentEncodingLoosely: String {
     guard contains("%") else { return String(self) }
     var bytes: [UInt8] = []
     var utf8 = Array(self.utf8)[...]

@@ -1,5 +1,7 @@
 import FeedKit
-import Foundation
+import FeedModel
+import FoundationEssentials
+import Glibc
 import Locking
 
 /// Pictures fetched from the web, kept on disk so that the next run (or a scroll back after an
@@ -78,7 +80,7 @@ public final class PictureDiskCache: Sendable {
   public static func open(directory: String, budget: Int, within base: String? = nil) -> Result<
     PictureDiskCache, Refusal
   > {
-    let base = base ?? (directory as NSString).deletingLastPathComponent
+    let base = base ?? Self.parent(of: directory)
     switch openFolder(directory, within: base) {
     case .success(let folder):
       return .success(PictureDiskCache(directory: directory, budget: budget, folder: folder))
@@ -89,7 +91,7 @@ public final class PictureDiskCache: Sendable {
 
   /// The cache in `directory`; nil when it cannot be used.
   public convenience init?(directory: String, budget: Int) {
-    let base = (directory as NSString).deletingLastPathComponent
+    let base = Self.parent(of: directory)
     guard case .success(let folder) = Self.openFolder(directory, within: base) else {
       return nil
     }
@@ -317,10 +319,20 @@ public final class PictureDiskCache: Sendable {
       && parts.allSatisfy { (1...16).contains($0.utf8.count) && isHex($0) }
   }
 
+  /// The folder `path` is in, as `NSString.deletingLastPathComponent` gives it: `/a/b/` is in
+  /// `/a`, `/a` in `/`, and a bare name in `` (the working folder).
+  package static func parent(of path: String) -> String {
+    var folder = path[...]
+    while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+    guard let slash = folder.lastIndex(of: "/") else { return "" }
+    let parent = folder[..<slash].trimming { $0 == "/" }
+    return folder.hasPrefix("/") && !parent.hasPrefix("/") ? "/" + parent : parent
+  }
+
   /// The process that made the temporary file `name`, when the cache made it:
   /// `ENTRY.tmp-PID-RANDOM`.
   package static func temporaryOwner(_ name: String) -> pid_t? {
-    guard let marker = name.range(of: ".tmp-"), isEntryName(name[..<marker.lowerBound]) else {
+    guard let marker = name.firstRange(of: ".tmp-"), isEntryName(name[..<marker.lowerBound]) else {
       return nil
     }
     let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)

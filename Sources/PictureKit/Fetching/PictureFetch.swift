@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import Glibc
 import Locking
 import Pictures
 import Transport

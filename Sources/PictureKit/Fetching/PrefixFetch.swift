@@ -1,6 +1,5 @@
 import FeedKit
 import FeedModel
-import Foundation
 import Locking
 import Transport
 
@@ -86,9 +85,9 @@ package enum PrefixFetch {
     guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
     let parts = value.dropFirst(6).split(separator: "/", maxSplits: 1)
     guard parts.count == 2, let dash = parts[0].firstIndex(of: "-"),
-      let first = Int(parts[0][..<dash].trimmingCharacters(in: .whitespaces))
+      let first = Int(parts[0][..<dash].trimmingWhitespace())
     else { return nil }
-    return (first, Int(parts[1].trimmingCharacters(in: .whitespaces)))
+    return (first, Int(parts[1].trimmingWhitespace()))
   }
 
   /// What `If-Range` can send back for `response`: a strong `ETag` (a weak one is refused

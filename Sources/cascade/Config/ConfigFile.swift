@@ -1,5 +1,5 @@
 import FeedKit
-import Foundation
+import FoundationEssentials
 
 /// The config file: where it is, what it holds, and how it sets options under the command line.
 ///
@@ -43,17 +43,15 @@ struct ConfigFile {
   /// Reads and parses the file at `path`. A missing file is no config unless it was asked for
   /// by name (`-C FILE`); every other failure is an error.
   static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    // Read at most one byte past the limit, so that `-C /dev/zero` ends with an error.
+    var data: [UInt8]
+    switch FileBytes.read(path, upTo: maximumSize + 1) {
+    case .success(let bytes): data = bytes
+    case .failure(.notOpened):
       let missing = !FileManager.default.fileExists(atPath: path)
       if missing && !required { return nil }
       throw .unreadable(path: path, reason: missing ? "no such file" : "it cannot be read")
-    }
-    defer { try? handle.close() }
-    // Read at most one byte past the limit, so that `-C /dev/zero` ends with an error.
-    var data: Data
-    do {
-      data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-    } catch {
+    case .failure(.notRead):
       throw .unreadable(path: path, reason: "it cannot be read (is it a folder?)")
     }
     guard data.count <= maximumSize else {
@@ -61,10 +59,10 @@ struct ConfigFile {
     }
     // A byte order mark, which Windows editors write first, is not part of the JSON (it failed
     // as "1:1: expected a value"); positions are still counted from the first character.
-    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = Data(data.dropFirst(3)) }
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
     let document: WrittenJSON?
     do {
-      document = try WrittenJSON.parse(Array(data))
+      document = try WrittenJSON.parse(data)
     } catch {
       throw .syntax(path: path, line: error.line, column: error.column, message: error.message)
     }

@@ -64,7 +64,7 @@ enum ManPage {
         // that groff could neither break nor adjust.
         page.append(
           text(spec.help + " (" + notes.joined(separator: "; ") + ")")
-            .replacingOccurrences(of: "|", with: " | "))
+            .replacing("|", with: " | "))
       }
     }
     page += [".SH KEYS", text("In the browser; ? shows them on the screen.")]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "Did you mean …?" for a mistyped option or command: the closest name within two edits, by
 /// the same edit distance the config file's keys are matched with (`ConfigError`).

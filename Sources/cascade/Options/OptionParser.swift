@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses a command's arguments with the option table, over the config file.
 enum OptionParser {

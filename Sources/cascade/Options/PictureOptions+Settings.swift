@@ -1,6 +1,6 @@
 import BrowserShell
 import FeedKit
-import Foundation
+import FoundationEssentials
 import PictureKit
 import Pictures
 

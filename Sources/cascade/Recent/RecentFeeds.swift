@@ -1,7 +1,8 @@
 import BrowserCore
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
 import PictureKit
 
 /// The feeds opened last and the place in each, under `$XDG_STATE_HOME/cascade` (else

@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// What was seen of each followed feed on the visits before this one, so that `cascade` can
 /// mark and count what is new: `$XDG_STATE_HOME/cascade/seen.json` (else

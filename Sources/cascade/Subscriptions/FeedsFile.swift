@@ -1,6 +1,6 @@
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// The feeds a person follows: a plain file, `$XDG_CONFIG_HOME/cascade/feeds` (else
 /// `~/.config/cascade/feeds`), edited by hand as newsboat's urls file is:
@@ -65,7 +65,7 @@ struct FeedsFile: Equatable {
     for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
       let text = String(raw.hasSuffix("\r") ? raw.dropLast() : raw)
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimmingWhitespace()
       if trimmed.isEmpty || trimmed.hasPrefix("#") {
         file.lines.append(Line(text: text, kind: .other))
       } else if trimmed.hasPrefix("[") {
@@ -73,7 +73,7 @@ struct FeedsFile: Equatable {
           throw ReadError(path: path, line: number, reason: "a folder line ends with ]")
         }
         folders = trimmed.dropFirst().dropLast().split(separator: "/")
-          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+          .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         file.lines.append(Line(text: text, kind: .folder(folders)))
       } else {
         let (feed, name) = try split(trimmed, path: path, line: number)
@@ -112,7 +112,7 @@ struct FeedsFile: Equatable {
       feed = rest[..<end]
       rest = rest[end...]
     }
-    let name = rest.trimmingCharacters(in: .whitespaces)
+    let name = rest.trimmingWhitespace()
     return (String(feed), name.isEmpty ? nil : name)
   }
 

@@ -1,7 +1,8 @@
 import BrowserCore
+import BrowserShell
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// What `cascade` with no FEED opens: every feed of the feeds file as one "all feeds"
 /// waterfall, newest first, each item naming its feed by the name the file gives it; and,
@@ -32,7 +33,8 @@ enum FollowedFeeds {
   /// - Returns: the feeds panel's rows, the new items, and a message when the file could not
   ///   be written.
   static func visit(
-    _ outcomes: [FeedOutcome], seenAt url: URL?, now: Double, timeZone: TimeZone = .current
+    _ outcomes: [FeedOutcome], seenAt url: URL?, now: Double,
+    clock: ReaderTime = LocalClock.readerTime()
   ) -> (feeds: [FeedSummary], newItems: Set<UInt64>, problem: String?) {
     var problem: String?
     var visit: SeenItems.Visit
@@ -52,7 +54,7 @@ enum FollowedFeeds {
     let feeds = zip(visit.feeds, outcomes).map { feed, outcome in
       FeedSummary(
         name: feed.name, newCount: feed.newCount,
-        lastRead: lastReadText(feed.lastRead, now: now, timeZone: timeZone), error: feed.error,
+        lastRead: lastReadText(feed.lastRead, now: now, clock: clock), error: feed.error,
         retryAt: outcome.retryAt)
     }
     return (feeds, visit.newItems, problem)
@@ -74,17 +76,19 @@ enum FollowedFeeds {
   }
 
   /// When a feed was last read, in a few letters: `14:03` on the day of `now`, else the date
-  /// (`2026-12-01`); `never` for a feed never read.
-  static func lastReadText(_ time: Double?, now: Double, timeZone: TimeZone) -> String {
+  /// (`2026-12-01`); `never` for a feed never read. Both in the reader's zone as `clock` gives
+  /// it (`localtime_r`'s, as `ls` and `date` show times).
+  static func lastReadText(_ time: Double?, now: Double, clock: ReaderTime) -> String {
     guard let time else { return "never" }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let date = Date(timeIntervalSince1970: time)
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    let today = calendar.isDate(date, inSameDayAs: Date(timeIntervalSince1970: now))
-    func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
-    return today
-      ? "\(two(parts.hour)):\(two(parts.minute))"
-      : "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
+    func local(_ seconds: Double) -> Int64 {
+      let moment = Int64(seconds.rounded(.down))
+      return moment + Int64(clock.offset(moment).seconds)
+    }
+    func day(_ seconds: Int64) -> Int64 {
+      seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    }
+    let read = local(time)
+    let text = CivilCalendar.minuteText(read)
+    return day(read) == day(local(now)) ? String(text.suffix(5)) : String(text.prefix(10))
   }
 }

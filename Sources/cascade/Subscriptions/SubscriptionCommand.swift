@@ -1,6 +1,7 @@
 import FeedKit
 import FeedModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `cascade add URL [NAME]`, `cascade remove URL|NAME`, `cascade import FILE.opml` and
 /// `cascade export`: the feeds followed (`FeedsFile`). Every address is shown with its secrets
@@ -118,27 +119,26 @@ enum SubscriptionCommand {
   /// after saying why not.
   private static func opmlBytes(_ path: String) -> [UInt8]? {
     let shown = path == "-" ? "standard input" : path.escapingControls
-    let handle: FileHandle?
+    let read: Result<[UInt8], FileBytes.Failure>
     if path == "-" {
-      handle = FileHandle.standardInput
+      read = FileBytes.read(STDIN_FILENO, upTo: maxOPMLBytes + 1)
     } else {
       var status = stat()
       guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
         Console.error("\(shown): cannot read: not a file here; check the path")
         return nil
       }
-      handle = FileHandle(forReadingAtPath: path)
+      read = FileBytes.read(path, upTo: maxOPMLBytes + 1)
     }
-    guard let handle else {
+    guard case .success(let data) = read else {
       Console.error("\(shown): cannot read: permission denied; check the file's permissions")
       return nil
     }
-    let data = (try? handle.read(upToCount: maxOPMLBytes + 1)) ?? Data()
     guard data.count <= maxOPMLBytes else {
       Console.error("\(shown): more than \(maxOPMLBytes >> 20) MiB, which no OPML export is")
       return nil
     }
-    return Array(data)
+    return data
   }
 
   private static func export(_ words: [String], _ file: FeedsFile, showSecrets: Bool) -> Int32 {

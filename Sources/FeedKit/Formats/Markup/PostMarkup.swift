@@ -229,13 +229,13 @@ package enum PostMarkup {
     /// An absolute `http(s)` address for `link`, taken against the base; nil for another
     /// scheme or a link that holds a hidden character.
     func resolved(_ link: String) -> String? {
-      let trimmed = HTMLText.decodingReferences(link).trimmingCharacters(in: .whitespaces)
+      let trimmed = HTMLText.decodingReferences(link).trimmingWhitespace()
       guard !trimmed.isEmpty, trimmed.utf8.count <= 4096, !LinkCharacters.hidesAny(trimmed),
         !trimmed.contains(" ")
       else { return nil }
       let lower = trimmed.lowercased()
       if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return trimmed }
-      guard let base, let schemeEnd = base.range(of: "://") else { return nil }
+      guard let base, let schemeEnd = base.firstRange(of: "://") else { return nil }
       let lowerBase = base.lowercased()
       guard lowerBase.hasPrefix("http://") || lowerBase.hasPrefix("https://") else { return nil }
       let scheme = base[..<schemeEnd.lowerBound]

@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// A Reddit listing (`/r/pics.json`, `/user/x/submitted.json`): each post's picture is its
 /// `preview.images[0]` at a size suited to a terminal (the smallest resolution at least

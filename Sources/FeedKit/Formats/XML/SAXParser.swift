@@ -21,7 +21,11 @@ protocol SAXHandler: AnyObject {
 /// "billion laughs" — expands to nothing), and nothing is fetched (`XML_PARSE_NONET`). It
 /// recovers where it can (`XML_PARSE_RECOVER`): a document cut short gives the handler every
 /// element before the cut, and the handler decides what to keep.
-final class SAXParser {
+package final class SAXParser {
+  /// libxml2's options for a feed: recover, fetch nothing, no warnings.
+  package static let options = Int32(
+    XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
+
   private var context: xmlParserCtxtPtr?
 
   /// The line and column the parser has reached (1-based).
@@ -87,9 +91,14 @@ final class SAXParser {
       self.context = nil
       withExtendedLifetime(box) {}
     }
-    let options = Int32(
-      XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
-    xmlCtxtUseOptions(context, options)
+    xmlCtxtUseOptions(context, Self.options)
+    Self.feed(bytes, to: context)
+    return true
+  }
+
+  /// Gives `bytes` to the push parser `context`, the last piece marked last, until it is all
+  /// read or the parser is stopped.
+  package static func feed(_ bytes: [UInt8], to context: xmlParserCtxtPtr) {
     bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
         // In pieces, as libxml2's own readers feed it: a chunk's size is an Int32.
@@ -103,7 +112,6 @@ final class SAXParser {
         } while offset < chars.count && context.pointee.disableSAX == 0
       }
     }
-    return true
   }
 }
 

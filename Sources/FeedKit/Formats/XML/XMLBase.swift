@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The base URI in scope while an XML feed is walked (XML Base, part of Atom by RFC 4287 §2,
 /// and written in RSS too): an `xml:base` attribute sets the base of its element and of

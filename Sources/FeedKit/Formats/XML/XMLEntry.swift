@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// One RSS `item` or Atom `entry` as it is read, before it becomes an item or is skipped.
 ///
@@ -63,7 +63,7 @@ struct XMLEntry {
     guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close,
       text[..<open].contains("@")
     else { return text }
-    let name = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+    let name = text[text.index(after: open)..<close].trimmingWhitespace()
     return name.isEmpty ? text : name
   }
 

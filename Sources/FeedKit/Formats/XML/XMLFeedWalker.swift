@@ -1,5 +1,5 @@
 import FeedModel
-import Foundation
+import FoundationEssentials
 
 /// The `SAXParser` handler behind `XMLFeedDecoder`: follows elements, keeps the texts it
 /// needs (and only those), gathers entries, and stops the parser at the first limit exceeded.
@@ -288,7 +288,7 @@ final class XMLFeedWalker: SAXHandler {
           HTMLText.plain(text, knownTagsOnly: true)
         // Plain text too: a title pretty-printed over several lines kept their indentation.
         case (.entryTitle, _), (.feedTitle, _), (.entryOtherTitle, _): HTMLText.folded(text)
-        default: text.trimmingCharacters(in: .whitespacesAndNewlines)
+        default: text.trimmingWhitespace()
         }
       let kept = value.isEmpty ? nil : value
       switch target {

@@ -344,7 +344,7 @@ struct XMLRepair {
       let end = document.firstIndex(of: UInt8(ascii: ">"))
     else { return true }
     let declaration = String(decoding: document[..<end], as: UTF8.self).lowercased()
-    guard let key = declaration.range(of: "encoding") else { return true }
+    guard let key = declaration.firstRange(of: "encoding") else { return true }
     let value = declaration[key.upperBound...].drop {
       $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
     }
