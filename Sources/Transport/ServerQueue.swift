@@ -62,7 +62,7 @@ struct ServerQueue {
   /// without the user and password.
   static func server(of url: String) -> String {
     let lowered = url.lowercased()
-    guard let scheme = lowered.range(of: "://") else { return lowered }
+    guard let scheme = lowered.firstRange(of: "://") else { return lowered }
     let rest = lowered[scheme.upperBound...]
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
