@@ -14,7 +14,12 @@ import Testing
 
   private func rects(_ state: BrowserState) throws -> [Int: CellRect] {
     var rects: [Int: CellRect] = [:]
-    for i in state.visibleIndices() { rects[i] = try #require(state.cellRect(of: i)) }
+    for i in state.visibleIndices() {
+      // Through a constant: assigned to the dictionary straight, the optional itself was
+      // required, which is never nil.
+      let rect: CellRect = try #require(state.cellRect(of: i))
+      rects[i] = rect
+    }
     return rects
   }
 

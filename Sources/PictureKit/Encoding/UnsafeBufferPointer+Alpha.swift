@@ -43,12 +43,12 @@ extension UnsafeBufferPointer<UInt8> {
   package func clearCells(width: Int, height: Int, columns: Int, rows: Int) -> [Bool] {
     precondition(count == width * height * 4, "RGBA pixels need 4 bytes each")
     guard width > 0, height > 0, columns > 0, rows > 0 else {
-      return [Bool](repeating: false, count: max(0, columns) * max(0, rows))
+      return [Bool](repeating: false, count: Swift.max(0, columns) * Swift.max(0, rows))
     }
     func span(_ index: Int, of parts: Int, over length: Int) -> Range<Int> {
       let start = index * length / parts
       let end = ((index + 1) * length + parts - 1) / parts
-      return start..<max(start + 1, min(length, end))
+      return start..<Swift.max(start + 1, Swift.min(length, end))
     }
     var clear = [Bool](repeating: false, count: columns * rows)
     for row in 0..<rows {
