@@ -115,12 +115,33 @@ import Testing
     #expect(document.items.map(\.imageURL) == ["https://h.example/1.jpg"])
   }
 
-  @Test func ebcdicInAnUnknownCodePageIsRefusedInWords() {
-    let bytes = ebcdic("<?xml version=\"1.0\" encoding=\"IBM1047\"?><rss/>", .ibm037)
+  /// The names the IANA registry (and Python, whose `ibm039` old feeds carry) give code pages
+  /// 037, 500 and 1140, in any case and with `_` for `-`, as feeds write them.
+  @Test(arguments: [
+    ("ebcdic_cp_us", "IBM037"), ("EBCDIC_CP_CA", "IBM037"), ("ibm039", "IBM037"),
+    ("ibm-037", "IBM037"), ("csIBM037", "IBM037"), ("ebcdic_cp_wt", "IBM037"),
+    ("ebcdic_cp_nl", "IBM037"), ("ebcdic_cp_be", "IBM500"), ("ebcdic_cp_ch", "IBM500"),
+    ("IBM_500", "IBM500"), ("cp01140", "IBM01140"), ("csIBM01140", "IBM01140"),
+    ("ibm_1140", "IBM01140"),
+  ])
+  func ebcdicAliasesAreRead(label: String, page: String) throws {
+    let pages = [SingleByteEncoding.ibm037, .ibm500, .ibm1140]
+    let encoding = try #require(pages.first { $0.name == page })
+    let text =
+      "<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<rss><channel>"
+      + "<item><title>Été!</title>\(item)</item></channel></rss>"
+    let document = try decode(ebcdic(text, encoding))
+    #expect(document.items.map(\.title) == ["Été!"])
+  }
+
+  /// A code page without a table (Greek `cp875` among them) is refused, and said in words.
+  @Test(arguments: ["IBM1047", "cp875"])
+  func ebcdicInAnUnknownCodePageIsRefusedInWords(label: String) {
+    let bytes = ebcdic("<?xml version=\"1.0\" encoding=\"\(label)\"?><rss/>", .ibm037)
     #expect {
       try decode(bytes)
     } throws: { error in
-      "\(error)".contains("EBCDIC, in a code page (\"IBM1047\")")
+      "\(error)".contains("EBCDIC, in a code page (\"\(label)\") Cascade does not read")
     }
   }
 

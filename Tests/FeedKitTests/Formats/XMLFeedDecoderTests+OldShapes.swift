@@ -172,4 +172,31 @@ extension XMLFeedDecoderTests {
       }
     }
   }
+
+  /// Microsoft's Channel Definition Format: a `<CHANNEL>` root, names in any case, the link and
+  /// date as attributes, a `LOGO` as the picture. It was refused as "not a feed".
+  @Test func cdfChannelsAreReadAsFeeds() throws {
+    let document = try decode(
+      """
+      <?xml version="1.0"?>
+      <CHANNEL HREF="https://cdf.example/">
+        <TITLE>Desktop news</TITLE><ABSTRACT>The channel</ABSTRACT>
+        <LOGO HREF="https://cdf.example/channel.gif" STYLE="IMAGE"/>
+        <ITEM HREF="https://cdf.example/1.htm" LASTMOD="2004-04-06T23:05:43-05:00">
+          <TITLE>Harbour</TITLE><ABSTRACT>Boats at dusk</ABSTRACT>
+          <LOGO HREF="https://cdf.example/boat.gif" STYLE="ICON"/>
+        </ITEM>
+        <Item href="https://cdf.example/2.htm"><Title>Words only</Title></Item>
+        <ITEM HREF="https://cdf.example/3.htm"></ITEM>
+      </CHANNEL>
+      """)
+    #expect(document.title == "Desktop news")
+    #expect(document.items.map(\.title) == ["Harbour", "Words only"])
+    #expect(
+      document.items.map(\.link) == ["https://cdf.example/1.htm", "https://cdf.example/2.htm"])
+    #expect(document.items.map(\.imageURL) == ["https://cdf.example/boat.gif", ""])
+    #expect(document.items[0].summary == "Boats at dusk")
+    #expect(document.items[0].date?.hasPrefix("2004-04-07 04:05") == true)
+    #expect(document.skipped.message?.contains("item 3: nothing to show") == true)
+  }
 }

@@ -43,10 +43,12 @@ enum TextEncoding: Hashable, Sendable {
   }
 
   /// The encoding `label` names (case and surrounding white space ignored), or nil for a label
-  /// no browser knows.
+  /// no browser knows. A label the table lacks is tried again with `_` read as `-`: Python
+  /// writes its codec names so (`ebcdic_cp_be`), and feeds written by it carry them.
   init?(label: String) {
     let key = label.trimmingASCIIWhitespace().lowercased()
-    guard let encoding = Self.labels[key] else { return nil }
+    let hyphenated = String(key.map { $0 == "_" ? "-" : $0 })
+    guard let encoding = Self.labels[key] ?? Self.labels[hyphenated] else { return nil }
     self = encoding
   }
 
@@ -137,9 +139,15 @@ enum TextEncoding: Hashable, Sendable {
     add(.utf32(bigEndian: true), "utf-32be")
     add(.utf32(bigEndian: false), "utf-32 utf-32le iso-10646-ucs-4 ucs-4")
     add(.userDefined, "x-user-defined")
-    add(.ibm037, "ibm037 cp037 ebcdic-cp-us ebcdic-cp-ca ebcdic-cp-wt ebcdic-cp-nl csibm037")
-    add(.ibm500, "ibm500 cp500 ebcdic-cp-be ebcdic-cp-ch csibm500")
-    add(.ibm1140, "ibm01140 ibm1140 cp1140 ccsid01140 ebcdic-us-37+euro")
+    // EBCDIC: the IANA registry's names, with `ibm-037` as IBM writes them and Python's
+    // `ibm039` (its alias for code page 037).
+    add(
+      .ibm037,
+      "ibm037 ibm-037 ibm039 cp037 ebcdic-cp-us ebcdic-cp-ca ebcdic-cp-wt ebcdic-cp-nl csibm037")
+    add(.ibm500, "ibm500 ibm-500 cp500 ebcdic-cp-be ebcdic-cp-ch csibm500")
+    add(
+      .ibm1140,
+      "ibm01140 ibm1140 ibm-1140 cp1140 cp01140 ccsid01140 csibm01140 ebcdic-us-37+euro")
     return table
   }()
 }

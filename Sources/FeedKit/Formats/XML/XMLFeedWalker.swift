@@ -16,6 +16,9 @@ final class XMLFeedWalker: SAXHandler {
   private(set) var failure: FeedError?
   private(set) var rootName: String?
   private(set) var sawFeedRoot = false
+  /// Whether the root is `<CHANNEL>`: Microsoft's Channel Definition Format (1997), whose
+  /// element names come in any case and whose addresses and dates are attributes.
+  private var isCDF = false
   /// The first error the parser reported, and where it was met.
   private(set) var firstError: (code: Int, message: String, line: Int, column: Int)?
 
@@ -91,6 +94,8 @@ final class XMLFeedWalker: SAXHandler {
     attributes: [String: String]
   ) {
     guard failure == nil else { return }
+    if open.isEmpty { isCDF = name.lowercased() == "channel" }
+    let name = localName(name)
     guard open.count < options.maxDepth else {
       fail(
         .limitExceeded(source: source, limit: .nestingDepth(options.maxDepth), location: location))
@@ -98,7 +103,7 @@ final class XMLFeedWalker: SAXHandler {
     }
     if open.isEmpty {
       rootName = qualifiedName
-      sawFeedRoot = ["rss", "RDF", "feed"].contains(name)
+      sawFeedRoot = isCDF || ["rss", "RDF", "feed"].contains(name)
     }
     open.append(name)
     base.enter(level: open.count, base: attributes["xml:base"])
@@ -112,12 +117,20 @@ final class XMLFeedWalker: SAXHandler {
       }
       entry = XMLEntry()
       entryLevel = open.count
+      if isCDF {
+        entry?.link = Self.cdfAttribute("href", attributes).map(base.resolve)
+        entry?.date = Self.cdfAttribute("lastmod", attributes)
+      }
       return
     }
     if entry != nil, sourceLevel == nil, name == "source", open.count == entryLevel + 1 {
       sourceLevel = open.count
     }
     guard sourceLevel == nil else { return }
+    if isCDF, name == "logo", let href = Self.cdfAttribute("href", attributes) {
+      entry?.offer(.init(kind: .enclosure, url: base.resolve(href)))
+      return
+    }
     if name == "img", namespace == XMLFeedDecoder.xhtmlNamespace || namespace.isEmpty,
       entry != nil
     {
@@ -143,6 +156,21 @@ final class XMLFeedWalker: SAXHandler {
     }
     startText(
       for: name, namespace: namespace, type: attributes["type"], mode: attributes["mode"])
+  }
+
+  /// An element's local name, CDF's lowercased and its `ABSTRACT` read as the `description`
+  /// it stands for.
+  private func localName(_ name: String) -> String {
+    guard isCDF else { return name }
+    let lower = name.lowercased()
+    return lower == "abstract" ? "description" : lower
+  }
+
+  /// A CDF attribute (`HREF`, `LASTMOD`), its name in any case, trimmed; nil when absent or
+  /// blank.
+  private static func cdfAttribute(_ key: String, _ attributes: [String: String]) -> String? {
+    let value = attributes.first { $0.key.lowercased() == key }?.value.trimmingASCIIWhitespace()
+    return value?.isEmpty == false ? value : nil
   }
 
   private func media(_ name: String, _ attributes: [String: String]) {
@@ -272,6 +300,7 @@ final class XMLFeedWalker: SAXHandler {
 
   func end(local name: String) {
     guard failure == nil else { return }
+    let name = localName(name)
     let level = open.count
     // The element's base holds to its end: its text (an RSS `link`, HTML content) is its.
     defer { base.leave(level: level) }

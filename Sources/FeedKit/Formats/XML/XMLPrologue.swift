@@ -69,13 +69,14 @@ struct XMLPrologue {
     ByteOrderMark.isBlank(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
   }
 
-  /// RSS for `rss` and `rdf:RDF`, Atom for `feed` (any prefix); nil for other markup (an HTML
+  /// RSS for `rss`, `rdf:RDF` and CDF's `CHANNEL`, Atom for `feed` (any prefix); nil for other markup (an HTML
   /// page) and for a prologue cut before its root.
   static func rootFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> FeedFormat? {
     guard let root = XMLPrologue(bytes).root else { return nil }
     let local = root.split(separator: ":").last.map { $0.lowercased() } ?? ""
     switch local {
-    case "rss", "rdf": return .rss
+    // CDF's `CHANNEL` is read by the RSS reader, as an old shape of it.
+    case "rss", "rdf", "channel": return .rss
     case "feed": return .atom
     default: return nil
     }
