@@ -72,10 +72,13 @@ import Testing
     defer { transport.shutdown() }
     let recorders = (0..<4).map { _ in Recorder() }
     var handles: [TransferHandle] = []
+    // The answers are held for as long as the test takes: on a loaded machine that passed the
+    // default 15 s without a byte, and the transfers ended early, letting the next ones in.
+    var request = TransferRequest(url: server.url("/held"), userAgent: "t")
+    request.limits.idleTimeout = 600
+    request.limits.totalTime = 600
     for recorder in recorders {
-      handles.append(
-        transport.start(
-          TransferRequest(url: server.url("/held"), userAgent: "t"), consumer: recorder.consumer))
+      handles.append(transport.start(request, consumer: recorder.consumer))
     }
     try await waitUntil { server.requests.count >= 2 }
     handles[3].cancel()
