@@ -126,11 +126,15 @@ private struct ScreenWatch {
     self.rows = rows - 1
   }
 
-  /// The different pictures seen in `seconds`, and where the last one was saved when there
-  /// are several (for a person to look at).
+  /// The different pictures seen in `seconds`, and the last screenshot, saved only when a
+  /// failing expectation asks where it is (for a person to look at): saved on every run, two
+  /// screenshots were left in the temporary folder by every passing run.
   struct Seen {
     var count: Int
-    var saved: String
+    var last: Screenshot?
+    var saved: String {
+      last.map { "screenshot: \($0.save(named: "moving-\(count)-pictures"))" } ?? "no screenshot"
+    }
   }
 
   /// Waits until a third of the cells watched are not background: the picture is in (full
@@ -166,8 +170,7 @@ private struct ScreenWatch {
       last = shot
       try await Task.sleep(for: .milliseconds(60))
     }
-    let saved = last.map { "screenshot: \($0.save(named: "moving-\(seen.count)-pictures"))" }
-    return Seen(count: seen.count, saved: saved ?? "no screenshot")
+    return Seen(count: seen.count, last: last)
   }
 
   /// The pixels of the terminal's cells, rows of bytes one after another.
