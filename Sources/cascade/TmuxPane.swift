@@ -123,52 +123,12 @@ enum TmuxPane {
     return "allow-passthrough turned on for this pane"
   }
 
-  /// Runs `tmux arguments…` (posix_spawn and waitpid: `Process`'s wait was seen not to
-  /// return once tmux ended); its output without the last newline, nil when it fails or
-  /// says nothing within a second.
+  /// Runs `tmux arguments…`; its output without the last newline, nil when it fails or says
+  /// nothing within a second.
   private static func run(_ arguments: [String], program: String = "tmux") -> String? {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return nil }
-    let (readEnd, writeEnd) = (fds[0], fds[1])
-    defer { close(readEnd) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addclose(&actions, readEnd)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
-    close(writeEnd)
-    guard spawned == 0 else { return nil }
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let deadline = Date().addingTimeInterval(1)
-    while Date() < deadline {
-      var wanted = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&wanted, 1, 100)
-      if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else { continue }
-      let count = read(readEnd, &buffer, buffer.count)
-      guard count > 0 else { break }
-      output += buffer.prefix(count)
-    }
-    var status: Int32 = 0
-    var ended = waitpid(pid, &status, WNOHANG) == pid
-    while !ended, Date() < deadline {
-      usleep(10_000)
-      ended = waitpid(pid, &status, WNOHANG) == pid
-    }
-    guard ended else {
-      kill(pid, SIGKILL)
-      waitpid(pid, &status, 0)
-      return nil
-    }
-    // Exited normally with status 0 (WIFEXITED and WEXITSTATUS, which Swift cannot import).
-    guard status & 0xFFFF == 0 else { return nil }
+    guard let (status, output) = TmuxCommand.run(arguments, program: program, patience: 1),
+      status == 0
+    else { return nil }
     var text = String(decoding: output, as: UTF8.self)
     if text.hasSuffix("\n") { text.removeLast() }
     return text
