@@ -37,6 +37,18 @@ struct CannedTerminal {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
   }
 
+  /// `command` with each word `cascade` (the program, not a path that holds the name: `make
+  /// test` runs in a temporary folder named after it) made the binary under test.
+  static func withBinary(_ command: String) -> String {
+    let words = command.split(separator: " ", omittingEmptySubsequences: false)
+    return words.map { word in
+      // `TERM= cascade; echo status=$?` ends the word with the shell's `;`.
+      let end = word.hasSuffix(";") ? ";" : ""
+      return word.dropLast(end.count) == "cascade"
+        ? "'\(CascadeProcess.binary.path)'" + end : String(word)
+    }.joined(separator: " ")
+  }
+
   /// Runs `command` (a shell command line; `cascade` in it is the built binary) as `persona`.
   /// - Parameter freshCache: gives the run an empty picture cache of its own
   ///   (`XDG_CACHE_HOME`), removed afterwards, so that every picture is fetched and sent.
@@ -59,7 +71,7 @@ struct CannedTerminal {
       arguments += ["--env", "\(key)=\(value)"]
     }
     for step in steps { arguments += ["--step", step.pattern, step.keys] }
-    let line = command.replacingOccurrences(of: "cascade", with: CascadeProcess.binary.path)
+    let line = Self.withBinary(command)
     arguments += ["--", "/bin/sh", "-c", line]
     let started = Date()
     let fixed = arguments
