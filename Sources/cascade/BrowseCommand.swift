@@ -83,8 +83,11 @@ enum BrowseCommand {
       return 2
     }
     let pictureLoad = load
-    // What a refresh asks each server: only whether its page changed, and not before it said.
-    load.memory = FeedMemory(now: { Int64(time(nil)) })
+    // What a refresh asks each server: only whether its page changed, and not before it said;
+    // so does the next visit, from the pages kept on disk (none with `--no-cache`).
+    load.memory = FeedMemory(
+      now: { Int64(time(nil)) },
+      disk: Self.feedPages(noCache: options.pictures.noCache, environment: environment))
     let progress = LoadProgress()
     load.progress = progress
     // Posts' whole texts are kept on disk as they are decoded, for the post view.
@@ -191,6 +194,20 @@ enum BrowseCommand {
         Console.error("could not remember the place in this feed: \(error)")
       }
     }
+  }
+
+  /// Budget of the feed pages kept on disk between runs: a few hundred feeds' pages.
+  static let feedPagesBudget = 32 << 20
+
+  /// Where the pages of feeds read whole are kept for the next visit: `$XDG_CACHE_HOME/
+  /// cascade/feeds`; nil with `--no-cache`, without a home, or when the folder cannot be used
+  /// (the feeds are then read whole each visit, as before).
+  static func feedPages(noCache: Bool, environment: [String: String]) -> PictureDiskCache? {
+    guard !noCache,
+      case .success(let cache)? = PictureDiskCache.standard(
+        budget: feedPagesBudget, environment: environment, folder: "feeds")
+    else { return nil }
+    return cache
   }
 
   /// How often the browser refreshes on its own: never for standard input alone, which was

@@ -38,6 +38,7 @@ struct FollowedFeedsEndToEndTests {
       command: "'\(binary)' --columns 2 --pictures off", width: 90, height: 24,
       environment: [
         "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state",
+        "XDG_CACHE_HOME": folder + "/cache",
       ])
     defer { tmux.close() }
     let (shown, screen) = try await tmux.waitFor(expected, timeout: 30)
@@ -116,5 +117,54 @@ struct FollowedFeedsEndToEndTests {
     try await visit(folder: folder, expect: "6 items") { _, screen in
       #expect(!screen.contains(" new"), "\(screen)")
     }
+  }
+
+  /// The next visit asks each server only whether its feed changed, from the pages the visit
+  /// before kept on disk: an unchanged feed costs a `304` and still shows its items. A feed
+  /// whose address holds a token is read whole, its page never written.
+  @Test func aSecondVisitAsksEachServerWhetherItsFeedChanged() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    for (path, tag, titles) in [
+      ("/plain.xml", #""p1""#, ["Plain two", "Plain one"]),
+      ("/private?token=s3cr3t", #""s1""#, ["Private"]),
+    ] {
+      server.route(path) { request in
+        guard request.headers["if-none-match"] != tag else {
+          return .respond(status: 304, headers: ["ETag": tag], body: [])
+        }
+        return .respond(
+          status: 200, headers: ["Content-Type": "application/rss+xml", "ETag": tag],
+          body: Array(Self.feed(titles).utf8))
+      }
+    }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/config/cascade", withIntermediateDirectories: true)
+    try "\(server.url("/plain.xml")) Plain\n\(server.url("/private?token=s3cr3t")) Private\n"
+      .write(toFile: folder + "/config/cascade/feeds", atomically: true, encoding: .utf8)
+
+    try await visit(folder: folder, expect: "3 items")
+    let pages = folder + "/cache/cascade/feeds"
+    let names = try FileManager.default.contentsOfDirectory(atPath: pages)
+    #expect(names.count == 1 && names.allSatisfy { $0.utf8.count == 64 }, "\(names)")
+    for name in names {
+      let text = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: pages + "/" + name)), as: UTF8.self)
+      #expect(text.contains("Plain two") && !text.contains("s3cr3t") && !text.contains("Private"))
+      let mode = try FileManager.default.attributesOfItem(atPath: pages + "/" + name)[
+        .posixPermissions]
+      #expect((mode as? Int) == 0o600)
+    }
+
+    try await visit(folder: folder, expect: "3 items") { _, screen in
+      #expect(screen.contains("Plain two") && screen.contains("Private"), "\(screen)")
+    }
+    let asked = server.requests.map { ($0.path, $0.headers["if-none-match"]) }
+    let plain = asked.filter { $0.0 == "/plain.xml" }.map(\.1)
+    let secret = asked.filter { $0.0 != "/plain.xml" }.map(\.1)
+    #expect(plain == [nil, #""p1""#], "\(asked)")
+    #expect(secret == [nil, nil], "\(asked)")
   }
 }

@@ -220,6 +220,34 @@ import Testing
     #expect(ends.map(\.1) == [true, true, false, true])
   }
 
+  /// Feeds of many servers are read many at once, not six in all: twenty servers of one feed
+  /// each, every answer held until sixteen feeds are asked for (or a patience that only a
+  /// machine stalled for seconds reaches). Before, at most six were ever asked at once.
+  @Test func feedsOfManyServersAreReadSixteenAtOnce() async throws {
+    let servers = try (0..<20).map { _ in try TestHTTPServer() }
+    defer { for server in servers { server.stop() } }
+    let asking = Locked((now: 0, most: 0))
+    for (index, server) in servers.enumerated() {
+      server.route("/feed.json") { _ in
+        asking.withLock {
+          $0.now += 1
+          $0.most = max($0.most, $0.now)
+        }
+        let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(10))
+        while asking.withLock({ $0.most }) < 16, ContinuousClock.now < deadline {
+          Thread.sleep(forTimeInterval: 0.005)
+        }
+        asking.withLock { $0.now -= 1 }
+        return .json(#"{"items": [{"url": "https://x.example/\#(index).jpg", "w": 1, "h": 1}]}"#)
+      }
+    }
+    let source = try #require(
+      FeedSource.combining(servers.map { .url($0.url("/feed.json")) }))
+    let document = try await FeedLoader().load(source)
+    #expect(document.items.count == 20)
+    #expect(asking.withLock { $0.most } == 16)
+  }
+
   /// Ten feeds of one server: it is never asked for more than six at once, as it is never
   /// asked for more than six pictures at once. Each answer waits until six are waiting (or
   /// two seconds pass), so ten asked at once would be seen at once.

@@ -6,9 +6,12 @@ import Locking
 /// it), the servers that asked to be left alone until a moment (`Retry-After`), and each feed
 /// of several as last read (a refresh of one feed keeps the others as they are).
 ///
-/// Kept in memory only, never on disk: the pages are keyed by their URL, secrets and all, as
-/// the requests themselves are. Shared by the loads a session runs (`LoadOptions.memory`);
-/// its clock is handed in, so its tests choose the time.
+/// Kept in memory, keyed by their URL, secrets and all, as the requests themselves are. With
+/// a `PageStore`, the pages read whole are also kept on disk for the next run (`StoredPage`):
+/// the next visit asks each server only whether its page changed, as newsboat does, and a
+/// `304` is decoded from the copy. Only pages whose addresses hold no secret go there. Shared
+/// by the loads a session runs (`LoadOptions.memory`); its clock is handed in, so its tests
+/// choose the time.
 public final class FeedMemory: Hashable, Sendable {
   /// A page as it was last read whole, and what names it to its server.
   struct KeptPage: Sendable {
@@ -36,9 +39,12 @@ public final class FeedMemory: Hashable, Sendable {
   private let state = Locked(State())
   /// Now, in seconds since 1970.
   let now: @Sendable () -> Int64
+  /// Where pages are kept between runs; nil keeps them for this run only.
+  let disk: (any PageStore)?
 
-  public init(now: @escaping @Sendable () -> Int64) {
+  public init(now: @escaping @Sendable () -> Int64, disk: (any PageStore)? = nil) {
     self.now = now
+    self.disk = disk
   }
 
   public static func == (a: FeedMemory, b: FeedMemory) -> Bool { a === b }
@@ -57,6 +63,30 @@ public final class FeedMemory: Hashable, Sendable {
       guard state.pages[url] != nil || state.pages.count < Self.pageLimit else { return }
       state.pages[url] = KeptPage(validators: validators, page: page)
     }
+  }
+
+  /// The page of `url` kept on disk by an earlier run, if any and whole.
+  func stored(_ url: String) -> StoredPage? {
+    guard let disk, !URLSecrets.holdsSecret(url),
+      let bytes = disk.bytes(for: StoredPage.key(url), atMost: StoredPage.largestBody + 4096)
+    else { return nil }
+    return StoredPage(decoding: bytes)
+  }
+
+  /// Keeps `page`, read from `url`, on disk for the next run; a page that cannot be kept
+  /// (`StoredPage.encoded()`) forgets what was kept of `url` before.
+  func store(_ page: StoredPage, at url: String) {
+    guard let disk, !URLSecrets.holdsSecret(url) else { return }
+    if let bytes = page.encoded() {
+      disk.store(bytes, for: StoredPage.key(url))
+    } else {
+      disk.remove(StoredPage.key(url))
+    }
+  }
+
+  /// Forgets what is kept on disk of `url`: its copy could not be decoded.
+  func forgetStored(_ url: String) {
+    disk?.remove(StoredPage.key(url))
   }
 
   /// When `url`'s server may be asked again, and the status that asked to wait; nil when it

@@ -14,7 +14,11 @@ import FoundationEssentials
 /// that cannot be read again keeps its items, its error said beside them.
 extension FeedLoader {
   /// Feeds read at the same time: a glob of feed files waits on the disk, URLs on servers.
-  static let severalAtOnce = 6
+  /// Each server is asked at most six things at once by the transport itself
+  /// (`ServerQueue`), so this bounds only the feeds read (and their pages held) at once: a
+  /// person's three hundred feeds from three hundred servers were read six at a time, fifty
+  /// round trips one after another, where sixteen at once take a few.
+  static let severalAtOnce = 16
 
   /// One feed's part of the whole: its items, or why it could not be read.
   private enum Part: Sendable {

@@ -59,9 +59,11 @@ public final class PictureDiskCache: Sendable {
 
   /// The cache at the standard place, or why it cannot be used; nil when there is no home to
   /// put it in.
-  public static func standard(budget: Int, environment: [String: String]) -> Result<
-    PictureDiskCache, Refusal
-  >? {
+  /// - Parameter folder: the cache's folder under `cascade`: `pictures`, or `feeds` for the
+  ///   pages of feeds kept between runs (`PageStore`).
+  public static func standard(
+    budget: Int, environment: [String: String], folder: String = "pictures"
+  ) -> Result<PictureDiskCache, Refusal>? {
     let base: String
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       base = xdg
@@ -70,7 +72,7 @@ public final class PictureDiskCache: Sendable {
     } else {
       return nil
     }
-    return open(directory: base + "/cascade/pictures", budget: budget, within: base)
+    return open(directory: base + "/cascade/" + folder, budget: budget, within: base)
   }
 
   /// The cache in `directory`, or why it cannot be used.
@@ -342,3 +344,7 @@ public final class PictureDiskCache: Sendable {
     return owner
   }
 }
+
+/// The same entries serve feed pages kept between runs, in a folder of their own: named by
+/// the SHA-256 of their address, within a budget, written atomically, the owner's alone.
+extension PictureDiskCache: PageStore {}

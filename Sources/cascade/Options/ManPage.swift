@@ -145,7 +145,7 @@ enum ManPage {
           + "TERM=dumb makes cascade print write plain text."),
       ".TP", ".B XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
       text(
-        "Where the config file and the feeds followed, the picture cache, and the recent "
+        "Where the config file and the feeds followed, the picture and feed caches, and the recent "
           + "feeds and what was seen of the followed ones are (else ~/.config, ~/.cache, "
           + "~/.local/state)."),
       ".TP", ".B CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
@@ -177,6 +177,10 @@ enum ManPage {
     ".TP", ".I /etc/xdg/cascade/config.json",
     text("The config file of everyone who has none of their own."),
     ".TP", ".I ~/.cache/cascade/pictures", text("Pictures fetched from the web."),
+    ".TP", ".I ~/.cache/cascade/feeds",
+    text(
+      "Feed pages with their ETag and Last-Modified, for the next visit's conditional GET "
+        + "(none whose address holds a secret)."),
     ".TP", ".I ~/.local/state/cascade/recent.json",
     text("The feeds browsed last and the place in each, for --last."),
     ".TP", ".I ~/.local/state/cascade/seen.json",

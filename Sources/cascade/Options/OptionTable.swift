@@ -186,7 +186,8 @@ enum OptionTable {
       apply: { s, v in if case .integer(let n) = v { s.pictures.memoryCache = n } }),
     OptionSpec(
       name: "--no-cache", placeholder: "", kind: .flag,
-      help: "fetch and draw every picture again: no disk cache", commands: [.browse, .print],
+      help: "fetch and draw every picture (and feed page) again: no disk cache",
+      commands: [.browse, .print],
       group: .pictures,
       read: { $0.pictures.noCache ? .flag : nil },
       apply: { s, _ in s.pictures.noCache = true }),
