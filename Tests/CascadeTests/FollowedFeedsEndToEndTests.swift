@@ -166,5 +166,16 @@ struct FollowedFeedsEndToEndTests {
     let secret = asked.filter { $0.0 != "/plain.xml" }.map(\.1)
     #expect(plain == [nil, #""p1""#], "\(asked)")
     #expect(secret == [nil, nil], "\(asked)")
+
+    // With its server down, the feed shows its items as last read, its error in the panel.
+    server.route("/plain.xml", reply: .status(503))
+    try await visit(folder: folder, expect: "3 items") { tmux, screen in
+      #expect(screen.contains("Plain two") && screen.contains("Private"), "\(screen)")
+      try await tmux.send("F")
+      let (panel, shown) = try await tmux.waitFor("plain.xml: the server answered", timeout: 30)
+      #expect(panel, "\(shown)")
+      try await tmux.send("q")
+      #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("shows its items") }.0)
+    }
   }
 }

@@ -11,7 +11,9 @@ import FoundationEssentials
 ///
 /// With a `LoadOptions.memory`, each feed is remembered as read: a refresh that names some
 /// (`LoadOptions.refreshOnly`) reads only those and keeps the others as they were, and a feed
-/// that cannot be read again keeps its items, its error said beside them.
+/// that cannot be read again keeps its items, its error said beside them. A feed that cannot
+/// be read on a run's first load shows the items of its page as an earlier run kept it on
+/// disk (`StoredPage`), if it did: offline, the feeds followed open as last read.
 extension FeedLoader {
   /// Feeds read at the same time: a glob of feed files waits on the disk, URLs on servers.
   /// Each server is asked at most six things at once by the transport itself
@@ -139,8 +141,19 @@ extension FeedLoader {
         FeedMemory.KeptPart(name: name, items: items, skipped: skipped), for: source)
       return .items(items, skipped: skipped)
     } catch {
-      guard let kept = options.memory?.part(source) else { return .failed(error) }
-      return .stale(kept.items, skipped: kept.skipped, error)
+      if let kept = options.memory?.part(source) {
+        return .stale(kept.items, skipped: kept.skipped, error)
+      }
+      // Not read on this run: its page as the last visit kept it on disk, if it did.
+      guard case .url(let address) = source,
+        let page = NetworkReader.storedPage(at: address, options: loader.options)
+      else { return .failed(error) }
+      var skipped = page.document.skipped
+      let name = feedName(source, title: page.document.title)
+      let items = Self.naming(page.document.items, feed: name, from: source, skipped: &skipped)
+      options.memory?.keepPart(
+        FeedMemory.KeptPart(name: name, items: items, skipped: skipped), for: source)
+      return .stale(items, skipped: skipped, error)
     }
   }
 

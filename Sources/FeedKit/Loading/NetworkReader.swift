@@ -156,8 +156,18 @@ enum NetworkReader {
     return document
   }
 
-  /// The page an earlier run kept of `url`, which its server said has not changed, decoded
-  /// again and kept in this run's memory for the next refresh.
+  /// The page of `url` as an earlier run kept it on disk, decoded without asking its server:
+  /// what a feed of several that cannot be read now shows (`FeedLoader.loadSeveral`), so that
+  /// the feeds followed open offline with their last items. Nil when none is kept or it no
+  /// longer decodes.
+  static func storedPage(at url: String, options: LoadOptions) -> Page? {
+    guard options.keepsPage, let stored = options.memory?.stored(url) else { return nil }
+    return try? reread(
+      stored, of: url, options: options, handedOut: Locked([]), takeItems: nil)
+  }
+
+  /// The page an earlier run kept of `url`, which its server said has not changed (or which
+  /// cannot be read now), decoded again and kept in this run's memory for the next refresh.
   private static func reread(
     _ stored: StoredPage, of url: String, options: LoadOptions, handedOut: Locked<[FeedItem]>,
     takeItems: (@Sendable ([FeedItem]) -> Void)?

@@ -161,4 +161,45 @@ final class DictionaryPageStore: PageStore {
       #expect((input.copy == bytes) == kept && (input.copy == nil) == !kept)
     }
   }
+
+  /// Offline, or with a server down, a feed of several shows its items as the last run kept
+  /// them, its error said beside them; a feed never kept has none to show.
+  @Test func aFeedOfSeveralThatCannotBeReadShowsItsLastItems() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let up = Locked(true)
+    server.route("/kept.json") { _ in
+      guard up.withLock({ $0 }) else { return .status(503) }
+      return .respond(
+        status: 200, headers: ["Content-Type": "application/json", "ETag": #""k""#],
+        body: Self.body(["a", "b"]))
+    }
+    server.route("/untagged.json") { _ in
+      guard up.withLock({ $0 }) else { return .status(503) }
+      return .respond(
+        status: 200, headers: ["Content-Type": "application/json"], body: Self.body(["c"]))
+    }
+    let store = DictionaryPageStore()
+    let source = FeedSource.several([
+      .url(server.url("/kept.json")), .url(server.url("/untagged.json")),
+    ])
+    func run() async throws -> FeedDocument {
+      var options = LoadOptions()
+      options.memory = FeedMemory(now: { 1000 }, disk: store)
+      options.keepsAllFailures = true
+      return try await FeedLoader(options: options).load(source)
+    }
+    let pictures = { (document: FeedDocument) in
+      document.items.map { $0.imageURL.split(separator: "/").last ?? "" }
+    }
+    #expect(pictures(try await run()) == ["a.jpg", "b.jpg", "c.jpg"])
+    up.withLock { $0 = false }
+    let offline = try await run()
+    #expect(pictures(offline) == ["a.jpg", "b.jpg"])
+    #expect(offline.items.first?.imageURL == server.url("/pics/a.jpg"))
+    let feeds = offline.skipped.feeds
+    #expect(feeds.count == 2)
+    #expect(feeds.first?.items.count == 2 && feeds.first?.error?.contains("503") == true)
+    #expect(feeds.last?.items.isEmpty == true && feeds.last?.error?.contains("503") == true)
+  }
 }
