@@ -64,4 +64,44 @@ struct RefreshEndToEndTests {
     let (reopened, screen) = try await last.waitFor("3 items", timeout: 30)
     #expect(reopened && screen.contains("all feeds") && screen.contains("Cherry"), "\(screen)")
   }
+
+  /// A feed opened again with its server down shows its items as the last visit kept them,
+  /// and says why: nothing the reader saw yesterday is lost to a server that is down today.
+  @Test func aFeedWhoseServerIsDownOpensAsLastRead() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let up = Locked(true)
+    server.route("/photos.xml") { _ in
+      guard up.withLock({ $0 }) else { return .status(503) }
+      return .respond(
+        status: 200, headers: ["Content-Type": "application/rss+xml", "ETag": #""p""#],
+        body: Array(FollowedFeedsEndToEndTests.feed(["Harbour", "Lighthouse"]).utf8))
+    }
+    let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
+    let command = "'\(binary)' '\(server.url("/photos.xml"))' --columns 2 --pictures off"
+    let environment = ["XDG_CACHE_HOME": folder + "/cache", "XDG_STATE_HOME": folder + "/state"]
+    for serverUp in [true, false] {
+      up.withLock { $0 = serverUp }
+      let tmux = try TmuxSession(
+        command: command, width: 100, height: 24, environment: environment)
+      defer { tmux.close() }
+      let (shown, screen) = try await tmux.waitFor("2 items", timeout: 30)
+      #expect(shown && screen.contains("Harbour") && screen.contains("Lighthouse"), "\(screen)")
+      if !serverUp {
+        // The status line says it first; `m` shows the message whole.
+        let (said, last) = try await tmux.waitFor("shown as last read", timeout: 30)
+        #expect(said, "\(last)")
+        try await tmux.send("m")
+        let (whole, messages) = try await tmux.waitFor(timeout: 30) {
+          $0.contains("shown as last read") && $0.contains("503")
+        }
+        #expect(whole, "\(messages)")
+        #expect(try await tmux.escape { !$0.contains("any key closes") }.0)
+      }
+      try await tmux.send("q")
+      #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
+    }
+  }
 }

@@ -127,6 +127,8 @@ extension FeedLoader {
   /// addresses made absolute.
   private func part(_ source: FeedSource) async -> Part {
     var loader = self
+    // A copy on disk is shown below as the feed's stale part, its error in its outcome.
+    loader.options.readsStoredOnFailure = false
     // `--header` goes to each feed's own server, as it does to one feed's.
     switch source {
     case .url(let address), .template(let address): loader.options.headersFeed = address

@@ -1,5 +1,6 @@
 import FeedModel
 import FoundationEssentials
+import Locking
 
 /// Loads and decodes feed pages from any `FeedSource`.
 ///
@@ -67,16 +68,31 @@ public struct FeedLoader: Sendable {
         SampleFeed.bytes, origin: source.displayName, options: options)
     case .url(let address):
       let page: NetworkReader.Page
+      // Whether items were handed out before a failure: a copy would show them twice.
+      let handedOut = Locked(false)
       do throws(FeedError) {
-        page = try await NetworkReader.page(at: address, options: options, takeItems: takeItems)
+        var tracked: (@Sendable ([FeedItem]) -> Void)?
+        if let takeItems {
+          tracked = { items in
+            handedOut.withLock { $0 = true }
+            takeItems(items)
+          }
+        }
+        page = try await NetworkReader.page(at: address, options: options, takeItems: tracked)
       } catch {
         // A web page that names its feed (a blog's address): that feed is read instead, as a
         // feed reader does; once, not a page that names another page.
-        guard case .webPage(let pageURL, let feed?) = error, !followsWebPage else { throw error }
-        var loader = self
-        loader.followsWebPage = true
-        return try await loader.loadPageUnreported(
-          FeedSource.url(pageURL).resolving(next: feed), takeItems: takeItems)
+        if case .webPage(let pageURL, let feed?) = error, !followsWebPage {
+          var loader = self
+          loader.followsWebPage = true
+          return try await loader.loadPageUnreported(
+            FeedSource.url(pageURL).resolving(next: feed), takeItems: takeItems)
+        }
+        guard !handedOut.withLock({ $0 }), var kept = storedPage(at: address, after: error)
+        else { throw error }
+        kept.document.skipped.failedFeeds.append(
+          "shown as last read: " + error.message(naming: options.settingNames))
+        page = kept
       }
       location = .url(page.url)
       document = page.document
@@ -88,5 +104,17 @@ public struct FeedLoader: Sendable {
     }
     if Task.isCancelled { throw .cancelled(source: source.displayName) }
     return Page(document: document, location: location)
+  }
+
+  /// The page of `address` as an earlier run kept it on disk, for a first read of it on this
+  /// run that failed with `error` (offline, the server down): a feed opens as last read, the
+  /// error said beside it, rather than not at all. Nil for a page this run has read (a refresh
+  /// that fails keeps what is shown, as ever), for a load that was cancelled, and where
+  /// nothing was kept.
+  private func storedPage(at address: String, after error: FeedError) -> NetworkReader.Page? {
+    if case .cancelled = error { return nil }
+    guard options.readsStoredOnFailure, let memory = options.memory, memory.kept(address) == nil
+    else { return nil }
+    return NetworkReader.storedPage(at: address, options: options)
   }
 }

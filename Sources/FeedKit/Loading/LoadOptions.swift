@@ -77,6 +77,10 @@ public struct LoadOptions: Hashable, Sendable {
   /// refresh's first page is, the pages loading more reads are not (they are not read
   /// again, and a long feed's would fill the memory).
   var keepsPage = true
+  /// Whether a page that cannot be read on its run's first read is shown from the copy an
+  /// earlier run kept (`StoredPage`), its error said beside it; a feed of several says that in
+  /// its own way (`FeedLoader.loadSeveral`).
+  var readsStoredOnFailure = true
   /// The `charset` a server gave the page in its `Content-Type`, for a document that names no
   /// encoding of its own (`NetworkReader` sets it for one page's decoding).
   var declaredCharset: String?

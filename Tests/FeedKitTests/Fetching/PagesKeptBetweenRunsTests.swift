@@ -202,4 +202,39 @@ final class DictionaryPageStore: PageStore {
     #expect(feeds.first?.items.count == 2 && feeds.first?.error?.contains("503") == true)
     #expect(feeds.last?.items.isEmpty == true && feeds.last?.error?.contains("503") == true)
   }
+
+  /// Offline, or with its server down, a feed opens as the last run kept it, the error said
+  /// beside it; once read on this run, a refresh that fails keeps what is shown, as ever;
+  /// a feed never kept cannot be opened.
+  @Test func aFeedThatCannotBeReadOpensAsLastKept() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let up = Locked(true)
+    server.route("/feed.json") { _ in
+      guard up.withLock({ $0 }) else { return .status(503) }
+      return .respond(
+        status: 200, headers: ["Content-Type": "application/json", "ETag": #""v""#],
+        body: Self.body(["a", "b"]))
+    }
+    let url = server.url("/feed.json")
+    let store = DictionaryPageStore()
+    _ = await Self.run(url, store: store)
+    up.withLock { $0 = false }
+    var options = LoadOptions()
+    options.memory = FeedMemory(now: { 1000 }, disk: store)
+    let session = FeedSession(source: .url(url), options: options)
+    guard case .replaced(let items, let skipped, _) = await session.refresh() else {
+      Issue.record("the copy was not shown")
+      return
+    }
+    #expect(items.map(\.identity) == ["a", "b"])
+    #expect(items.first?.imageURL == server.url("/pics/a.jpg"))
+    let said = skipped.failedFeeds.joined()
+    #expect(said.contains("503") && said.contains("shown as last read"), "\(said)")
+    guard case .failed = await session.refresh() else {
+      Issue.record("a refresh that fails showed the copy again")
+      return
+    }
+    #expect(await Self.run(url, store: DictionaryPageStore()) == nil)
+  }
 }
