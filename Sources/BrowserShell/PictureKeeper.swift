@@ -269,10 +269,9 @@ struct PictureKeeper: Sendable {
   /// `$XDG_PICTURES_DIR/cascade` as `~/.config/user-dirs.dirs` (or `$XDG_CONFIG_HOME`'s)
   /// names it, else `~/Pictures/cascade`.
   static func defaultFolder(environment: [String: String]) -> String {
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-    let config =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? home + "/.config"
+    let folders = XDGFolders(environment: environment)
+    let home = folders.home ?? FileManager.default.homeDirectoryForCurrentUser.path
+    let config = folders.config ?? home + "/.config"
     if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
       for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
         let value = line.dropFirst("XDG_PICTURES_DIR=".count)

@@ -64,14 +64,7 @@ public final class PictureDiskCache: Sendable {
   public static func standard(
     budget: Int, environment: [String: String], folder: String = "pictures"
   ) -> Result<PictureDiskCache, Refusal>? {
-    let base: String
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      base = xdg
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      base = home + "/.cache"
-    } else {
-      return nil
-    }
+    guard let base = XDGFolders(environment: environment).cache else { return nil }
     return open(directory: base + "/cascade/" + folder, budget: budget, within: base)
   }
 

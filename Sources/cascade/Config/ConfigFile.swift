@@ -1,4 +1,5 @@
 import FeedKit
+import FeedModel
 import FoundationEssentials
 
 /// The config file: where it is, what it holds, and how it sets options under the command line.
@@ -21,15 +22,10 @@ struct ConfigFile {
   /// `$XDG_CONFIG_DIRS` (`/etc/xdg` when it is unset or empty). The first that exists is read,
   /// alone. A relative folder is ignored, as the specification says.
   static func searchPaths(environment: [String: String]) -> [String] {
-    var folders: [String] = []
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      folders.append(base)
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      folders.append(home + "/.config")
+    let folders = XDGFolders(environment: environment)
+    return ((folders.config.map { [$0] } ?? []) + folders.configDirectories).map {
+      $0 + "/cascade/config.json"
     }
-    let system = environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
-    folders += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-    return folders.map { $0 + "/cascade/config.json" }
   }
 
   /// The first config file of `searchPaths` that exists, read; nil when none does.

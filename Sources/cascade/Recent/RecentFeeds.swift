@@ -42,11 +42,9 @@ struct RecentFeeds: Codable, Equatable {
   /// `$XDG_STATE_HOME/cascade/recent.json`, else `~/.local/state/cascade/recent.json`; a
   /// relative `XDG_STATE_HOME` is ignored, as the XDG rules say.
   static func path(environment: [String: String]) -> URL? {
-    if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
-      return URL(fileURLWithPath: base).appendingPathComponent("cascade/recent.json")
+    XDGFolders(environment: environment).state.map {
+      URL(fileURLWithPath: $0).appendingPathComponent("cascade/recent.json")
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/cascade/recent.json")
   }
 
   /// The list at `url`; empty when there is none or it cannot be read.

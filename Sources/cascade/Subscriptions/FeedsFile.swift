@@ -41,11 +41,9 @@ struct FeedsFile: Equatable {
   /// `$XDG_CONFIG_HOME/cascade/feeds`, else `~/.config/cascade/feeds`; nil with neither
   /// (a relative `XDG_CONFIG_HOME` is ignored, as the XDG rules say).
   static func path(environment: [String: String]) -> URL? {
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      return URL(fileURLWithPath: base).appendingPathComponent("cascade/feeds")
+    XDGFolders(environment: environment).config.map {
+      URL(fileURLWithPath: $0).appendingPathComponent("cascade/feeds")
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".config/cascade/feeds")
   }
 
   /// The file at `url`; empty when there is none yet.
