@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
@@ -127,14 +128,25 @@ private func failure(_ update: FeedUpdate) -> FeedError? {
     for n in 2...50 { server.route("/p/\(n)", reply: .json(feedJSON([], next: "/p/\(n + 1)"))) }
     var options = LoadOptions()
     options.pageBackoff = .milliseconds(100)
-    let session = FeedSession(source: .url(server.url("/p/1")), options: options)
-    _ = await session.refresh()
+    // A clock that moves to whatever moment is waited for, and notes each wait: no sleep.
     let start = ContinuousClock.now
+    let time = Locked((now: start, waits: [Duration]()))
+    let clock = SessionClock(
+      now: { time.withLock { $0.now } },
+      sleep: { until in
+        time.withLock {
+          $0.waits.append(until - $0.now)
+          $0.now = until
+        }
+      })
+    let session = FeedSession(
+      source: .url(server.url("/p/1")), options: options, clock: clock)
+    _ = await session.refresh()
     guard let reason = await reasonTheChainEnded(session) else { return }
     #expect(reason.contains("\(FeedSession.emptyPageLimit) pages in a row held no items"))
     #expect(server.requests.count == 1 + FeedSession.emptyPageLimit)
-    // Before the second empty page 100 ms, before the third 200 ms.
-    #expect(ContinuousClock.now - start >= .milliseconds(300))
+    // Before the second empty page 100 ms, before the third 200 ms: twice as long each time.
+    #expect(time.withLock { $0.waits } == [.milliseconds(100), .milliseconds(200)])
   }
 
   @Test func templatePagesUntilAnEmptyPage() async throws {

@@ -6,6 +6,17 @@ import Testing
 @testable import PictureKit
 
 @Suite struct PictureDiskCacheTests {
+  /// A clock that starts in 2026 and moves a second each time it is read.
+  static func clock() -> @Sendable () -> Double {
+    let time = Locked(1_780_000_000.0)
+    return {
+      time.withLock {
+        $0 += 1
+        return $0
+      }
+    }
+  }
+
   func folder() -> String {
     FileManager.default.temporaryDirectory
       .appendingPathComponent("cascade-disk-\(UUID().uuidString)").path
@@ -75,15 +86,14 @@ import Testing
   @Test func theLeastRecentlyUsedGoFirstPastTheBudget() throws {
     let path = folder()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let cache = try #require(PictureDiskCache(directory: path, budget: 3_000))
+    // A clock that ticks a second at each use: the entries' times are apart without a sleep.
+    let clock = Self.clock()
+    let cache = try #require(PictureDiskCache(directory: path, budget: 3_000, clock: clock))
     let chunk = [UInt8](repeating: 7, count: 900)
     for name in ["a", "b", "c"] {
       cache.store(chunk, for: "https://example.com/\(name)")
-      // Modification times order the entries; keep them apart.
-      Thread.sleep(forTimeInterval: 0.02)
     }
     _ = cache.bytes(for: "https://example.com/a")  // a is now the most recent
-    Thread.sleep(forTimeInterval: 0.02)
     cache.store(chunk, for: "https://example.com/d")
     #expect(cache.size <= 3_000)
     #expect(cache.bytes(for: "https://example.com/b") == nil, "b was the least recently used")
@@ -98,15 +108,14 @@ import Testing
     let path = folder()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let chunk = [UInt8](repeating: 7, count: 900)
-    let earlier = try #require(PictureDiskCache(directory: path, budget: 3_000))
+    let clock = Self.clock()
+    let earlier = try #require(PictureDiskCache(directory: path, budget: 3_000, clock: clock))
     for name in ["a", "b", "c"] {
       earlier.store(chunk, for: "https://example.com/\(name)")
-      Thread.sleep(forTimeInterval: 0.02)
     }
-    let cache = try #require(PictureDiskCache(directory: path, budget: 3_000))
+    let cache = try #require(PictureDiskCache(directory: path, budget: 3_000, clock: clock))
     for _ in 0..<10 { cache.store(chunk, for: "https://example.com/c") }
     #expect(cache.bytes(for: "https://example.com/a") == chunk, "c stored again is one entry")
-    Thread.sleep(forTimeInterval: 0.02)
     cache.store(chunk, for: "https://example.com/d")
     #expect(cache.size <= 3_000)
     #expect(cache.bytes(for: "https://example.com/b") == nil, "b, from the earlier run, went")

@@ -32,6 +32,8 @@ public actor FeedSession {
 
   public let source: FeedSource
   private let loader: FeedLoader
+  /// What the back-off between pages waits with (`SessionClock`).
+  private let clock: SessionClock
   /// The items loaded so far, as far as telling duplicates goes.
   private var loaded = LoadedItems()
   /// The feed's own name, from page 1's top-level `title`.
@@ -54,9 +56,14 @@ public actor FeedSession {
   /// page with nothing to show (every post without a picture), hardly several.
   public static let emptyPageLimit = 3
 
-  public init(source: FeedSource, options: LoadOptions = LoadOptions()) {
+  /// - Parameter clock: what the back-off between pages reads and waits with; tests hand in
+  ///   their own, which does not sleep.
+  public init(
+    source: FeedSource, options: LoadOptions = LoadOptions(), clock: SessionClock = .continuous
+  ) {
     self.source = source
     loader = FeedLoader(options: options)
+    self.clock = clock
   }
 
   /// How many items are loaded (after duplicates were dropped).
@@ -158,9 +165,9 @@ public actor FeedSession {
     } catch {
       return .failed(error)
     }
-    if let notBefore, notBefore > .now {
+    if let notBefore, notBefore > clock.now() {
       let waiting = generation
-      try? await Task.sleep(until: notBefore, clock: .continuous)
+      await clock.sleep(notBefore)
       guard waiting == generation, running == nil, !Task.isCancelled else { return .superseded }
     }
     var pager = loader
@@ -242,7 +249,7 @@ public actor FeedSession {
       return
     }
     unproductivePages += 1
-    notBefore = .now + loader.options.pageBackoff * (1 << min(unproductivePages - 1, 4))
+    notBefore = clock.now() + loader.options.pageBackoff * (1 << min(unproductivePages - 1, 4))
   }
 
   /// Why a `next` chain is no longer followed after a page that added `fresh` items and

@@ -27,6 +27,8 @@ public final class PictureDiskCache: Sendable {
   public let budget: Int
   /// The cache folder, opened without following links: every entry is reached through it.
   private let folder: Int32
+  /// When an entry is used, in seconds since 1970; nil for the system's time.
+  private let clock: (@Sendable () -> Double)?
   /// The bytes the entries take, as this process last counted them and has added since; nil
   /// until counted. A store adds its entry to it, and only a total past the budget reads the
   /// directory again: every store read every entry's attributes, which made a session's stores
@@ -72,32 +74,52 @@ public final class PictureDiskCache: Sendable {
   /// - Parameter base: the folder `directory` is made in, followed as its owner set it up
   ///   (`~/.cache` may well be a link to another disk); every folder below it is the cache's
   ///   own. By default `directory`'s parent.
-  public static func open(directory: String, budget: Int, within base: String? = nil) -> Result<
-    PictureDiskCache, Refusal
-  > {
+  /// - Parameter clock: when an entry is used, in seconds since 1970 (its modification time,
+  ///   which eviction reads); nil for the system's own time. Tests hand in theirs.
+  public static func open(
+    directory: String, budget: Int, within base: String? = nil,
+    clock: (@Sendable () -> Double)? = nil
+  ) -> Result<PictureDiskCache, Refusal> {
     let base = base ?? Self.parent(of: directory)
     switch openFolder(directory, within: base) {
     case .success(let folder):
-      return .success(PictureDiskCache(directory: directory, budget: budget, folder: folder))
+      return .success(
+        PictureDiskCache(directory: directory, budget: budget, folder: folder, clock: clock))
     case .failure(let refusal):
       return .failure(refusal)
     }
   }
 
   /// The cache in `directory`; nil when it cannot be used.
-  public convenience init?(directory: String, budget: Int) {
+  public convenience init?(
+    directory: String, budget: Int, clock: (@Sendable () -> Double)? = nil
+  ) {
     let base = Self.parent(of: directory)
     guard case .success(let folder) = Self.openFolder(directory, within: base) else {
       return nil
     }
-    self.init(directory: directory, budget: budget, folder: folder)
+    self.init(directory: directory, budget: budget, folder: folder, clock: clock)
   }
 
-  private init(directory: String, budget: Int, folder: Int32) {
+  private init(directory: String, budget: Int, folder: Int32, clock: (@Sendable () -> Double)?) {
     self.directory = directory
     self.budget = max(0, budget)
     self.folder = folder
+    self.clock = clock
     sweepTemporaryFiles()
+  }
+
+  /// Marks the entry open as `file` used now: its modification time, which eviction reads.
+  private func touch(_ file: Int32) {
+    guard let clock else {
+      futimens(file, nil)
+      return
+    }
+    let now = clock()
+    let whole = now.rounded(.down)
+    let moment = timespec(tv_sec: Int(whole), tv_nsec: Int((now - whole) * 1e9))
+    let times = [moment, moment]
+    _ = times.withUnsafeBufferPointer { futimens(file, $0.baseAddress) }
   }
 
   deinit { close(folder) }
@@ -174,7 +196,7 @@ public final class PictureDiskCache: Sendable {
       return nil
     }
     // The modification time is the entry's last use, which eviction reads.
-    futimens(file, nil)
+    touch(file)
     if status.st_mode & 0o777 != 0o600 { fchmod(file, 0o600) }
     return Array(data.dropFirst(header.count))
   }
@@ -193,6 +215,7 @@ public final class PictureDiskCache: Sendable {
     fchmod(file, 0o600)
     let data = header + bytes
     let written = data.withUnsafeBytes { Self.writeAll($0, to: file) }
+    if clock != nil { touch(file) }
     close(file)
     guard written else {
       unlinkat(folder, temporary, 0)
