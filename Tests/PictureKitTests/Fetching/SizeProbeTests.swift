@@ -9,8 +9,7 @@ import Testing
 
 /// Sizes read from pictures' headers over loopback, counting the bytes the server sends.
 @Suite struct SizeProbeTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("PicturesTests/Fixtures")
+  private static let fixtures = PictureFixtures.folder
 
   private static func fixture(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))

@@ -10,8 +10,7 @@ import Testing
 /// One fetch per picture: a size probe's bytes are kept and the picture's fetch asks only for
 /// the rest, over loopback, counting the body bytes the server sends.
 @Suite struct ProbedPrefixesTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("PicturesTests/Fixtures")
+  private static let fixtures = PictureFixtures.folder
 
   private static func fixture(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
