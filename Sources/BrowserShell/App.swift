@@ -180,16 +180,17 @@ public struct BrowserApp {
       colorMode == nil && pictureSettings?.color != ColorChoice.none
       && decision?.drawsOverFrame == true
     if pixelsWithoutColours { colorMode = .palette16 }
-    let kitty = colorMode.flatMap { KittyPixels(decision, colorMode: $0) }
+    let made = colorMode.map {
+      PixelPictures(decision, colorMode: $0, budget: pictureSettings?.memoryBudget ?? 0)
+    }
+    let kitty = made?.kitty
     // A kitty picture that leaves the cache is deleted from the terminal: no cell names it.
     let uploads = kitty?.uploads
     if let uploads { CrashGuard.writeFirst(uploads.crashCleanup) }
     let cache = PictureCache(budget: pictureSettings?.memoryBudget ?? 0) { key, picture in
       if let uploads, let id = picture.placeholder?.imageID { uploads.release(id: id, of: key) }
     }
-    let overlay =
-      colorMode == nil
-      ? nil : OverlayPictures(decision, budget: pictureSettings?.memoryBudget ?? 0)
+    let overlay = made?.overlay
     if let cleanup = overlay?.crashCleanup, !cleanup.isEmpty { CrashGuard.writeFirst(cleanup) }
     var loader: PictureLoader?
     if let settings = pictureSettings, let mode = colorMode {

@@ -91,9 +91,8 @@ enum PrintCommand {
     var pixels = SheetPixels(kitty: nil, overlay: nil)
     if let colorMode, state.picturesShown {
       settings.decision = pictureDecision(options.pictures)
-      pixels = SheetPixels(
-        kitty: KittyPixels(settings.decision, colorMode: colorMode),
-        overlay: OverlayPictures(settings.decision, budget: Int.max))
+      let made = PixelPictures(settings.decision, colorMode: colorMode, budget: Int.max)
+      pixels = SheetPixels(kitty: made.kitty, overlay: made.overlay)
       await drawPictures(
         in: &state, settings: settings, colorMode: colorMode, pixels: pixels, cache: cache)
     }
