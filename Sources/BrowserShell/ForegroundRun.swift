@@ -39,7 +39,7 @@ enum ForegroundRun {
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let (pid, status) = Opener.spawnp(
+    let (pid, status) = ProgramSpawn.spawnp(
       arguments, environment: environment, actions: &actions, attributes: attributes)
     guard status == 0 else {
       return .cannotStart(

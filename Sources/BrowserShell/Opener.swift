@@ -140,29 +140,6 @@ public enum Opener {
       [viewer ?? "xdg-open", path], environment: environment, fromBrowserVariable: viewer != nil)
   }
 
-  /// `posix_spawnp` of `arguments` (the first names the program, looked up in `PATH`) with
-  /// `environment`: the child's pid and the call's status (0, else an `errno`).
-  static func spawnp(
-    _ arguments: [String], environment: [String: String],
-    actions: inout posix_spawn_file_actions_t, attributes: posix_spawnattr_t? = nil
-  ) -> (pid: pid_t, status: Int32) {
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    // glibc's attributes are plain values (flags, signal sets): a copy serves.
-    let status: Int32
-    if var attributes {
-      status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-    } else {
-      status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-    }
-    return (pid, status)
-  }
-
   private static func spawn(
     _ arguments: [String], environment: [String: String], fromBrowserVariable: Bool
   ) -> Result<Started, Refusal> {
@@ -173,7 +150,8 @@ public enum Opener {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let (pid, status) = spawnp(arguments, environment: environment, actions: &actions)
+    let (pid, status) = ProgramSpawn.spawnp(
+      arguments, environment: environment, actions: &actions)
     guard status == 0 else {
       return .failure(
         .spawnFailed(arguments[0], status, fromBrowserVariable: fromBrowserVariable))

@@ -28,7 +28,7 @@ package enum TmuxCommand {
     }
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let (pid, spawned) = Opener.spawnp(
+    let (pid, spawned) = ProgramSpawn.spawnp(
       [program] + arguments, environment: environment, actions: &actions)
     posix_spawn_file_actions_destroy(&actions)
     close(output[1])
