@@ -93,6 +93,7 @@ struct EffectRunner {
         Task.detached {
           let result: FeedUpdate
           switch (request.kind, request.feed) {
+          case (.refresh, _) where request.late: result = await feed.readLate()
           case (.refresh, let name?): result = await feed.refresh(feed: name)
           case (.refresh, nil): result = await feed.refresh()
           case (.more, _): result = await feed.loadMore()

@@ -10,6 +10,9 @@ public protocol FeedPaging: Sendable {
   func refresh(partial: (@Sendable ([FeedItem]) -> Void)?) async -> FeedUpdate
   /// Reads again only the followed feed `name` of several, the others kept as last read.
   func refresh(feed name: String) async -> FeedUpdate
+  /// Waits for the feeds of several still loading when the browser opened and adds what they
+  /// gave (`FeedSession.readLate()`).
+  func readLate() async -> FeedUpdate
   func loadMore() async -> FeedUpdate
   /// The feed's own name as the last load left it, for the header row.
   var title: String? { get async }
@@ -25,6 +28,9 @@ extension FeedPaging {
   public func refresh(feed name: String) async -> FeedUpdate {
     await refresh()
   }
+
+  /// A feed with nothing still loading has nothing to add.
+  public func readLate() async -> FeedUpdate { .superseded }
 }
 
 extension FeedSession: FeedPaging {}

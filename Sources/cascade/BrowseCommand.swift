@@ -83,6 +83,9 @@ enum BrowseCommand {
       return 2
     }
     let pictureLoad = load
+    // Of several feeds, one that keeps the others waiting is shown when it comes: a server
+    // that takes its time (or never answers) does not hold the browser's opening.
+    if followed != nil || arguments.count > 1 { load.patience = Self.openingPatience }
     // What a refresh asks each server: only whether its page changed, and not before it said;
     // so does the next visit, from the pages kept on disk (none with `--no-cache`).
     load.memory = FeedMemory(
@@ -149,6 +152,7 @@ enum BrowseCommand {
       let visit = FollowedFeeds.visit(outcomes, seenAt: seenURL, now: Date().timeIntervalSince1970)
       browser.feeds = visit.feeds
       browser.newItems = visit.newItems
+      browser.lateFeeds = FollowedFeeds.lateFeeds(outcomes, seenAt: seenURL)
       if let problem = visit.problem { Console.error(problem) }
     }
     browser.escapeQuits = keys.escapeQuits
@@ -195,6 +199,10 @@ enum BrowseCommand {
       }
     }
   }
+
+  /// Seconds the opening waits for each of several feeds before showing the others without
+  /// it (`LoadOptions.patience`).
+  static let openingPatience = 5.0
 
   /// Budget of the feed pages kept on disk between runs: a few hundred feeds' pages.
   static let feedPagesBudget = 32 << 20

@@ -178,4 +178,40 @@ struct FollowedFeedsEndToEndTests {
       #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("shows its items") }.0)
     }
   }
+
+  /// A feed whose server keeps the others waiting does not hold the opening: after the
+  /// patience the others are shown, the feeds panel says it is still loading, and its items
+  /// are added when it answers. Its server is held until the test lets it go.
+  @Test func aSlowFeedIsAddedWhenItComes() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let rss = ["Content-Type": "application/rss+xml"]
+    server.route(
+      "/quick.xml",
+      reply: .respond(status: 200, headers: rss, body: Array(Self.feed(["Quick"]).utf8)))
+    let gate = Gate()
+    defer { gate.open() }
+    server.route("/slow.xml") { _ in
+      gate.wait()
+      return .respond(status: 200, headers: rss, body: Array(Self.feed(["Slowpoke"]).utf8))
+    }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/config/cascade", withIntermediateDirectories: true)
+    try "\(server.url("/quick.xml")) Quick\n\(server.url("/slow.xml")) Slow\n"
+      .write(toFile: folder + "/config/cascade/feeds", atomically: true, encoding: .utf8)
+    try await visit(folder: folder, expect: "1 feed still loading") { tmux, screen in
+      #expect(screen.contains("Quick") && !screen.contains("Slowpoke"), "\(screen)")
+      try await tmux.send("F")
+      let (panel, shown) = try await tmux.waitFor("slow.xml: still loading", timeout: 30)
+      #expect(panel, "\(shown)")
+      try await tmux.send("q")
+      #expect(try await tmux.waitFor(timeout: 30) { !$0.contains("shows its items") }.0)
+      gate.open()
+      let (added, after) = try await tmux.waitFor("every feed loaded: 2 items", timeout: 30)
+      #expect(added && after.contains("Slowpoke"), "\(after)")
+      #expect(server.requests.filter { $0.path == "/slow.xml" }.count == 1)
+    }
+  }
 }

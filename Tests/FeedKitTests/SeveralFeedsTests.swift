@@ -248,6 +248,55 @@ import Testing
     #expect(asking.withLock { $0.most } == 16)
   }
 
+  /// A feed that outlasts the load's patience is shown when it comes: the load returns with
+  /// it marked still loading, and `readLate()` waits for that same read (its server is not
+  /// asked twice) and adds its items. Its server is held until the load has returned, so
+  /// the patience always runs out first, however loaded the machine.
+  @Test func aFeedThatOutlastsThePatienceIsAddedWhenItComes() async throws {
+    let fast = try TestHTTPServer()
+    let slow = try TestHTTPServer()
+    defer {
+      fast.stop()
+      slow.stop()
+    }
+    fast.route(
+      "/f.json", reply: .json(#"{"items": [{"url": "https://x.example/f.jpg", "w": 1, "h": 1}]}"#))
+    let gate = Gate()
+    defer { gate.open() }
+    slow.route("/s.json") { _ in
+      gate.wait()
+      return .json(#"{"items": [{"url": "https://x.example/s.jpg", "w": 1, "h": 1}]}"#)
+    }
+    var options = LoadOptions()
+    options.memory = FeedMemory(now: { 1000 })
+    options.patience = 0.2
+    let late = FeedSource.url(slow.url("/s.json"))
+    let session = FeedSession(
+      source: .several([.url(fast.url("/f.json")), late]), options: options)
+    guard case .replaced(let first, let skipped, _) = await session.refresh() else {
+      Issue.record("the load did not return without the late feed")
+      return
+    }
+    #expect(!first.contains { $0.imageURL.hasSuffix("s.jpg") })
+    let outcome = skipped.feeds.last
+    #expect(outcome?.isLoading == true && outcome?.wasRead == false)
+    #expect(outcome?.error?.contains("still loading") == true, "\(String(describing: outcome))")
+    gate.open()
+    guard case .replaced(let all, let after, _) = await session.readLate() else {
+      Issue.record("the late feed's items were not added")
+      return
+    }
+    #expect(
+      all.map { $0.imageURL.split(separator: "/").last ?? "" }.sorted() == ["f.jpg", "s.jpg"])
+    #expect(after.feeds.allSatisfy { !$0.isLoading })
+    #expect(slow.requests.count == 1, "the late feed was asked again")
+    // Nothing is late any more.
+    guard case .superseded = await session.readLate() else {
+      Issue.record("a second readLate read something")
+      return
+    }
+  }
+
   /// Ten feeds of one server: it is never asked for more than six at once, as it is never
   /// asked for more than six pictures at once. Each answer waits until six are waiting (or
   /// two seconds pass), so ten asked at once would be seen at once.

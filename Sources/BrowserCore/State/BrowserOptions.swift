@@ -58,6 +58,10 @@ public struct BrowserOptions: Hashable, Sendable {
   public var feeds: [FeedSummary] = []
   /// The items first seen on this visit, by `StableHash.of(item:)`: their boxes say `new`.
   public var newItems: Set<UInt64> = []
+  /// The followed feeds still loading when the browser opened (`FeedOutcome.isLoading`), by
+  /// name, with what was seen of each on earlier visits: their items, when they come, are new
+  /// only when not seen.
+  public var lateFeeds: [String: SeenBefore] = [:]
 
   public init(
     columns: Int? = nil, columnWidth: Double? = nil, cellAspect: Double = 2.0,

@@ -127,6 +127,8 @@ extension BrowserState {
       guard visitItems.insert(hash).inserted, arriving, !options.newItems.contains(hash) else {
         continue
       }
+      // Of a feed still loading at the opening: new only when not seen on an earlier visit.
+      if let seen = options.lateFeeds[item.feed ?? ""], !seen.isNew(hash) { continue }
       arrived.insert(hash)
       arrivals[item.feed ?? "", default: []].append(hash)
     }

@@ -5,15 +5,21 @@ import LayoutEngine
 extension BrowserState {
   /// Starts a load unless one of that kind runs; a refresh overtakes a running load-more.
   /// A refresh that names `feed` reads that followed feed alone again.
-  mutating func startLoad(_ kind: LoadKind, feed: String? = nil) -> [Effect] {
-    if let running = loading, running.kind == kind || running.kind == .refresh {
+  /// A refresh the reader asks for overtakes the wait for feeds still loading (`late`): a
+  /// server that drips its page for minutes does not hold `r` up.
+  mutating func startLoad(_ kind: LoadKind, feed: String? = nil, late: Bool = false) -> [Effect] {
+    if let running = loading, running.kind == kind || running.kind == .refresh,
+      !(running.late && kind == .refresh && !late)
+    {
       return []
     }
     generation += 1
-    let request = LoadRequest(kind: kind, generation: generation, feed: feed)
+    let request = LoadRequest(kind: kind, generation: generation, feed: feed, late: late)
     loading = request
     message =
-      kind == .more ? "loading more…" : feed.map { "refreshing \($0)…" } ?? "refreshing…"
+      late
+      ? "loading the feeds still loading…"
+      : kind == .more ? "loading more…" : feed.map { "refreshing \($0)…" } ?? "refreshing…"
     return [.load(request)]
   }
 
@@ -61,7 +67,18 @@ extension BrowserState {
       }
       prefetchHold = .untilMoved
       message =
-        "refreshed: \(counted(newItems.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
+        (request.late ? "every feed loaded: " : "refreshed: ")
+        + counted(newItems.count, "item") + (skipped.message.map { "; \($0)" } ?? "")
+      // Feeds that outlasted this load's patience too: waited for, and added as they come.
+      let stillLoading = skipped.feeds.filter(\.isLoading).count
+      if stillLoading > 0 {
+        keepSelectionInView()
+        let effects = startLoad(.refresh, late: true)
+        message =
+          "refreshed: \(counted(newItems.count, "item")); "
+          + "\(counted(stillLoading, "feed")) still loading…"
+        return effects
+      }
     case .appended(let newItems, let skipped, let hasMore):
       // The end the reader went to is no longer the end: the view stays where it is.
       pinnedToBottom = false
@@ -126,7 +143,14 @@ extension BrowserState {
     replaceItems(items)
     hasMorePages = hasMore
     message = "loaded \(counted(items.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
-    return prefetchIfNeeded()
+    // Feeds that outlasted the opening's patience: their reads go on, and what they give is
+    // added as it comes.
+    let stillLoading = skipped.feeds.filter(\.isLoading).count
+    guard stillLoading > 0 else { return prefetchIfNeeded() }
+    let effects = startLoad(.refresh, late: true)
+    message =
+      "loaded \(counted(items.count, "item")); \(counted(stillLoading, "feed")) still loading…"
+    return effects
   }
 
   /// When the view is within one screen of the end of a feed with more pages (or, in the

@@ -11,6 +11,9 @@ public struct LoadRequest: Hashable, Sendable {
   /// The followed feed a refresh reads again alone, the others kept as they are (`r` while
   /// the feeds panel narrowed the view to it); nil reads every feed.
   public var feed: String?
+  /// A refresh that only waits for the feeds still loading when the browser opened
+  /// (`FeedOutcome.isLoading`) and adds what they gave; no feed is asked again.
+  public var late = false
 }
 
 /// Something the state machine wants done outside it.

@@ -30,6 +30,8 @@ public final class FeedMemory: Hashable, Sendable {
     var pages: [String: KeptPage] = [:]
     var waits: [String: (status: Int, until: Int64)] = [:]
     var parts: [FeedSource: KeptPart] = [:]
+    /// Reads of feeds of several that outlasted their load's patience, still going.
+    var late: [FeedSource: Task<FeedLoader.Part, Never>] = [:]
   }
 
   /// Pages kept at most: the feeds a person follows, with room to spare; past it a page is
@@ -114,6 +116,19 @@ public final class FeedMemory: Hashable, Sendable {
   func keepPart(_ part: KeptPart, for source: FeedSource) {
     state.withLock { $0.parts[source] = part }
   }
+
+  /// Notes the read of `source` that outlasted its load's patience, for the next load to take.
+  func keepLate(_ read: Task<FeedLoader.Part, Never>, for source: FeedSource) {
+    state.withLock { $0.late[source] = read }
+  }
+
+  /// The read of `source` that outlasted its load's patience, now the caller's to wait for.
+  func takeLate(_ source: FeedSource) -> Task<FeedLoader.Part, Never>? {
+    state.withLock { $0.late.removeValue(forKey: source) }
+  }
+
+  /// The feeds of several whose reads outlasted their load's patience and are not yet taken.
+  package var lateFeeds: Set<FeedSource> { state.withLock { Set($0.late.keys) } }
 
   /// The feeds of several whose items last said they came from `name`.
   package func parts(named name: String) -> Set<FeedSource> {

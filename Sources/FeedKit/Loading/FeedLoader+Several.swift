@@ -1,5 +1,6 @@
 import FeedModel
 import FoundationEssentials
+import Locking
 
 /// Several FEEDs read as one (`cascade a.json https://example.com/feed photos/*.jpg`).
 ///
@@ -23,13 +24,15 @@ extension FeedLoader {
   static let severalAtOnce = 16
 
   /// One feed's part of the whole: its items, or why it could not be read.
-  private enum Part: Sendable {
+  enum Part: Sendable {
     case items([FeedItem], skipped: SkipReport)
     case failed(FeedError)
     /// Could not be read again: the items last read, and why.
     case stale([FeedItem], skipped: SkipReport, FeedError)
     /// Not read this time (`LoadOptions.refreshOnly`): the items last read.
     case kept([FeedItem], skipped: SkipReport)
+    /// Still being read past the load's patience: its page as the last visit kept it, if any.
+    case loading([FeedItem], skipped: SkipReport, FeedError)
   }
 
   /// The items of every source of `parts`, in the order given, each naming its feed and with
@@ -63,7 +66,7 @@ extension FeedLoader {
       while running > 0 || !waiting.isEmpty {
         while running < Self.severalAtOnce, let index = waiting.popFirst() {
           let source = parts[index]
-          group.addTask { (index, await loader.part(source)) }
+          group.addTask { (index, await loader.patientPart(source)) }
           running += 1
         }
         guard let (index, part) = await group.next() else { break }
@@ -98,6 +101,16 @@ extension FeedLoader {
         document.skipped.feeds.append(
           FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
         document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
+      case .loading(let items, let skipped, let error)?:
+        let message = error.message(naming: options.settingNames)
+        document.items += items
+        document.skipped.add(skipped)
+        document.skipped.feeds.append(
+          FeedOutcome(
+            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
+            items: items.map(StableHash.of(item:)), error: message))
+        document.skipped.feeds[document.skipped.feeds.count - 1].wasRead = false
+        document.skipped.feeds[document.skipped.feeds.count - 1].isLoading = true
       case .stale(let items, let skipped, let error)?:
         let message = error.message(naming: options.settingNames)
         document.items += items
@@ -121,6 +134,56 @@ extension FeedLoader {
       throw firstError
     }
     return document
+  }
+
+  /// `part(source)`, within the load's patience (`LoadOptions.patience`) when the feed was not
+  /// read yet on this run; a read that outlasted an earlier load's patience is waited for
+  /// here, not asked again.
+  private func patientPart(_ source: FeedSource) async -> Part {
+    guard let memory = options.memory else { return await part(source) }
+    if let late = memory.takeLate(source) { return await late.value }
+    guard let patience = options.patience, memory.part(source) == nil else {
+      return await part(source)
+    }
+    let loader = self
+    let read = Task { await loader.part(source) }
+    // Whichever comes first: the read, or the end of the patience.
+    let settled = Locked(false)
+    let first: Part? = await withCheckedContinuation { continuation in
+      let settle: @Sendable (Part?) -> Void = { part in
+        let isFirst = settled.withLock { settled in
+          defer { settled = true }
+          return !settled
+        }
+        if isFirst { continuation.resume(returning: part) }
+      }
+      let sleeper = Task {
+        try? await Task.sleep(for: .seconds(patience))
+        settle(nil)
+      }
+      Task {
+        settle(await read.value)
+        sleeper.cancel()
+      }
+    }
+    if let first { return first }
+    memory.keepLate(read, for: source)
+    let waited = FeedError.network(
+      url: source.displayName,
+      detail: "still loading (no answer within \(Self.secondsText(patience)) s); its items are "
+        + "added when they come")
+    guard case .url(let address) = source,
+      let page = NetworkReader.storedPage(at: address, options: options)
+    else { return .loading([], skipped: SkipReport(), waited) }
+    var skipped = page.document.skipped
+    let name = feedName(source, title: page.document.title)
+    let items = Self.naming(page.document.items, feed: name, from: source, skipped: &skipped)
+    return .loading(items, skipped: skipped, waited)
+  }
+
+  /// `seconds` in a few characters: `5`, `2.5`.
+  private static func secondsText(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
 
   /// The first page of one feed of several, its items named after it and their pictures'

@@ -73,6 +73,12 @@ public struct LoadOptions: Hashable, Sendable {
   /// Of several feeds read together with a `memory`: only these are read again, the others
   /// kept as last read (the feed a refresh names); nil reads them all.
   public var refreshOnly: Set<FeedSource>?
+  /// Of several feeds read together with a `memory`: seconds a feed not yet read on this run
+  /// is waited for. Past them the others are shown without it (its page as the last visit
+  /// kept it, if it did, marked as still loading: `FeedOutcome.isLoading`), and its read goes
+  /// on: the next load takes what it gave (`FeedSession.readLate()`). Nil waits for every
+  /// feed, however long its server takes.
+  public var patience: Double?
   /// Whether a page read is kept in `memory` for the next refresh's conditional GET: a
   /// refresh's first page is, the pages loading more reads are not (they are not read
   /// again, and a long feed's would fill the memory).

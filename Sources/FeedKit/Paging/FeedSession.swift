@@ -105,6 +105,18 @@ public actor FeedSession {
     return await refresh(partial: nil, using: narrowed)
   }
 
+  /// Of several feeds read with a `LoadOptions.patience`: waits for the feeds whose reads
+  /// outlasted it (`FeedOutcome.isLoading`) and adds what they gave, the others kept as they
+  /// are; `.superseded` when none is still being read.
+  public func readLate() async -> FeedUpdate {
+    guard case .several = source, let memory = loader.options.memory else { return .superseded }
+    let late = memory.lateFeeds
+    guard !late.isEmpty else { return .superseded }
+    var narrowed = loader
+    narrowed.options.refreshOnly = late
+    return await refresh(partial: nil, using: narrowed)
+  }
+
   private func refresh(
     partial: (@Sendable ([FeedItem]) -> Void)?, using loader: FeedLoader
   ) async -> FeedUpdate {

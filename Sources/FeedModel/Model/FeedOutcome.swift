@@ -17,6 +17,10 @@ public struct FeedOutcome: Hashable, Sendable {
   /// When its server said it may be asked again (`FeedError.retryLater`), in seconds since
   /// 1970; nil when it said nothing of the kind.
   public var retryAt: Int64?
+  /// Whether it is still being read: it did not answer within the load's patience
+  /// (`LoadOptions.patience`), and the next load takes its items when they come. Its `error`
+  /// says so meanwhile.
+  public var isLoading = false
 
   public init(source: String, name: String, items: [UInt64] = [], error: String? = nil) {
     self.source = source

@@ -60,6 +60,21 @@ enum FollowedFeeds {
     return (feeds, visit.newItems, problem)
   }
 
+  /// The feeds of `outcomes` still loading when the browser opened, by name, with what was
+  /// seen of each on earlier visits (nil for one never read), from the file at `url`: what
+  /// decides which of their items are new when they come (`BrowserOptions.lateFeeds`).
+  static func lateFeeds(_ outcomes: [FeedOutcome], seenAt url: URL?) -> [String: SeenBefore] {
+    let late = outcomes.filter(\.isLoading)
+    guard !late.isEmpty else { return [:] }
+    let seen = url.map(SeenItems.load) ?? SeenItems()
+    var feeds: [String: SeenBefore] = [:]
+    for outcome in late {
+      feeds[outcome.name] =
+        seen.feeds[SeenItems.key(of: outcome.source)].map { .items(Set($0.items)) } ?? .never
+    }
+    return feeds
+  }
+
   /// Records as seen the items refreshes brought on this visit, by feed name (`arrivals`),
   /// each under the feed `outcomes` (the visit's first load) names so; says on standard
   /// error when the file cannot be written.
