@@ -99,22 +99,6 @@ import Testing
     #expect(SeenItems.load(from: url) == SeenItems())
   }
 
-  @Test func lastReadIsAClockTimeTodayElseADate() throws {
-    // 2026-12-06 01:30 UTC.
-    let now = 1_796_520_600.0
-    #expect(FollowedFeeds.lastReadText(now - 600, now: now, clock: .utc) == "01:20")
-    #expect(FollowedFeeds.lastReadText(now - 86_400 * 5, now: now, clock: .utc) == "2026-12-01")
-    #expect(FollowedFeeds.lastReadText(nil, now: now, clock: .utc) == "never")
-  }
-
-  /// Today is the reader's: 20:00 UTC the day before is 01:30 this morning at +05:30.
-  @Test func lastReadDayIsTheReadersDay() {
-    let now = 1_796_520_600.0
-    let india = ReaderTime(offset: { _ in ReaderTime.Offset(seconds: 19_800, zone: "IST") })
-    #expect(FollowedFeeds.lastReadText(now - 19_800, now: now, clock: india) == "01:30")
-    #expect(FollowedFeeds.lastReadText(now - 19_800, now: now, clock: .utc) == "2026-12-05")
-  }
-
   @Test func aVisitGivesTheBrowserItsFeedsAndNewItems() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -39,9 +39,7 @@ extension BrowserState {
   /// none), and, when it could be read, that it was read now.
   mutating func noteRead(_ outcomes: [FeedOutcome]) {
     guard !outcomes.isEmpty, !options.feeds.isEmpty else { return }
-    let clock = readerTime.now.map { now in
-      String(CivilCalendar.minuteText(now + Int64(readerTime.offset(now).seconds)).suffix(5))
-    }
+    let clock = readerTime.now.map { now in readerTime.lastRead(now, now: now) }
     for outcome in outcomes {
       guard outcome.wasRead,
         let row = options.feeds.firstIndex(where: { $0.name == outcome.name })

@@ -54,6 +54,20 @@ public struct ReaderTime: Sendable {
     return String(Self.text(seconds, offset: offset(seconds)).prefix(10))
   }
 
+  /// When a feed was last read, in a few letters: `14:03` on the reader's day of `now`, else
+  /// the date (`2026-12-01`); `never` for a feed never read. What the feeds panel shows, at
+  /// the opening and after each refresh alike.
+  public func lastRead(_ seconds: Int64?, now: Int64) -> String {
+    guard let seconds else { return "never" }
+    func local(_ moment: Int64) -> Int64 { moment + Int64(offset(moment).seconds) }
+    func day(_ local: Int64) -> Int64 {
+      local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+    let read = local(seconds)
+    let text = CivilCalendar.minuteText(read)
+    return day(read) == day(local(now)) ? String(text.suffix(5)) : String(text.prefix(10))
+  }
+
   /// `3 h ago` and the like while `seconds` is less than a week before `now`, else nil.
   static func ago(_ seconds: Int64, now: Int64) -> String? {
     let past = max(0, now - seconds)

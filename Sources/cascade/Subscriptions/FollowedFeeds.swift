@@ -54,7 +54,9 @@ enum FollowedFeeds {
     let feeds = zip(visit.feeds, outcomes).map { feed, outcome in
       FeedSummary(
         name: feed.name, newCount: feed.newCount,
-        lastRead: lastReadText(feed.lastRead, now: now, clock: clock), error: feed.error,
+        lastRead: clock.lastRead(
+          feed.lastRead.map { Int64($0.rounded(.down)) }, now: Int64(now.rounded(.down))),
+        error: feed.error,
         retryAt: outcome.retryAt)
     }
     return (feeds, visit.newItems, problem)
@@ -90,20 +92,4 @@ enum FollowedFeeds {
     }
   }
 
-  /// When a feed was last read, in a few letters: `14:03` on the day of `now`, else the date
-  /// (`2026-12-01`); `never` for a feed never read. Both in the reader's zone as `clock` gives
-  /// it (`localtime_r`'s, as `ls` and `date` show times).
-  static func lastReadText(_ time: Double?, now: Double, clock: ReaderTime) -> String {
-    guard let time else { return "never" }
-    func local(_ seconds: Double) -> Int64 {
-      let moment = Int64(seconds.rounded(.down))
-      return moment + Int64(clock.offset(moment).seconds)
-    }
-    func day(_ seconds: Int64) -> Int64 {
-      seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    }
-    let read = local(time)
-    let text = CivilCalendar.minuteText(read)
-    return day(read) == day(local(now)) ? String(text.suffix(5)) : String(text.prefix(10))
-  }
 }

@@ -59,4 +59,20 @@ import Testing
     #expect(card.byline(time).string == "3 h ago · Ann")
     #expect(card.byline(.utc).string == "2024-05-01 07:30 · Ann", "no clock: as stored")
   }
+
+  @Test func lastReadIsAClockTimeTodayElseADate() {
+    // 2026-12-06 01:30 UTC.
+    let now: Int64 = 1_796_520_600
+    #expect(ReaderTime.utc.lastRead(now - 600, now: now) == "01:20")
+    #expect(ReaderTime.utc.lastRead(now - 86_400 * 5, now: now) == "2026-12-01")
+    #expect(ReaderTime.utc.lastRead(nil, now: now) == "never")
+  }
+
+  /// Today is the reader's: 20:00 UTC the day before is 01:30 this morning at +05:30.
+  @Test func lastReadDayIsTheReadersDay() {
+    let now: Int64 = 1_796_520_600
+    let india = ReaderTime(offset: { _ in ReaderTime.Offset(seconds: 19_800, zone: "IST") })
+    #expect(india.lastRead(now - 19_800, now: now) == "01:30")
+    #expect(ReaderTime.utc.lastRead(now - 19_800, now: now) == "2026-12-05")
+  }
 }
