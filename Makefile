@@ -44,16 +44,16 @@ run: deps
 # the program to wall-clock bounds, so they run one at a time, after the rest have run in
 # parallel: on two cores, a hundred suites at once would starve them.
 # Both halves run whatever the first one says, so that one run reports every failure; the
-# target fails if either did. They run with a temporary folder of their own (TMPDIR, and
-# tmux's sockets in it), removed at the end however the run ends: the Swift toolchain leaves a
-# `TemporaryDirectory.*` folder behind each time `swift test` asks the compiler about its
-# target, and nothing of a run should stay in /tmp.
+# target fails if either did. The build and both halves run with a temporary folder of their
+# own (TMPDIR, and tmux's sockets in it), removed at the end however the run ends: the Swift
+# toolchain leaves a `TemporaryDirectory.*` folder behind each time it asks the compiler about
+# its target, and nothing of a run should stay in /tmp.
 test: deps
-	swift build --build-tests
 	@status=0; \
 	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/cascade-make-test.XXXXXX") || exit 1; \
 	trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
 	export TMPDIR="$$scratch" TMUX_TMPDIR="$$scratch"; \
+	echo "swift build --build-tests"; swift build --build-tests || exit 1; \
 	swift test --skip-build --skip CascadeTests || status=1; \
 	swift test --skip-build --filter CascadeTests --no-parallel || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)" >&2; fi; \
