@@ -69,14 +69,10 @@ extension BrowserState {
       message =
         (request.late ? "every feed loaded: " : "refreshed: ")
         + counted(newItems.count, "item") + (skipped.message.map { "; \($0)" } ?? "")
-      // Feeds that outlasted this load's patience too: waited for, and added as they come.
-      let stillLoading = skipped.feeds.filter(\.isLoading).count
-      if stillLoading > 0 {
+      if let effects = waitForLateFeeds(
+        of: skipped, after: "refreshed: \(counted(newItems.count, "item"))")
+      {
         keepSelectionInView()
-        let effects = startLoad(.refresh, late: true)
-        message =
-          "refreshed: \(counted(newItems.count, "item")); "
-          + "\(counted(stillLoading, "feed")) still loading…"
         return effects
       }
     case .appended(let newItems, let skipped, let hasMore):
@@ -143,13 +139,19 @@ extension BrowserState {
     replaceItems(items)
     hasMorePages = hasMore
     message = "loaded \(counted(items.count, "item"))" + (skipped.message.map { "; \($0)" } ?? "")
-    // Feeds that outlasted the opening's patience: their reads go on, and what they give is
-    // added as it comes.
+    return waitForLateFeeds(of: skipped, after: "loaded \(counted(items.count, "item"))")
+      ?? prefetchIfNeeded()
+  }
+
+  /// Feeds of a load that outlasted its patience (`FeedOutcome.isLoading`), at the opening or
+  /// in a refresh: their reads go on, and the load that waits for them starts now, what they
+  /// give added as it comes. The message says `said` and how many are still loading; nil
+  /// when none is.
+  mutating func waitForLateFeeds(of skipped: SkipReport, after said: String) -> [Effect]? {
     let stillLoading = skipped.feeds.filter(\.isLoading).count
-    guard stillLoading > 0 else { return prefetchIfNeeded() }
+    guard stillLoading > 0 else { return nil }
     let effects = startLoad(.refresh, late: true)
-    message =
-      "loaded \(counted(items.count, "item")); \(counted(stillLoading, "feed")) still loading…"
+    message = "\(said); \(counted(stillLoading, "feed")) still loading…"
     return effects
   }
 

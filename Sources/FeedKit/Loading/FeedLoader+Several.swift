@@ -101,26 +101,22 @@ extension FeedLoader {
         document.skipped.feeds.append(
           FeedOutcome(source: source, name: feedName(parts[index], title: nil), error: message))
         document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
-      case .loading(let items, let skipped, let error)?:
+      case .loading(let items, let skipped, let error)?, .stale(let items, let skipped, let error)?:
         let message = error.message(naming: options.settingNames)
         document.items += items
         document.skipped.add(skipped)
-        document.skipped.feeds.append(
-          FeedOutcome(
-            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
-            items: items.map(StableHash.of(item:)), error: message))
-        document.skipped.feeds[document.skipped.feeds.count - 1].wasRead = false
-        document.skipped.feeds[document.skipped.feeds.count - 1].isLoading = true
-      case .stale(let items, let skipped, let error)?:
-        let message = error.message(naming: options.settingNames)
-        document.items += items
-        document.skipped.add(skipped)
-        document.skipped.failedFeeds.append(message)
-        document.skipped.feeds.append(
-          FeedOutcome(
-            source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
-            items: items.map(StableHash.of(item:)), error: message))
-        document.skipped.feeds[document.skipped.feeds.count - 1].retryAt = error.retryAt
+        var outcome = FeedOutcome(
+          source: source, name: items.first?.feed ?? feedName(parts[index], title: nil),
+          items: items.map(StableHash.of(item:)), error: message)
+        if case .loading? = result {
+          // Not read yet, not failed: its read goes on.
+          outcome.wasRead = false
+          outcome.isLoading = true
+        } else {
+          document.skipped.failedFeeds.append(message)
+          outcome.retryAt = error.retryAt
+        }
+        document.skipped.feeds.append(outcome)
       case nil:
         document.skipped.failedFeeds.append("\(source): not read")
         document.skipped.feeds.append(
@@ -172,13 +168,20 @@ extension FeedLoader {
       url: source.displayName,
       detail: "still loading (no answer within \(Self.secondsText(patience)) s); its items are "
         + "added when they come")
+    let copy = storedPart(source)
+    return .loading(copy?.items ?? [], skipped: copy?.skipped ?? SkipReport(), waited)
+  }
+
+  /// `source`'s items as the last visit kept its page on disk, named after it as a read names
+  /// them; nil for a feed not over http(s), or with no copy that decodes.
+  private func storedPart(_ source: FeedSource) -> FeedMemory.KeptPart? {
     guard case .url(let address) = source,
       let page = NetworkReader.storedPage(at: address, options: options)
-    else { return .loading([], skipped: SkipReport(), waited) }
+    else { return nil }
     var skipped = page.document.skipped
     let name = feedName(source, title: page.document.title)
     let items = Self.naming(page.document.items, feed: name, from: source, skipped: &skipped)
-    return .loading(items, skipped: skipped, waited)
+    return FeedMemory.KeptPart(name: name, items: items, skipped: skipped)
   }
 
   /// `seconds` in a few characters: `5`, `2.5`.
@@ -210,15 +213,9 @@ extension FeedLoader {
         return .stale(kept.items, skipped: kept.skipped, error)
       }
       // Not read on this run: its page as the last visit kept it on disk, if it did.
-      guard case .url(let address) = source,
-        let page = NetworkReader.storedPage(at: address, options: loader.options)
-      else { return .failed(error) }
-      var skipped = page.document.skipped
-      let name = feedName(source, title: page.document.title)
-      let items = Self.naming(page.document.items, feed: name, from: source, skipped: &skipped)
-      options.memory?.keepPart(
-        FeedMemory.KeptPart(name: name, items: items, skipped: skipped), for: source)
-      return .stale(items, skipped: skipped, error)
+      guard let copy = loader.storedPart(source) else { return .failed(error) }
+      options.memory?.keepPart(copy, for: source)
+      return .stale(copy.items, skipped: copy.skipped, error)
     }
   }
 
