@@ -42,6 +42,16 @@ import Testing
     #expect(recorder.errors.isEmpty)
   }
 
+  /// Each `&` of a value comes back from libxml2 as `&#38;`, however it was written: at the
+  /// start, twice in a row, at the end, and beside text that only looks like an escape.
+  @Test func everyAmpersandOfAnAttributeComesBack() {
+    let recorder = parse(
+      #"<r a="&amp;x&#38;&amp;y&#x26;" b="&#38;#38;" c="plain, no escape" d="é&amp;"/>"#)
+    #expect(
+      recorder.events.first
+        == "<r {} a=&x&&y& b=&#38; c=plain, no escape d=é&>")
+  }
+
   /// Only XML's five entities are known: a declared one (a "billion laughs") expands to
   /// nothing, even past the prologue check that refuses such documents first.
   @Test func aDeclaredEntityIsNeverExpanded() {

@@ -144,13 +144,35 @@ extension SAXHandler {
         let key =
           base[1].map { String(cString: $0) + ":" + String(cString: attributeName) }
           ?? String(cString: attributeName)
-        let raw = String(
-          decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-        values[key] = raw.contains("&#38;") ? raw.replacing("&#38;", with: "&") : raw
+        values[key] = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
       }
     }
     start(
       local: name, namespace: uri.map { String(cString: $0) } ?? "",
       qualified: prefix.map { String(cString: $0) + ":" + name } ?? name, attributes: values)
+  }
+
+  /// A value's bytes as text, each `&#38;` made `&` again. Looked for in the bytes: every
+  /// attribute of every element passes here, and `String.contains` costed a fifth of a
+  /// feed's whole decoding.
+  static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let ampersand = UInt8(ascii: "&")
+    guard bytes.contains(ampersand) else { return String(decoding: bytes, as: UTF8.self) }
+    let escape = Array("&#38;".utf8)
+    var kept: [UInt8] = []
+    kept.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == ampersand, index + escape.count <= bytes.count,
+        bytes[index..<index + escape.count].elementsEqual(escape)
+      {
+        kept.append(ampersand)
+        index += escape.count
+      } else {
+        kept.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: kept, as: UTF8.self)
   }
 }
