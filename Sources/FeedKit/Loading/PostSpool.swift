@@ -16,6 +16,10 @@ import Locking
 /// Each post holds at most `PostText.maximumBytes` (and one byte more, to know it was cut), the
 /// file at most `maximumFileBytes`; past that posts are not kept and show their summary.
 ///
+/// Posts are written a `writeBytes` batch at a time, and read from the batch while it waits:
+/// a write a post made 15,000 system calls for 300 feeds of 50 items, a tenth of their
+/// decoding.
+///
 /// The decoders hand posts to the spool the program installed (`installed`): none is installed
 /// in a library's use, and decoding then keeps nothing.
 package final class PostSpool: Sendable {
@@ -27,9 +31,16 @@ package final class PostSpool: Sendable {
     var length: Int
   }
 
+  /// The most a batch holds before it is written.
+  package static let writeBytes = 256 << 10
+
   private struct Contents {
     var posts: [String: Kept] = [:]
+    /// Where the next post goes: the file's end with the batch written.
     var end: Int64 = 0
+    /// Posts kept and not yet written, from `batchStart` in the file.
+    var batch: [UInt8] = []
+    var batchStart: Int64 = 0
   }
 
   private let descriptor: Int32
@@ -72,25 +83,40 @@ package final class PostSpool: Sendable {
   /// Keeps `html` as the post of `item` (an earlier post of the same key is replaced).
   package func keep(_ html: String, for item: FeedItem) {
     guard let key = item.postKey, !html.isEmpty else { return }
-    var bytes = Array(html.utf8.prefix(PostText.maximumBytes + 1))
-    let offset: Int64? = contents.withLock { contents in
-      guard contents.end + Int64(bytes.count) <= Self.maximumFileBytes else { return nil }
-      let offset = contents.end
+    let bytes = html.utf8.prefix(PostText.maximumBytes + 1)
+    contents.withLock { contents in
+      guard contents.end + Int64(bytes.count) <= Self.maximumFileBytes else { return }
+      contents.posts[key] = Kept(offset: contents.end, length: bytes.count)
       contents.end += Int64(bytes.count)
-      return offset
+      contents.batch.append(contentsOf: bytes)
+      if contents.batch.count >= Self.writeBytes { write(&contents) }
     }
-    guard let offset else { return }
-    let written = bytes.withUnsafeMutableBytes { buffer in
-      pwrite(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
-    }
-    guard written == bytes.count else { return }
-    bytes = []
-    contents.withLock { $0.posts[key] = Kept(offset: offset, length: written) }
   }
 
-  /// The post kept for `key`, read back from disk; nil when none was kept.
+  /// Writes the batch at its place in the file; the posts of a batch that could not be
+  /// written whole are forgotten, and show their summary.
+  private func write(_ contents: inout Contents) {
+    let written = contents.batch.withUnsafeBytes { buffer in
+      pwrite(descriptor, buffer.baseAddress, buffer.count, off_t(contents.batchStart))
+    }
+    if written != contents.batch.count {
+      let lost = contents.batchStart..<contents.end
+      contents.posts = contents.posts.filter { !lost.contains($0.value.offset) }
+    }
+    contents.batch.removeAll(keepingCapacity: true)
+    contents.batchStart = contents.end
+  }
+
+  /// The post kept for `key`, from the batch or read back from disk; nil when none was kept.
   package func html(for key: String) -> String? {
-    guard let kept = contents.withLock({ $0.posts[key] }) else { return nil }
+    let found = contents.withLock { contents -> (Kept, [UInt8]?)? in
+      guard let kept = contents.posts[key] else { return nil }
+      guard kept.offset >= contents.batchStart else { return (kept, nil) }
+      let from = Int(kept.offset - contents.batchStart)
+      return (kept, Array(contents.batch[from..<from + kept.length]))
+    }
+    guard let (kept, waiting) = found else { return nil }
+    if let waiting { return String(decoding: waiting, as: UTF8.self) }
     var bytes = [UInt8](repeating: 0, count: kept.length)
     let read = bytes.withUnsafeMutableBytes { buffer in
       pread(descriptor, buffer.baseAddress, buffer.count, off_t(kept.offset))

@@ -24,6 +24,25 @@ import Testing
     #expect(spool.html(for: "id:none") == nil)
   }
 
+  /// Posts are written a batch at a time: those written, those waiting in the batch and one
+  /// kept again under its key all read back as kept.
+  @Test func postsWrittenAndWaitingReadBackAlike() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let spool = try #require(PostSpool.make(in: folder))
+    let count = 3 * PostSpool.writeBytes / 1_000 + 7
+    func post(_ n: Int) -> String { "<p>\(n)</p>" + String(repeating: "\(n % 10)", count: 990) }
+    for n in 0..<count {
+      spool.keep(post(n), for: .text(title: "P", id: "p\(n)", link: nil, about: .none))
+    }
+    spool.keep("<p>again</p>", for: .text(title: "P", id: "p1", link: nil, about: .none))
+    for n in [0, 2, count / 2, count - 2, count - 1] {
+      #expect(spool.html(for: "id:p\(n)") == post(n), "post \(n)")
+    }
+    #expect(spool.html(for: "id:p1") == "<p>again</p>")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
   @Test func aPostPastTheCapKeepsOneByteMoreToSayItWasCut() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
