@@ -124,6 +124,12 @@ let package = Package(
         "BrowserShell", "BrowserCore", "PictureKit", "FeedModel", "FeedKit", "PictureCells",
         "TestSupport", "CNCurses", "Locking",
       ]),
+    // The benchmark's own measures: what they report must be able to fail.
+    .testTarget(
+      name: "CascadeBenchTests",
+      dependencies: [
+        "cascade-bench", "BrowserCore", "FeedKit", "FeedModel", "PictureKit", "Pictures",
+      ]),
     // End-to-end: runs the built `cascade` binary (and, in tmux, the browser).
     .testTarget(
       name: "CascadeTests",

@@ -4,26 +4,27 @@ import PictureKit
 
 /// The canvas of the real terminal: each cell goes straight into ncurses' virtual screen, and
 /// `Terminal.present()` sends only the cells that changed since the last frame.
-struct CursesCanvas: Canvas {
+package struct CursesCanvas: Canvas {
   let terminal: Terminal
-  let size: CanvasSize
+  package let size: CanvasSize
   /// Pictures to draw over this frame once curses has sent it; one that anything is put on
   /// afterwards is covered, and dropped.
-  private(set) var overlays: [OverlayPlacement] = []
+  package private(set) var overlays: [OverlayPlacement] = []
   /// In how many milliseconds a moving picture drawn in this frame changes; nil when none
   /// moves, and then no timer runs.
   private(set) var nextFrame: Int?
 
-  init(terminal: Terminal) {
+  package init(terminal: Terminal) {
     self.terminal = terminal
     size = terminal.size
   }
 
   /// `werase`, not `clear`: `clear` would repaint the whole screen on every frame.
-  mutating func clear() { terminal.erase() }
+  package mutating func clear() { terminal.erase() }
 
-  mutating func put(_ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance)
-  {
+  package mutating func put(
+    _ cluster: Substring, width: Int, row: Int, column: Int, style: CellAppearance
+  ) {
     guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
     cover(row: row, columns: column..<(column + width))
     if width == 2, column + 1 >= size.columns {
@@ -34,7 +35,7 @@ struct CursesCanvas: Canvas {
   }
 
   /// The row as one run into curses, its overlays checked once.
-  mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
+  package mutating func putPictureRow(_ picture: ArraySlice<SymbolCell>, row: Int, column: Int) {
     guard row >= 0, row < size.rows else { return }
     let start = max(column, 0)
     let end = min(column + picture.count, size.columns)
@@ -54,11 +55,11 @@ struct CursesCanvas: Canvas {
     }
   }
 
-  mutating func noteAnimation(nextFrameIn milliseconds: Int) {
+  package mutating func noteAnimation(nextFrameIn milliseconds: Int) {
     nextFrame = min(nextFrame ?? milliseconds, milliseconds)
   }
 
-  mutating func placeOverlay(
+  package mutating func placeOverlay(
     _ overlay: UInt32, in area: CellRect, skippingRows: Int, frame: Int
   ) {
     // A box cut by the window's left or right edge (the carousel's, the ring's) shows the

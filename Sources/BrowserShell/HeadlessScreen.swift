@@ -3,7 +3,7 @@ import Glibc
 
 /// A headless ncurses terminal that writes into a temporary file, for measuring the bytes a
 /// terminal would be sent.
-enum HeadlessScreen {
+package enum HeadlessScreen {
   /// Sets the process's locale from the environment, or to `C.UTF-8` where that is not a
   /// UTF-8 one: curses writes characters a locale without them cannot encode as spaces.
   static func useUTF8Locale() {
@@ -15,7 +15,7 @@ enum HeadlessScreen {
   /// Runs `body` with a terminal of type `type` and `size`, and a function that returns the
   /// bytes written so far (ncurses' output flushed first). Sets a UTF-8 locale first if the
   /// process has none (`useUTF8Locale`), as the browser needs.
-  static func run<T>(
+  package static func run<T>(
     type: String, size: CanvasSize, _ body: (Terminal, () -> Int) -> T
   ) throws(TerminalError) -> T {
     useUTF8Locale()

@@ -35,7 +35,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// A class because it is one shared resource with a lifetime: the screen is taken once and must
 /// be restored exactly once. Only the main thread uses it (ncurses is not thread-safe).
-final class Terminal: FrameWriter {
+package final class Terminal: FrameWriter {
   let isUTF8: Bool
   let colorCount: Int
   private var isActive = false
@@ -235,7 +235,7 @@ final class Terminal: FrameWriter {
   }
 
   /// Has the next frame write every cell of `rows` again (clipped to the screen).
-  func rewriteRows(_ rows: Range<Int>) {
+  package func rewriteRows(_ rows: Range<Int>) {
     let height = Int(cascade_getmaxy(window))
     let top = max(0, rows.lowerBound)
     let bottom = min(height, rows.upperBound)
@@ -264,7 +264,7 @@ final class Terminal: FrameWriter {
   /// Starts a frame. Pictures can ask for more colour pairs over a session than a terminal
   /// has (ncurses then recycles old pairs under numbers this canvas still remembers), so once
   /// three quarters are used every pair is freed and this frame allocates afresh.
-  func erase() {
+  package func erase() {
     if pairs.count > Int(cascade_color_pairs()) * 3 / 4 {
       reset_color_pairs()
       pairs.removeAll(keepingCapacity: true)
@@ -274,7 +274,7 @@ final class Terminal: FrameWriter {
   }
 
   /// Sends what changed since the last frame, and only that.
-  func present() {
+  package func present() {
     wnoutrefresh(window)
     doupdate()
     // After ncurses' own mouse string, which the first frame (and the first after a resume)
@@ -291,7 +291,7 @@ final class Terminal: FrameWriter {
 
   /// Writes bytes straight to the terminal between frames (curses has flushed its own output
   /// by then, so the two never interleave): pictures' escape sequences.
-  func writeBetweenFrames(_ bytes: [UInt8]) {
+  package func writeBetweenFrames(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     fflush(output)
     var done = 0

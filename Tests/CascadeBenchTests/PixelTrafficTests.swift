@@ -5,7 +5,7 @@ import PictureKit
 import Pictures
 import Testing
 
-@testable import BrowserShell
+@testable import cascade_bench
 
 /// What a scroll costs per protocol: kitty's placeholders move as text, with no picture sent
 /// again; pictures drawn over the frame are sent again wherever they moved.

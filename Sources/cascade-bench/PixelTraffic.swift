@@ -1,4 +1,5 @@
 import BrowserCore
+import BrowserShell
 import Glibc
 import PictureCells
 import PictureKit
@@ -8,19 +9,19 @@ import Pictures
 /// picture drawn, of a one-row scroll after it, and the time from decoded pictures to that
 /// first screen written — measured through a headless ncurses writing to a temporary file, with
 /// the same code the browser runs (the uploads, the overlay erase and redraw).
-public enum PixelTraffic {
-  public struct Measurement: Sendable {
-    public var screenBytes: Int
-    public var scrollBytes: Int
-    public var seconds: Double
-    public var pictures: Int
+enum PixelTraffic {
+  struct Measurement: Sendable {
+    var screenBytes: Int
+    var scrollBytes: Int
+    var seconds: Double
+    var pictures: Int
   }
 
   /// Draws every picture `state` asks for with `pictureProtocol` from `image(key)` (scaled to
   /// the key's cells here, as the loader does after decoding), then the screen, then the
   /// screen scrolled by one row.
   /// - Parameter state: a state just started, whose picture requests are `keys`.
-  public static func measure(
+  static func measure(
     _ state: BrowserState, keys: [PictureKey], image: (PictureKey) -> RGBAImage?,
     protocol pictureProtocol: PictureProtocol, cell: PixelSize = PictureDecision.assumedCell
   ) throws(TerminalError) -> Measurement {
