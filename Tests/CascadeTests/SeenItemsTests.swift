@@ -118,6 +118,26 @@ import Testing
     #expect(visit.feeds.map(\.error) == [nil, "no such file"])
   }
 
+  /// The panel's row names the feed already: its error there starts with what went wrong, not
+  /// with the feed's address again, which pushed `still loading` out of a narrow panel.
+  @Test func aFeedsErrorInThePanelLeavesOutItsAddress() {
+    let visit = FollowedFeeds.visit(
+      [
+        FeedOutcome(
+          source: "https://slow.example/feed.xml", name: "Slow",
+          error: "https://slow.example/feed.xml: still loading (no answer within 5 s)"),
+        FeedOutcome(source: "/srv/gone.json", name: "Gone", error: "no such file"),
+        FeedOutcome(
+          source: "https://a.example/x", name: "A",
+          error: "https://a.example/x.json: HTTP 404"),
+      ], seenAt: nil, now: 100, clock: .utc)
+    #expect(
+      visit.feeds.map(\.error) == [
+        "still loading (no answer within 5 s)", "no such file",
+        "https://a.example/x.json: HTTP 404",
+      ])
+  }
+
   @Test func itemsARefreshBroughtAreAddedAsSeenToTheirFeed() {
     var seen = SeenItems()
     _ = seen.visit([FeedOutcome(source: feed, name: "Photos", items: [1, 2])], at: 100)

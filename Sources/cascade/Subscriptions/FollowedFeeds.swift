@@ -56,10 +56,18 @@ enum FollowedFeeds {
         name: feed.name, newCount: feed.newCount,
         lastRead: clock.lastRead(
           feed.lastRead.map { Int64($0.rounded(.down)) }, now: Int64(now.rounded(.down))),
-        error: feed.error,
+        error: feed.error.map { Self.withoutAddress($0, of: outcome.source) },
         retryAt: outcome.retryAt)
     }
     return (feeds, visit.newItems, problem)
+  }
+
+  /// `error` without the feed's address it starts with (`FeedError`'s messages do): the
+  /// panel's row names the feed, and a narrow panel cut what went wrong instead. The messages
+  /// (`m`) keep the whole text.
+  static func withoutAddress(_ error: String, of source: String) -> String {
+    let prefix = source + ": "
+    return error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error
   }
 
   /// The feeds of `outcomes` still loading when the browser opened, by name, with what was
