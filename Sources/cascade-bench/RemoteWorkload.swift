@@ -348,10 +348,11 @@ enum RemoteWorkload {
     ) -> Browse? {
       let session = "cascade-bench-remote-\(getpid())-\(UUID().uuidString.prefix(8))"
       let cacheHome = folder.appendingPathComponent("cache-\(session)").path
+      // The shell waits for a line before it becomes the browser, so that the clock starts
+      // with the launch, as the floor's does, not with tmux's own start (20–40 ms here).
       let command =
-        "XDG_CACHE_HOME='\(cacheHome)' TERM=xterm-256color exec '\(binary)' '\(url)' "
+        "read go; XDG_CACHE_HOME='\(cacheHome)' TERM=xterm-256color exec '\(binary)' '\(url)' "
         + "--pictures symbols --probe-budget 50" + (cache ? "" : " --no-cache")
-      let start = Date()
       guard
         ChildProcess.run(
           tmux,
@@ -367,6 +368,8 @@ enum RemoteWorkload {
           tmux, ["-L", session, "display-message", "-p", "-t", session, "#{pane_pid}"],
           capture: true
         ).output.trimmingCharacters(in: .whitespacesAndNewlines))
+      let start = Date()
+      _ = ChildProcess.run(tmux, ["-L", session, "send-keys", "-t", session, "Enter"])
       func status() -> String {
         let screen = ChildProcess.run(
           tmux, ["-L", session, "capture-pane", "-p", "-t", session], capture: true
