@@ -205,11 +205,21 @@ package final class TestHTTPServer: @unchecked Sendable {
         close(listener)
         return
       }
+      // A connection whose client has closed its end is the client's no more, though its
+      // thread here may not have run yet to close ours: not counted, or a client that read
+      // an answer whole and opened its next connection was seen holding one too many.
+      connections = connections.filter { !Self.closedByPeer($0) }
       connections.insert(fd)
       mostConnections = max(mostConnections, connections.count)
       lock.unlock()
       Thread.detachNewThread { [self] in serve(fd) }
     }
+  }
+
+  /// Whether the client of `fd` has closed its end: a peek reads the end of the stream.
+  private static func closedByPeer(_ fd: Int32) -> Bool {
+    var byte: UInt8 = 0
+    return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
   }
 
   private func serve(_ fd: Int32) {
