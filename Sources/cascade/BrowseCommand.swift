@@ -185,7 +185,8 @@ enum BrowseCommand {
       first: first, title: title, resume: resume, opening: opening, typedAhead: typedAhead
     ) { place, arrivals in
       if let seenURL, !arrivals.isEmpty {
-        FollowedFeeds.record(arrivals, of: outcomes, seenAt: seenURL)
+        FollowedFeeds.record(
+          arrivals, of: outcomes, seenAt: seenURL, now: Date().timeIntervalSince1970)
       }
       let remembered =
         followed != nil

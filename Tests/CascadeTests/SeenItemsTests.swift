@@ -138,6 +138,30 @@ import Testing
       ])
   }
 
+  /// A followed feed first read late in a visit (past the opening's patience) gets a record
+  /// when its items are recorded, so the next visit counts what is new in it; before, it had
+  /// none until a visit read it within the patience, and its new items went unmarked.
+  @Test func aFeedFirstReadLateIsRecordedAndItsNewItemsCountNextTime() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let url = URL(fileURLWithPath: folder + "/cascade/seen.json")
+    let slow = "https://slow.example/feed.xml"
+    let opening = [
+      FeedOutcome(source: feed, name: "Photos", items: [1]),
+      FeedOutcome(source: slow, name: "Slow", error: "still loading"),
+    ]
+    _ = FollowedFeeds.visit(opening, seenAt: url, now: 100, clock: .utc)
+    FollowedFeeds.record(["Slow": [7, 8]], of: opening, seenAt: url, now: 130)
+    #expect(SeenItems.load(from: url).feeds[SeenItems.key(of: slow)]?.items == [7, 8])
+    let next = FollowedFeeds.visit(
+      [
+        FeedOutcome(source: feed, name: "Photos", items: [1]),
+        FeedOutcome(source: slow, name: "Slow", items: [9, 8, 7]),
+      ], seenAt: url, now: 200, clock: .utc)
+    #expect(next.feeds.map(\.newCount) == [0, 1])
+    #expect(next.newItems == [9])
+  }
+
   @Test func itemsARefreshBroughtAreAddedAsSeenToTheirFeed() {
     var seen = SeenItems()
     _ = seen.visit([FeedOutcome(source: feed, name: "Photos", items: [1, 2])], at: 100)
@@ -160,7 +184,7 @@ import Testing
     for round in 0..<4 {
       DispatchQueue.concurrentPerform(iterations: 8) { index in
         FollowedFeeds.record(
-          ["F\(index)": [UInt64(round * 8 + index + 1)]], of: outcomes, seenAt: url)
+          ["F\(index)": [UInt64(round * 8 + index + 1)]], of: outcomes, seenAt: url, now: 200)
       }
       let seen = SeenItems.load(from: url)
       for index in 0..<8 {

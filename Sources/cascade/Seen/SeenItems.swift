@@ -141,10 +141,14 @@ struct SeenItems: Codable, Equatable {
   }
 
   /// Adds `items` to what was seen of the feed `source`, as the newest, when it has a record
-  /// (the visit's first load made one for every feed it could read).
-  mutating func add(_ items: [UInt64], to source: String) {
+  /// (the visit's first load made one for every feed it could read); a feed without one gets
+  /// one, read at `readAt`, when that is given: a followed feed first read late in the visit
+  /// (past the opening's patience, or by a refresh after it failed).
+  mutating func add(_ items: [UInt64], to source: String, readAt: Double? = nil) {
     let key = Self.key(of: source)
-    guard var record = feeds[key] else { return }
+    guard var record = feeds[key] ?? readAt.map({ Record(lastRead: $0, items: []) }) else {
+      return
+    }
     let known = Set(record.items)
     record.items += items.filter { !known.contains($0) }
     record.items = Array(record.items.suffix(Self.itemsPerFeed))

@@ -88,11 +88,15 @@ enum FollowedFeeds {
   /// Records as seen the items refreshes brought on this visit, by feed name (`arrivals`),
   /// each under the feed `outcomes` (the visit's first load) names so; says on standard
   /// error when the file cannot be written.
-  static func record(_ arrivals: [String: [UInt64]], of outcomes: [FeedOutcome], seenAt url: URL) {
+  static func record(
+    _ arrivals: [String: [UInt64]], of outcomes: [FeedOutcome], seenAt url: URL, now: Double
+  ) {
     do {
       try SeenItems.change(at: url) { seen in
         for (name, items) in arrivals {
-          for outcome in outcomes where outcome.name == name { seen.add(items, to: outcome.source) }
+          for outcome in outcomes where outcome.name == name {
+            seen.add(items, to: outcome.source, readAt: now)
+          }
         }
       }
     } catch {
