@@ -74,11 +74,11 @@ import Testing
     maxBytes: Int = 8 << 20
   ) async throws -> [UInt8] {
     _ = try await SizeProbe.size(
-      of: .unsized(imageURL: url), in: Self.source, options: LoadOptions(), cache: cache,
+      of: .unsized(imageURL: url), in: Self.source, options: LoadOptions.patient, cache: cache,
       prefixes: prefixes
     ).get()
     return try await PictureFetch.fetch(
-      .web(url), options: LoadOptions(), maxBytes: maxBytes, cache: cache, prefixes: prefixes
+      .web(url), options: LoadOptions.patient, maxBytes: maxBytes, cache: cache, prefixes: prefixes
     ).bytes
   }
 
@@ -117,11 +117,11 @@ import Testing
     let prefixes = ProbedPrefixes(budget: 1 << 20)
     let url = server.url("/p.jpg")
     _ = try await SizeProbe.size(
-      of: .unsized(imageURL: url), in: Self.source, options: LoadOptions(), prefixes: prefixes
+      of: .unsized(imageURL: url), in: Self.source, options: LoadOptions.patient, prefixes: prefixes
     ).get()
     served.change(to: second)
     let bytes = try await PictureFetch.fetch(
-      .web(url), options: LoadOptions(), maxBytes: 8 << 20, prefixes: prefixes
+      .web(url), options: LoadOptions.patient, maxBytes: 8 << 20, prefixes: prefixes
     ).bytes
     #expect(bytes == second, "the old prefix was joined to the new picture's rest")
   }
@@ -201,7 +201,7 @@ extension ProbedPrefixesTests {
       try await probeThenFetch(url, prefixes: prefixes)
     }
     let bytes = try await PictureFetch.fetch(
-      .web(url), options: LoadOptions(), maxBytes: 8 << 20, prefixes: prefixes
+      .web(url), options: LoadOptions.patient, maxBytes: 8 << 20, prefixes: prefixes
     ).bytes
     #expect(bytes == picture)
     #expect(server.requests.last?.headers["range"] == "bytes=65536-")
@@ -234,7 +234,7 @@ extension ProbedPrefixesTests {
     }
     #expect(prefixes.byteCount == 115_536)
     let bytes = try await PictureFetch.fetch(
-      .web(url), options: LoadOptions(), maxBytes: 8 << 20, prefixes: prefixes
+      .web(url), options: LoadOptions.patient, maxBytes: 8 << 20, prefixes: prefixes
     ).bytes
     #expect(bytes == picture)
     #expect(server.requests.last?.headers["range"] == "bytes=115536-")

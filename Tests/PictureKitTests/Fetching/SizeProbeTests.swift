@@ -35,7 +35,8 @@ import Testing
 
   private func probe(_ url: String) async -> Result<(width: Double, height: Double), FeedError> {
     await SizeProbe.size(
-      of: .unsized(imageURL: url), in: .url("http://127.0.0.1/feed.json"), options: LoadOptions())
+      of: .unsized(imageURL: url), in: .url("http://127.0.0.1/feed.json"),
+      options: LoadOptions.patient)
   }
 
   @Test func probeOfAFiveMegabyteJPEGReadsAtMost64KiB() async throws {
@@ -44,7 +45,7 @@ import Testing
     let expected = try #require(
       try? await SizeProbe.size(
         of: .unsized(imageURL: Self.fixtures.appendingPathComponent("jpeg-baseline.jpg").path),
-        in: .file("/feed.json"), options: LoadOptions()
+        in: .file("/feed.json"), options: LoadOptions.patient
       ).get())
     let server = try TestHTTPServer()
     defer { server.stop() }
@@ -106,10 +107,12 @@ extension SizeProbeTests {
     server.route("/p.png") { .ranged(picture, for: $0) }
     let item = FeedItem.unsized(imageURL: server.url("/p.png"))
     let source = FeedSource.url(server.url("/feed.json"))
-    let first = try await SizeProbe.size(of: item, in: source, options: LoadOptions(), cache: cache)
-      .get()
+    let first = try await SizeProbe.size(
+      of: item, in: source, options: LoadOptions.patient, cache: cache
+    )
+    .get()
     let second = try await SizeProbe.size(
-      of: item, in: source, options: LoadOptions(), cache: cache
+      of: item, in: source, options: LoadOptions.patient, cache: cache
     )
     .get()
     #expect(first == (width: 1, height: 1) && second == first)
@@ -132,17 +135,17 @@ extension SizeProbeTests {
     let source = FeedSource.url(server.url("/feed.json"))
     for name in ["/small.jpg", "/large.jpg"] {
       let item = FeedItem.unsized(imageURL: server.url(name))
-      _ = try await SizeProbe.size(of: item, in: source, options: LoadOptions(), cache: cache)
+      _ = try await SizeProbe.size(of: item, in: source, options: LoadOptions.patient, cache: cache)
         .get()
     }
     #expect(server.requests.count == 2, "one read each")
     let bytes = try await PictureFetch.bytes(
-      of: .web(server.url("/small.jpg")), options: LoadOptions(), maxBytes: 1 << 20,
+      of: .web(server.url("/small.jpg")), options: LoadOptions.patient, maxBytes: 1 << 20,
       cache: cache)
     #expect(bytes == small)
     #expect(server.requests.count == 2, "the small picture was fetched again")
     let whole = try await PictureFetch.bytes(
-      of: .web(server.url("/large.jpg")), options: LoadOptions(), maxBytes: 2 << 20,
+      of: .web(server.url("/large.jpg")), options: LoadOptions.patient, maxBytes: 2 << 20,
       cache: cache)
     #expect(whole == large && server.requests.count == 3)
   }
@@ -169,7 +172,8 @@ extension SizeProbeTests {
     let sized = Locked(0)
     let probing = Task {
       await SizeProbe.probe(
-        Array(items.indices), of: items, in: .url(server.url("/feed.json")), options: LoadOptions(),
+        Array(items.indices), of: items, in: .url(server.url("/feed.json")),
+        options: LoadOptions.patient,
         concurrency: 16
       ) { _, result in if case .success = result { sized.withLock { $0 += 1 } } }
     }
@@ -204,7 +208,7 @@ extension SizeProbeTests {
     let probing = Task {
       await SizeProbe.probe(
         Array(items.indices), of: items, in: .file("/nonexistent/feed.json"),
-        options: LoadOptions(), concurrency: 16
+        options: LoadOptions.patient, concurrency: 16
       ) { index, result in if case .success = result { done.withLock { _ = $0.insert(index) } } }
     }
     try await waitUntil { done.withLock { $0 } == [20, 21, 22] }
@@ -218,7 +222,7 @@ extension SizeProbeTests {
   private func probeFile(_ path: String) async -> Result<(width: Double, height: Double), FeedError>
   {
     await SizeProbe.size(
-      of: .unsized(imageURL: path), in: .file("/feed.json"), options: LoadOptions())
+      of: .unsized(imageURL: path), in: .file("/feed.json"), options: LoadOptions.patient)
   }
 
   private func reason(_ result: Result<(width: Double, height: Double), FeedError>) -> String? {
@@ -283,7 +287,7 @@ extension SizeProbeTests {
       asked.withLock { $0 += 1 }
       return .silence
     }
-    var options = LoadOptions()
+    var options = LoadOptions.patient
     options.timeout = 1
     let prefixes = ProbedPrefixes(budget: 1 << 20)
     let url = server.url("/quiet.png")
@@ -323,7 +327,7 @@ extension SizeProbeTests {
     server.route("/whole.jpg") { _ in
       .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: picture)
     }
-    var options = LoadOptions()
+    var options = LoadOptions.patient
     options.maxBytes = 1000
     let result = await SizeProbe.size(
       of: .unsized(imageURL: server.url("/whole.jpg")), in: .url(server.url("/feed.json")),
