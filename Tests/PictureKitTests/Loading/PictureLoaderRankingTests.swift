@@ -29,6 +29,7 @@ import Testing
   ) -> PictureLoader {
     var configuration = PictureLoader.Configuration(
       source: .url(server.url("/feed.json")), colorMode: .direct)
+    configuration.load = .patient
     configuration.transfersPerServer = 1
     configuration.prefetchBudget = budget
     return PictureLoader(configuration, cache: PictureCache()) { event in
@@ -98,6 +99,7 @@ extension PictureLoaderRankingTests {
     let loaded = Locked<[PictureKey]>([])
     var configuration = PictureLoader.Configuration(
       source: .url(server.url("/feed.json")), colorMode: .direct)
+    configuration.load = .patient
     configuration.transfersPerServer = 6
     let loader = PictureLoader(configuration, cache: PictureCache()) { event in
       if case .pictureLoaded(let key, _) = event { loaded.withLock { $0.append(key) } }

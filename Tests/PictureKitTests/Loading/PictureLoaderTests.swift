@@ -22,6 +22,7 @@ import Testing
   ) async throws -> [PictureKey: String?] {
     let results = Locked<[PictureKey: String?]>([:])
     var configuration = PictureLoader.Configuration(source: source, colorMode: colorMode)
+    configuration.load = .patient
     configuration.diskCache = diskCache
     configuration.background = background
     let loader = PictureLoader(configuration, cache: cache) { event in
@@ -185,10 +186,10 @@ import Testing
         reply: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
     }
     let results = Locked<[PictureKey: String?]>([:])
-    let loader = PictureLoader(
-      PictureLoader.Configuration(source: .url(fast.url("/feed.json")), colorMode: .direct),
-      cache: PictureCache()
-    ) { event in
+    var configuration = PictureLoader.Configuration(
+      source: .url(fast.url("/feed.json")), colorMode: .direct)
+    configuration.load = .patient
+    let loader = PictureLoader(configuration, cache: PictureCache()) { event in
       if case .pictureLoaded(let key, let failure) = event {
         results.withLock { $0[key] = failure }
       }
@@ -291,6 +292,7 @@ import Testing
     }
     let results = Locked<[PictureKey: (String?, ContinuousClock.Instant)]>([:])
     var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette16)
+    configuration.load = .patient
     configuration.jobs = 2
     let loader = PictureLoader(configuration, cache: PictureCache()) { event in
       if case .pictureLoaded(let key, let failure) = event {

@@ -29,6 +29,7 @@ import Testing
     results: Results
   ) -> PictureLoader {
     var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
+    configuration.load = .patient
     configuration.jobs = jobs
     return PictureLoader(configuration, cache: cache) { event in
       if case .pictureLoaded(let key, let failure) = event {

@@ -35,7 +35,8 @@ import Testing
   {
     let events = Locked<[Event]>([])
     let loaded = Locked(0)
-    let configuration = PictureLoader.Configuration(source: source, colorMode: .direct)
+    var configuration = PictureLoader.Configuration(source: source, colorMode: .direct)
+    configuration.load = .patient
     let loader = PictureLoader(configuration, cache: cache) { event in
       events.withLock { $0.append(event) }
       if case .pictureLoaded = event { loaded.withLock { $0 += 1 } }
