@@ -272,6 +272,12 @@ enum RemoteWorkload {
       }
     }
 
+    /// The first byte a `Range: bytes=N-` asks for or a `Content-Range: bytes N-M/T` carries;
+    /// 0 without one.
+    private static func firstByte(_ header: String?) -> Int {
+      header.flatMap { $0.dropFirst(6).split(separator: "-").first.flatMap { Int($0) } } ?? 0
+    }
+
     func route(on server: TestHTTPServer) {
       let base = server.url("/p/")
       var sized: [String] = []
@@ -286,10 +292,7 @@ enum RemoteWorkload {
         }
         let tag = "\"\(picture.name)\""
         server.route("/p/\(i).jpg") { request in
-          let from =
-            request.headers["range"].flatMap { range in
-              range.dropFirst(6).split(separator: "-").first.flatMap { Int($0) }
-            } ?? 0
+          let from = Self.firstByte(request.headers["range"])
           let now = DispatchTime.now().uptimeNanoseconds
           self.counts.withLock { $0.asked.append((i, from, now)) }
           Thread.sleep(forTimeInterval: RemoteWorkload.delay)
@@ -300,11 +303,7 @@ enum RemoteWorkload {
           guard case .respond(let status, var headers, let body) = reply else { return reply }
           headers["ETag"] = tag
           headers["Content-Type"] = "image/jpeg"
-          let first =
-            status == 206
-            ? (headers["Content-Range"].flatMap { range in
-              range.dropFirst(6).split(separator: "-").first.flatMap { Int($0) }
-            } ?? 0) : 0
+          let first = status == 206 ? Self.firstByte(headers["Content-Range"]) : 0
           self.counts.withLock { counts in
             counts.sent += body.count
             counts.parts[i, default: []].append(first..<(first + body.count))
