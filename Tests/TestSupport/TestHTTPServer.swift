@@ -38,9 +38,11 @@ package final class TestHTTPServer: @unchecked Sendable {
     case drip(body: [UInt8], interval: Double)
     /// A 200 whose `body` goes `chunk` bytes at a time, `interval` seconds apart; after each
     /// chunk `sent` is told the bytes sent so far, and once more with `clientLeft` if the
-    /// client closed the connection (or the server stopped) before the end.
+    /// client closed the connection (or the server stopped) before the end. With a gate, the
+    /// rest waits after the first chunk until the test opens it: what the test does meanwhile
+    /// (a cancel, reading a size) comes before the end however slow the machine.
     case paced(
-      body: [UInt8], chunk: Int, interval: Double,
+      body: [UInt8], chunk: Int, interval: Double, holdingAfterFirstChunkAt: Gate? = nil,
       sent: @Sendable (_ bytes: Int, _ clientLeft: Bool) -> Void)
     /// A 200 whose `Content-Length` says `declaredLength` while the whole `body` is sent (more
     /// or fewer bytes), then the socket closes.
@@ -275,7 +277,7 @@ package final class TestHTTPServer: @unchecked Sendable {
         if isStopped || !writeAll(fd, [byte]) { return }
         Thread.sleep(forTimeInterval: interval)
       }
-    case .paced(let body, let chunk, let interval, let sent):
+    case .paced(let body, let chunk, let interval, let gate, let sent):
       writeHead(fd, status: 200, headers: [:], length: body.count)
       var offset = 0
       while offset < body.count {
@@ -284,8 +286,10 @@ package final class TestHTTPServer: @unchecked Sendable {
           sent(offset, true)
           return
         }
+        let first = offset == 0
         offset = end
         sent(offset, false)
+        if first { gate?.wait() }
         if offset < body.count { Thread.sleep(forTimeInterval: interval) }
       }
     case .wrongLength(let declaredLength, let body, let headers):

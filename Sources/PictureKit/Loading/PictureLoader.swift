@@ -234,6 +234,9 @@ public final class PictureLoader: Sendable {
   /// How many requests wait or run: for tests.
   package var backlog: Int { queue.withLock { $0.schedule.backlog } }
 
+  /// How many probes and jobs wait for the web fetch of `url` under way: for tests.
+  package func waitingForFetch(of url: String) -> Int { fetches.waiting(for: url) }
+
   /// The keys waiting, in the order they will start: for tests.
   package var waiting: [PictureKey] { queue.withLock { $0.schedule.pending.map(\.key) } }
 
@@ -297,15 +300,24 @@ public final class PictureLoader: Sendable {
     let configuration = configuration
     let fetched = await fetches.bytes(of: url, stillWanted: wants) {
       do throws(FeedError) {
-        return .success(
-          try await PictureFetch.fetch(
-            .web(url), options: configuration.load, maxBytes: configuration.limits.maxBytes,
-            cache: configuration.diskCache,
-            watch: { bytes in
-              guard let outcome = PictureSize.arriving(bytes, ended: false) else { return true }
-              settle(outcome)
-              return false
-            }))
+        let fetched = try await PictureFetch.fetch(
+          .web(url), options: configuration.load, maxBytes: configuration.limits.maxBytes,
+          cache: configuration.diskCache,
+          watch: { bytes in
+            guard let outcome = PictureSize.arriving(bytes, ended: false) else { return true }
+            settle(outcome)
+            return false
+          })
+        // Kept before the shared fetch ends (`SharedFetches` forgets it when this returns):
+        // a job that begins in between found neither the fetch nor the bytes, and fetched the
+        // picture again.
+        if !fetched.cached,
+          configuration.diskCache == nil || !PictureFormat.isWholePicture(fetched.bytes)
+        {
+          ProbedPrefixes.shared.keep(
+            .init(bytes: fetched.bytes, total: fetched.bytes.count), for: url)
+        }
+        return .success(fetched)
       } catch {
         return .failure(error)
       }
@@ -313,12 +325,6 @@ public final class PictureLoader: Sendable {
     switch fetched {
     case .success(let fetched):
       if let outcome = PictureSize.arriving(fetched.bytes, ended: true) { settle(outcome) }
-      if !fetched.cached,
-        configuration.diskCache == nil || !PictureFormat.isWholePicture(fetched.bytes)
-      {
-        ProbedPrefixes.shared.keep(
-          .init(bytes: fetched.bytes, total: fetched.bytes.count), for: url)
-      }
     case .failure(let error):
       if !told.withLock({ $0 }) { tell(probe.url, .failure(error)) }
     }

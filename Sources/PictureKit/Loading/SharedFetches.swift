@@ -73,4 +73,8 @@ final class SharedFetches: Sendable {
 
   /// Fetches under way: for tests.
   var count: Int { state.withLock { $0.fetches.count } }
+
+  /// How many wait for the fetch of `url` under way, the one that started it too (0: none
+  /// runs): for tests.
+  func waiting(for url: String) -> Int { state.withLock { $0.fetches[url]?.waiting ?? 0 } }
 }

@@ -60,7 +60,15 @@ import Testing
 
   @Test func aCancelClosesTheTransferUnderWayAndALaterRequestLoads() async throws {
     let server = try TestHTTPServer()
-    defer { server.stop() }
+    // The body's first chunk, then the rest only once the cancel is made: a cancel that
+    // does not reach the transfer lets the whole body through, however slow the machine.
+    // Paced alone (ten seconds for the body), the test counted on its cancel coming within
+    // them; with every unit suite at once beside other work, it once came after the end.
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
     let body = [UInt8](repeating: 0x5A, count: 8 << 20)
     let progress = Locked((sent: 0, clientLeft: false))
     let requests = Counter()
@@ -69,8 +77,9 @@ import Testing
       guard requests.next() == 1 else {
         return .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
       }
-      // About ten seconds for the whole body: a cancel lands long before its end.
-      return .paced(body: body, chunk: 8_192, interval: 0.01) { sent, left in
+      // About ten seconds for the rest of the body after the gate.
+      return .paced(body: body, chunk: 8_192, interval: 0.01, holdingAfterFirstChunkAt: gate) {
+        sent, left in
         progress.withLock { $0 = (sent, left) }
       }
     }
@@ -82,6 +91,7 @@ import Testing
     loader.load([key])
     #expect(try await Self.eventually { progress.withLock { $0.sent > 0 } }, "the body flows")
     loader.cancel([key])
+    gate.open()
     #expect(try await Self.eventually { progress.withLock { $0.clientLeft } }, "closed")
     let sent = progress.withLock { $0.sent }
     #expect(sent < body.count, "the server stopped sending after \(sent) bytes")
@@ -139,12 +149,22 @@ import Testing
   /// while the rest still comes, and its picture joins that transfer: one request, no range.
   @Test func aPictureInViewIsFetchedOnceItsSizeToldFromItsFirstBytes() async throws {
     let server = try TestHTTPServer()
-    defer { server.stop() }
+    // The rest of the answer waits after its first chunk until the size is told and the
+    // picture has joined the transfer: the size can only have come from the first bytes.
+    // Paced alone, the test counted on the size and the picture's job coming within the
+    // 125 ms the answer took; with every unit suite at once beside other work, the job came
+    // after, and found the bytes the probe kept gone from the process's shared prefixes.
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
     // Bytes after the picture's end: a 200 KB answer that takes a while to come.
     let body = Self.png + [UInt8](repeating: 0, count: 200_000)
     let progress = Locked((sent: 0, done: false))
     server.route("/big.png") { _ in
-      .paced(body: body, chunk: 8_192, interval: 0.005) { sent, _ in
+      .paced(body: body, chunk: 8_192, interval: 0.005, holdingAfterFirstChunkAt: gate) {
+        sent, _ in
         progress.withLock { $0 = (sent, sent == body.count) }
       }
     }
@@ -162,6 +182,10 @@ import Testing
     #expect(!size.done, "the size came at \(size.sent) of \(body.count) bytes, before the end")
     let key = PictureKey(url: url, columns: 4, rows: 2)
     loader.load([key])
+    #expect(
+      try await Self.eventually { loader.waitingForFetch(of: url) == 2 },
+      "the picture joins its probe's transfer under way")
+    gate.open()
     #expect(try await Self.eventually { results.all[key] != nil })
     #expect(results.all[key] == .some(nil))
     let asked = server.requests.filter { $0.path == "/big.png" }
