@@ -109,7 +109,10 @@ extension PictureLoaderRankingTests {
     // As the shell does: the new size asked for, then the old one let go.
     loader.load([new])
     loader.cancel([old])
-    try await Task.sleep(for: .milliseconds(200))
+    // The answer waits until the new size's job has joined the transfer (the old one's
+    // cancel has let go of it already): a 200 ms sleep here counted on the job beginning
+    // within it, which a loaded machine need not do.
+    try await waitUntil { loader.waitingForFetch(of: server.url("/0.png")) == 1 }
     gate.open()
     try await waitUntil { loaded.withLock { $0 } == [new] }
     #expect(loaded.withLock { $0 } == [new])
