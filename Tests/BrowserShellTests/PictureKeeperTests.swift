@@ -271,12 +271,14 @@ import Testing
     return event
   }
 
-  /// What the recording viewer wrote, once it has.
+  /// What the recording viewer wrote, once it has: within a minute (more on a loaded
+  /// machine), not 200 looks 20 ms apart, which a viewer started beside busy work can miss.
   static func recorded(_ record: String) async throws -> String {
     var recorded = ""
-    for _ in 0..<200 where recorded.isEmpty {
+    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(60))
+    while recorded.isEmpty, ContinuousClock.now < deadline {
       recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-      try await Task.sleep(for: .milliseconds(20))
+      if recorded.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
     }
     return recorded
   }

@@ -344,7 +344,9 @@ func httpError(_ url: String, options: LoadOptions = quickOptions()) async -> Fe
     defer { server.stop() }
     server.route("/slow", reply: .silence)
     let url = server.url("/slow")
-    let task = Task { await httpError(url, options: quickOptions(timeout: 10)) }
+    // The silent server's timeout far past the cancel: with 10 s, a test resumed late from its
+    // sleep (a parallel run can hold the cooperative threads for longer) saw the timeout.
+    let task = Task { await httpError(url, options: quickOptions(timeout: 600)) }
     try await Task.sleep(for: .milliseconds(200))
     task.cancel()
     #expect(await task.value == .cancelled(source: url))
