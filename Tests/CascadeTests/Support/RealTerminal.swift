@@ -126,8 +126,11 @@ final class RealTerminal: @unchecked Sendable {
     case .konsole:
       // Konsole needs an X platform and a session bus of its own.
       environment["QT_QPA_PLATFORM"] = "xcb"
+      let bus = folder.appendingPathComponent("session-bus.conf")
+      try Self.sessionBus.write(to: bus, atomically: true, encoding: .utf8)
       command = [
-        "dbus-run-session", "--", "konsole", "--nofork", "--separate", "--hide-menubar",
+        "dbus-run-session", "--config-file=\(bus.path)", "--", "konsole", "--nofork", "--separate",
+        "--hide-menubar",
         "--hide-tabbar", "-p", "TerminalColumns=\(columns)", "-p", "TerminalRows=\(rows)",
         "-e", "/bin/sh", "-c", script,
       ]
@@ -152,6 +155,29 @@ final class RealTerminal: @unchecked Sendable {
 
   private static func quote(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The session bus Konsole is given: what it needs of Debian's, listening in the temporary
+  /// folder (the one `make test` removes) instead of /tmp, where a bus ended before it
+  /// cleaned up left its socket (one of seven `make test` runs beside busy loops).
+  private static var sessionBus: String {
+    """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <keep_umask/>
+      <listen>unix:tmpdir=\(FileManager.default.temporaryDirectory.path)</listen>
+      <auth>EXTERNAL</auth>
+      <standard_session_servicedirs/>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+
+    """
   }
 
   deinit { close() }
