@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `cascade` binary in tmux: what a person sees and what the shell gets back.
@@ -404,7 +405,14 @@ struct BrowserEndToEndTests {
 
   /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
   /// guard gives the terminal back and the process still dies of the signal.
-  @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134), (SIGSYS, 159)])
+  ///
+  /// Not under the thread sanitizer: the signal goes to the process, not to one thread as a
+  /// real crash's does, and once in CI it landed on a thread the sanitizer keeps no state
+  /// for; its runtime failed its own check ("tsan_interceptors_posix.cpp:2184") and the
+  /// process died of SIGSEGV instead. The run without a sanitizer covers every signal here.
+  @Test(
+    .disabled(if: Sanitizer.isThread, "a process-directed crash signal can trip the sanitizer"),
+    arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134), (SIGSYS, 159)])
   func crashesStillRestoreTheTerminal(signal: Int32, status: Int) async throws {
     try await expectRestored(after: signal, exitStatus: status)
   }

@@ -8,6 +8,11 @@ package enum Sanitizer {
   package static let isActive: Bool =
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
     || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
+  /// Whether it is the thread sanitizer, whose runtime can fail its own check when a signal
+  /// sent to the process lands on a thread it keeps no state for (one starting or ending).
+  package static let isThread: Bool =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
 }
 
 /// Time limits for tests of the form "within N seconds": N on a quiet machine, more under a
