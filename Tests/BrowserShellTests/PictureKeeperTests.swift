@@ -271,14 +271,14 @@ import Testing
     return event
   }
 
-  /// What the recording viewer wrote, once it has: within a minute (more on a loaded
-  /// machine), not 200 looks 20 ms apart, which a viewer started beside busy work can miss.
+  /// What the recording viewer wrote, once it has: waited for as `waitUntil` waits (a minute,
+  /// more on a loaded machine), not 200 looks 20 ms apart, which a viewer started beside busy
+  /// work can miss.
   static func recorded(_ record: String) async throws -> String {
     var recorded = ""
-    let deadline = ContinuousClock.now + .seconds(TimeBounds.scaled(60))
-    while recorded.isEmpty, ContinuousClock.now < deadline {
+    try await waitUntil {
       recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-      if recorded.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+      return !recorded.isEmpty
     }
     return recorded
   }

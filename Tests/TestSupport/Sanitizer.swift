@@ -6,8 +6,7 @@
 /// several times and change what the resident size means; tests that bound time or memory ask.
 package enum Sanitizer {
   package static let isActive: Bool =
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-    || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    isThread || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
 
   /// Whether it is the thread sanitizer, whose runtime can fail its own check when a signal
   /// sent to the process lands on a thread it keeps no state for (one starting or ending).
