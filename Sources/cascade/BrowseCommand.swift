@@ -96,10 +96,6 @@ enum BrowseCommand {
     // Posts' whole texts are kept on disk as they are decoded, for the post view.
     PostSpool.install(in: FileManager.default.temporaryDirectory.path)
     let feed = FeedSession(source: source, options: load)
-    // A slow first load (a big file, a feed over the network) shows how far it has got, on the
-    // terminal's standard error only, and wipes that line before the browser starts or the
-    // error prints.
-    let notice = ProgressNotice.start(name: source.displayName, progress: progress)
     // A large page is shown from its first items while the rest is decoded; a place to go
     // back to (`--last`) may be anywhere in it, so that load is waited for whole; so are the
     // feeds followed, whose visit is recorded from what every one of them gave.
@@ -110,10 +106,28 @@ enum BrowseCommand {
     let tmuxAsked = Task {
       await TmuxPane.Answers.asked(environment: environment, passthrough: passthrough)
     }
-    // Keys typed while it loads wait for the browser without printing over that line (unless
-    // the feed itself is being typed on standard input).
-    if !source.readsStandardInput { EchoHold.begin() }
+    // Then the terminal is checked and asked what it draws, still while the feed loads; keys
+    // typed after that wait for the browser without printing over the progress line. Off is
+    // off: no questions. A feed typed on the terminal shares it with the probe, which would
+    // read the feed's keys (and the feed its answers): it is asked once the feed has ended.
+    let probes =
+      options.pictures.protocolName != "off"
+      && ColorChoice(rawValue: options.pictures.color) != ColorChoice.none
+    let askTerminal = { @Sendable (holdsEcho: Bool) in
+      TerminalOpening.begin(
+        options.pictures, environment: environment, tmux: tmuxAsked, probes: probes,
+        holdsEcho: holdsEcho)
+    }
+    let typedFeed = source.readsStandardInput && isatty(STDIN_FILENO) == 1
+    let askedEarly = typedFeed ? nil : askTerminal(true)
+    // A slow first load (a big file, a feed over the network) shows how far it has got, on the
+    // terminal's standard error only, and wipes that line before the browser starts or the
+    // error prints.
+    let notice = ProgressNotice.start(
+      name: source.displayName, progress: progress, after: askedEarly)
     let piece = await opening.opening()
+    // The terminal's modes are put back (the probe's, then the echo) before anything is said.
+    let answeredEarly = await askedEarly?.value
     // The line's signal handlers were installed after the hold's: taken away first.
     await ProgressNotice.stop(notice)
     EchoHold.release()
@@ -122,16 +136,18 @@ enum BrowseCommand {
       Console.error(error.message(naming: .commandLine))
       return 1
     }
-    // Before the probe writes its questions: a browser that cannot start touches nothing. A
-    // terminal type it cannot draw on is a usage error; no terminal at all, as before, is not.
-    // A TERM with no terminfo entry here (kitty's over ssh) is drawn as the xterm family.
-    let tmux = await tmuxAsked.value
-    var terminalType = PictureProbing.terminalType(
-      color: options.pictures.color, version: nil, environment: environment,
-      tmuxFeatures: tmux.clientFeatures)
-    do throws(TerminalError) {
-      try TerminalCheck.run(type: terminalType.name)
-    } catch {
+    let terminalOpening: TerminalOpening
+    if let answeredEarly {
+      terminalOpening = answeredEarly
+    } else {
+      terminalOpening = await askTerminal(false).value
+    }
+    // A terminal type the browser cannot draw on is a usage error; no terminal at all, as
+    // before, is not.
+    let terminalType: TerminalType
+    switch terminalOpening.terminalType {
+    case .success(let type): terminalType = type
+    case .failure(let error):
       Console.error(error.description)
       return error == .notATerminal ? 1 : 2
     }
@@ -166,11 +182,9 @@ enum BrowseCommand {
       // draw in, for what else reads the pictures: the sizes a feed leaves out.
       browser.pictures = false
       pictures?.color = .none
-    } else if pictures?.color != ColorChoice.none {
-      let report = PictureProbing.probe(options.pictures, tmux: tmux)
+    } else if let report = terminalOpening.report {
       pictures?.decision = report.decision
       typedAhead = report.answers?.typed ?? []
-      if let type = report.terminalType { terminalType = type }
       // Boxes shaped for the terminal's own cells: laid out for 2:1 cells, a picture in
       // kitty's 8×19 ones was 16 % off its box, and drawn smaller, a row short.
       if !options.cellAspectGiven, let aspect = report.decision.measuredCellAspect {

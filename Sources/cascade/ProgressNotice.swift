@@ -8,12 +8,18 @@ import Glibc
 /// that is a terminal: one line redrawn in place, wiped before anything else is printed, and
 /// when a signal ends the process meanwhile (`WipeOnSignal`).
 enum ProgressNotice {
-  /// Starts the line after `delay` (a quick load shows nothing); returns the task to `stop`.
+  /// Starts the line after `delay` (a quick load shows nothing) and after `terminal`, the
+  /// terminal's half of the opening: its probe and echo hold take the terminal's modes and
+  /// signals before the line's handlers do (`WipeOnSignal`), and its questions are not written
+  /// between the line's. Returns the task to `stop`.
   static func start(
-    name: String, progress: LoadProgress, delay: Duration = .milliseconds(300)
+    name: String, progress: LoadProgress, delay: Duration = .milliseconds(300),
+    after terminal: Task<TerminalOpening, Never>? = nil
   ) -> Task<Bool, Never> {
     Task {
-      guard (try? await Task.sleep(for: delay)) != nil, isatty(2) == 1 else { return false }
+      guard (try? await Task.sleep(for: delay)) != nil else { return false }
+      _ = await terminal?.value
+      guard !Task.isCancelled, isatty(2) == 1 else { return false }
       let label = "cascade: loading \(name)"
       let unicode =
         ProcessInfo.processInfo.environment["LANG"]?.uppercased().contains("UTF") == true

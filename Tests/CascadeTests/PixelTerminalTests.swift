@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import TestSupport
 import Testing
 
 /// `cascade --probe` and the browser under a pseudo-terminal that answers as kitty, as an xterm
@@ -84,6 +85,44 @@ struct PixelTerminalTests {
     if let status { #expect(run.text.contains(status), "\(run.text)") }
     #expect(!run.text.contains("\u{1B}[c"), "the terminal was asked: \(run.text)")
     #expect(!run.text.contains("\u{1B}[?1049h"), "the screen was taken: \(run.text)")
+  }
+
+  /// The terminal is asked what it draws while the feed loads: its round trip (a network's,
+  /// over ssh) no longer waits for the feed's. Here the feed never comes; the questions do, and
+  /// Ctrl-C then ends the wait with the terminal's modes as they were (the shell around it
+  /// traps the signal to live on and report).
+  @Test func theTerminalIsAskedWhileTheFeedLoads() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route(
+      "/feed", reply: .stallAfter(body: Array(#"{"data": ["#.utf8), declaredLength: 5_000))
+    let run = try await CannedTerminal.run(
+      .kitty, command: "trap true INT; cascade '\(server.url("/feed"))'; echo status=$?; stty -a",
+      steps: [.init(pattern: "\u{1B}[c", keys: "\u{03}")], timeout: 30)
+    let text = run.text.replacingOccurrences(of: "\r", with: "")
+    let ended = try #require(text.range(of: "status="), "Ctrl-C was never typed: \(text)")
+    #expect(text[ended.lowerBound...].hasPrefix("status=130"), "\(text)")
+    #expect(text[..<ended.lowerBound].contains("\u{1B}[>q"), "no XTVERSION question: \(text)")
+    #expect(!text.contains("\u{1B}[?1049h"), "the screen was taken: \(text)")
+    let modes = text[ended.upperBound...]
+    #expect(modes.contains(" icanon ") && modes.contains(" echo "), "\(text)")
+  }
+
+  /// A feed that cannot be loaded after the terminal was asked: the error, on a screen the
+  /// browser never took, with the terminal's modes as they were.
+  @Test func aFeedThatFailsAfterTheQuestionsLeavesTheScreenAsItWas() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/feed", reply: .json("{}", status: 404))
+    let run = try await CannedTerminal.run(
+      .kitty, command: "cascade '\(server.url("/feed"))'; echo status=$?; stty -a", timeout: 30)
+    let text = run.text.replacingOccurrences(of: "\r", with: "")
+    let ended = try #require(text.range(of: "status="), "\(text)")
+    #expect(text[ended.lowerBound...].hasPrefix("status=1\n"), "\(text)")
+    #expect(text.contains("404"), "the error is said: \(text)")
+    #expect(!text.contains("\u{1B}[?1049h"), "the screen was taken: \(text)")
+    let modes = text[ended.upperBound...]
+    #expect(modes.contains(" icanon ") && modes.contains(" echo "), "\(text)")
   }
 
   /// A refresh sends the pictures again under new ids: the old ids are deleted from the

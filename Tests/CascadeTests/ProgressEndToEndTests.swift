@@ -118,9 +118,12 @@ struct ProgressEndToEndTests {
     #expect(!after.contains("zwx"), "\(after)")
   }
 
-  @Test func aFeedTypedOnStandardInputIsStillEchoed() async throws {
+  /// With pictures, the terminal is asked once the feed typed on it has ended: asked while
+  /// it was typed, the probe would read the feed's keys and the feed the terminal's answers.
+  @Test(arguments: ["off", "symbols"])
+  func aFeedTypedOnStandardInputIsStillEchoed(pictures: String) async throws {
     let binary = try #require(BuiltBinary.cascade, "the cascade binary was not found").path
-    let tmux = try TmuxSession(command: "'\(binary)' - --pictures off")
+    let tmux = try TmuxSession(command: "'\(binary)' - --pictures \(pictures)")
     defer { tmux.close() }
     try await Task.sleep(for: .milliseconds(500))
     try await tmux.type("https://a.example/typed.jpg")
