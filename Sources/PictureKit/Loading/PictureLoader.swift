@@ -169,10 +169,11 @@ public final class PictureLoader: Sendable {
     let source = configuration.source
     let probes = requests.map { request in
       let location = try? source.pictureLocation(of: request.imageURL)
-      // A box in view: its picture is about to be drawn, so it is fetched whole at once, its
-      // size read from its first bytes, rather than probed and then fetched.
+      // A box in view or around it: its picture is drawn or prefetched next, so it is fetched
+      // whole at once, its size read from its first bytes, rather than probed and then
+      // fetched (around the view only within the prefetch budget: `PictureSchedule.Probe`).
       var whole = false
-      if request.inView, case .web(let url)? = location {
+      if case .web(let url)? = location {
         whole = !SizeProbe.isKnown(url, in: configuration.diskCache)
       }
       return PictureSchedule.Probe(
@@ -270,8 +271,9 @@ public final class PictureLoader: Sendable {
 
   /// Reads `probe`'s size, tells whoever asked, and gives its transfer back.
   private func run(_ probe: PictureSchedule.Probe) async {
+    var fetched = 0
     if probe.whole, case .web(let url)? = try? configuration.source.pictureLocation(of: probe.url) {
-      await fetchWhole(probe, url: url)
+      fetched = await fetchWhole(probe, url: url)
     } else {
       tell(
         probe.url,
@@ -279,14 +281,15 @@ public final class PictureLoader: Sendable {
           of: .unsized(imageURL: probe.url), in: configuration.source,
           options: configuration.load, cache: configuration.diskCache))
     }
-    queue.withLock { _ = $0.schedule.probeEnded(probe.url) }
+    queue.withLock { _ = $0.schedule.probeEnded(probe.url, fetched: fetched) }
     startWaiting()
   }
 
   /// Fetches `probe`'s picture (at `url`) whole, shared with its picture's job
   /// (`SharedFetches`), and tells its size as soon as its first bytes show it. The bytes are
-  /// kept for that job: in the disk cache, else as a whole `ProbedPrefixes` entry.
-  private func fetchWhole(_ probe: PictureSchedule.Probe, url: String) async {
+  /// kept for that job: in the disk cache, else as a whole `ProbedPrefixes` entry. Returns
+  /// the bytes that came from the web: none from the disk cache, or when the fetch failed.
+  private func fetchWhole(_ probe: PictureSchedule.Probe, url: String) async -> Int {
     let told = Locked(false)
     let settle: @Sendable (PictureSize.Outcome) -> Void = { outcome in
       let first = told.withLock { told in
@@ -325,8 +328,10 @@ public final class PictureLoader: Sendable {
     switch fetched {
     case .success(let fetched):
       if let outcome = PictureSize.arriving(fetched.bytes, ended: true) { settle(outcome) }
+      return fetched.cached ? 0 : fetched.bytes.count
     case .failure(let error):
       if !told.withLock({ $0 }) { tell(probe.url, .failure(error)) }
+      return 0
     }
   }
 

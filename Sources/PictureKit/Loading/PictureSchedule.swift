@@ -56,6 +56,13 @@ package struct PictureSchedule: Sendable {
   /// from (nil: a file, read by a worker) and whether its box is in view. A probe `whole`
   /// fetches its picture whole, the size read from its first bytes as they arrive: the
   /// picture, asked for while that runs, joins its transfer instead of taking one.
+  ///
+  /// Asked for, `whole` says that it may be (a web picture); started, that it is. A box in
+  /// view is about to be drawn. A box around the view is one whose picture is fetched next
+  /// as a prefetch anyway, so its probe fetches it whole while the budget for pictures out of
+  /// view lasts (its bytes count against it): one request rather than a probe and then the
+  /// rest, which cost a round trip on every box that a jump (`G`) or a late size brought into
+  /// view. Past the budget, such a probe reads the first bytes only.
   package struct Probe: Hashable, Sendable {
     package var url: String
     package var server: String?
@@ -174,10 +181,12 @@ package struct PictureSchedule: Sendable {
   }
 
   /// The probe of `url` has ended (its size read or not): the transfer it held is free.
-  /// Returns whether it was running.
+  /// `fetched` bytes came from the web; those of a probe out of view that fetched its picture
+  /// whole count against the budget for pictures out of view. Returns whether it was running.
   @discardableResult
-  package mutating func probeEnded(_ url: String) -> Bool {
+  package mutating func probeEnded(_ url: String, fetched: Int = 0) -> Bool {
     guard let probe = probing.removeValue(forKey: url) else { return false }
+    if probe.whole, !probe.inView { prefetched += fetched }
     if let server = probe.server { release(server) }
     return true
   }
@@ -227,9 +236,12 @@ package struct PictureSchedule: Sendable {
         continue
       }
       pendingProbes.remove(at: index)
-      probing[probe.url] = probe
+      var begun = probe
+      // Out of view, a whole picture is a prefetch: only within its budget.
+      if !probe.inView, prefetched >= limits.prefetchBudget { begun.whole = false }
+      probing[probe.url] = begun
       if let server = probe.server { transfers[server, default: 0] += 1 }
-      started.append(.probe(probe))
+      started.append(.probe(begun))
     }
   }
 

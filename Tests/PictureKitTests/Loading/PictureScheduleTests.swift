@@ -85,6 +85,39 @@ import Testing
     #expect(schedule.actions() == [.start(.init(key: key(7), ahead: false))])
   }
 
+  /// A box around the view has its picture fetched whole by its probe, as its prefetch would,
+  /// while the budget for pictures out of view lasts; its bytes count against it, and past it
+  /// a probe out of view reads the first bytes only. In view, a probe fetches whole whatever
+  /// the budget; a new ranking starts the budget afresh.
+  @Test func aProbeAroundTheViewFetchesWholeOnlyWithinThePrefetchBudget() {
+    func whole(_ n: Int, inView: Bool = false) -> PictureSchedule.Probe {
+      .init(url: key(n).url, server: "a:443", inView: inView, whole: true)
+    }
+    func started(_ actions: [PictureSchedule.Action]) -> [String: Bool] {
+      var probes: [String: Bool] = [:]
+      for case .probe(let probe) in actions { probes[probe.url] = probe.whole }
+      return probes
+    }
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.rank(PictureRanking(visible: [], ahead: []))
+    schedule.probe([whole(0)])
+    #expect(started(schedule.actions()) == [key(0).url: true], "within the budget: whole")
+    schedule.probeEnded(key(0).url, fetched: 1_000)
+    schedule.probe([whole(1), whole(2, inView: true)])
+    #expect(
+      started(schedule.actions()) == [key(1).url: false, key(2).url: true],
+      "the budget spent: the box around reads its first bytes, the one in view is whole")
+    // A probe in view that fetched whole spends none of it.
+    schedule.probeEnded(key(1).url, fetched: 500)
+    schedule.probeEnded(key(2).url, fetched: 50_000)
+    schedule.rank(PictureRanking(visible: [], ahead: []))
+    schedule.probe([whole(3)])
+    #expect(started(schedule.actions()) == [key(3).url: true], "a new ranking: whole again")
+    schedule.probeEnded(key(3).url, fetched: 600)
+    schedule.probe([whole(4)])
+    #expect(started(schedule.actions()) == [key(4).url: true], "600 of 1,000 spent")
+  }
+
   /// A picture waiting for a whole probe's bytes is on the network: files still have their
   /// workers.
   @Test func picturesJoiningAProbeHoldNoWorker() {
