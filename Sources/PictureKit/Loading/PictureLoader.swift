@@ -258,15 +258,28 @@ public final class PictureLoader: Sendable {
       return (started, probes)
     }
     for (job, ahead) in started {
-      DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
-        self.begin(job, ahead: ahead)
-      }
+      Self.decoding(ahead: ahead).async { self.begin(job, ahead: ahead) }
     }
     for probe in probes {
-      Task.detached(priority: probe.inView ? .userInitiated : .utility) {
-        await self.run(probe)
-      }
+      Task.detached(priority: Self.network) { await self.run(probe) }
     }
+  }
+
+  /// The priority of the tasks that wait on the network (transfers, probes, what follows
+  /// their ends): above every decode's.
+  ///
+  /// Why: on Linux, Swift's tasks and Dispatch's global queues share one pool, a few threads
+  /// for each quality of service, as many as the machine has cores. A transfer's end waited
+  /// there behind the decodes of the same quality, each a few milliseconds of CPU, and only
+  /// then freed its connection for the next picture: 20-30 ms a round of six with two cores
+  /// (a trace of `G` on a feed without sizes). Work of another quality runs on threads of its
+  /// own, so a decode never holds up the next request.
+  static let network = TaskPriority.userInitiated
+
+  /// Where a picture is read and decoded: CPU work, below `network`, the pictures in view
+  /// above those around it.
+  static func decoding(ahead: Bool) -> DispatchQueue {
+    DispatchQueue.global(qos: ahead ? .utility : .default)
   }
 
   /// Reads `probe`'s size, tells whoever asked, and gives its transfer back.
@@ -405,7 +418,7 @@ public final class PictureLoader: Sendable {
         end(job, failure: error.message(naming: configuration.load.settingNames))
       }
     case .web(let url):
-      let transfer = Task { [configuration, useDiskCache] in
+      let transfer = Task(priority: Self.network) { [configuration, useDiskCache] in
         let fetched = await self.fetches.bytes(of: url, stillWanted: self.wants) {
           do throws(FeedError) {
             return .success(
@@ -423,7 +436,7 @@ public final class PictureLoader: Sendable {
         } else {
           self.endTransfer(job)
         }
-        DispatchQueue.global(qos: ahead ? .utility : .userInitiated).async {
+        Self.decoding(ahead: ahead).async {
           switch fetched {
           case .success(let fetched):
             // Bytes the disk cache kept that do not decode are dropped and fetched once more.
