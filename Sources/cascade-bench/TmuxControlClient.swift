@@ -65,13 +65,16 @@ final class TmuxControlClient {
 
   /// Runs `command`; returns its output lines (nil when tmux answered with an error or went
   /// away).
+  ///
+  /// A block whose `%begin` flags are 0 answers no command of this client (attaching answers
+  /// with one, which can come after the answer to the first command): it is skipped.
   func run(_ command: String) -> [String]? {
     commands.write(Data((command + "\n").utf8))
     var output: [String] = []
     var inBlock = false
     while let line = nextLine() {
       if line.hasPrefix("%begin") {
-        inBlock = true
+        inBlock = Self.answersACommand(line)
         output = []
       } else if line.hasPrefix("%end") {
         if inBlock { return output }
@@ -82,6 +85,12 @@ final class TmuxControlClient {
       }
     }
     return nil
+  }
+
+  /// Whether the block a `%begin` line opens answers a command of this client: its flags
+  /// (the last field) are 1 then, 0 for the block attaching answers with.
+  static func answersACommand(_ begin: String) -> Bool {
+    begin.split(separator: " ").last != "0"
   }
 
   private func nextLine() -> String? {
