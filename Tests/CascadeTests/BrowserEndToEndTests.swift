@@ -397,22 +397,16 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
     let pid = try #require(tmux.commandPID)
-    kill(pid, SIGPIPE)
+    #expect(MainThreadSignal.send(SIGPIPE, to: pid))
     try await tmux.send("q")
     let (exited, screen) = try await tmux.waitFor("EXIT=0")
     #expect(exited, "\(screen)")
   }
 
   /// A Swift runtime trap raises SIGILL (or SIGTRAP); a crash in C, SIGSEGV or SIGABRT. The crash
-  /// guard gives the terminal back and the process still dies of the signal.
-  ///
-  /// Not under the thread sanitizer: the signal goes to the process, not to one thread as a
-  /// real crash's does, and once in CI it landed on a thread the sanitizer keeps no state
-  /// for; its runtime failed its own check ("tsan_interceptors_posix.cpp:2184") and the
-  /// process died of SIGSEGV instead. The run without a sanitizer covers every signal here.
-  @Test(
-    .disabled(if: Sanitizer.isThread, "a process-directed crash signal can trip the sanitizer"),
-    arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134), (SIGSYS, 159)])
+  /// guard gives the terminal back and the process still dies of the signal. Sent to the
+  /// browser's main thread, as a crash's goes to the thread that crashed (`MainThreadSignal`).
+  @Test(arguments: [(SIGILL, 132), (SIGTRAP, 133), (SIGSEGV, 139), (SIGABRT, 134), (SIGSYS, 159)])
   func crashesStillRestoreTheTerminal(signal: Int32, status: Int) async throws {
     try await expectRestored(after: signal, exitStatus: status)
   }
@@ -423,7 +417,7 @@ struct BrowserEndToEndTests {
     defer { tmux.close() }
     try await tmux.waitFor("240 items")
     let pid = try #require(tmux.commandPID)
-    kill(pid, signal)
+    #expect(MainThreadSignal.send(signal, to: pid))
     let (exited, screen) = try await tmux.waitFor("EXIT=\(status)")
     #expect(exited, "\(screen)")
     #expect(try await tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")

@@ -84,7 +84,7 @@ struct ProgressEndToEndTests {
     let typed = try await tmux.capture()
     #expect(typed.contains("cascade: loading") && !typed.contains("zyx"), "\(typed)")
     let pid = try #require(tmux.commandPID)
-    kill(pid, SIGTERM)
+    #expect(MainThreadSignal.send(SIGTERM, to: pid))
     let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
     #expect(ended && after.contains("EXIT=143") && after.contains("TTY=echo"), "\(after)")
   }
@@ -157,7 +157,7 @@ struct ProgressEndToEndTests {
     let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
     #expect(loading, "\(screen)")
     let pid = try #require(tmux.commandPID)
-    kill(pid, signal)
+    #expect(MainThreadSignal.send(signal, to: pid))
     let (ended, after) = try await tmux.waitFor("TTY=", timeout: 30)
     #expect(ended && after.contains("EXIT=\(status)") && after.contains("TTY=echo"), "\(after)")
     #expect(!after.contains("cascade: loading"), "the line is wiped: \(after)")
@@ -177,7 +177,7 @@ struct ProgressEndToEndTests {
     let (loading, screen) = try await tmux.waitFor(timeout: 30) { $0.contains("cascade: loading") }
     #expect(loading, "\(screen)")
     let pid = try #require(tmux.commandPID)
-    kill(pid, signal)
+    #expect(MainThreadSignal.send(signal, to: pid))
     let (ended, after) = try await tmux.waitFor("EXIT=", timeout: 30)
     #expect(ended && after.contains("EXIT=\(status)"), "\(after)")
     #expect(!after.contains("cascade: loading"), "the line is wiped: \(after)")

@@ -6,12 +6,8 @@
 /// several times and change what the resident size means; tests that bound time or memory ask.
 package enum Sanitizer {
   package static let isActive: Bool =
-    isThread || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
-
-  /// Whether it is the thread sanitizer, whose runtime can fail its own check when a signal
-  /// sent to the process lands on a thread it keeps no state for (one starting or ending).
-  package static let isThread: Bool =
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+    || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
 }
 
 /// Time limits for tests of the form "within N seconds": N on a quiet machine, more under a
