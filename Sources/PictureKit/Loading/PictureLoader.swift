@@ -258,7 +258,10 @@ public final class PictureLoader: Sendable {
       return (started, probes)
     }
     for (job, ahead) in started {
-      Self.decoding(ahead: ahead).async { self.begin(job, ahead: ahead) }
+      // A web picture's start is the network's (its transfer begins there); a file's is a
+      // read and a decode.
+      let lane = job.server == nil ? Self.decoding(ahead: ahead) : Self.networkQueue
+      lane.async { self.begin(job, ahead: ahead) }
     }
     for probe in probes {
       Task.detached(priority: Self.network) { await self.run(probe) }
@@ -275,6 +278,9 @@ public final class PictureLoader: Sendable {
   /// (a trace of `G` on a feed without sizes). Work of another quality runs on threads of its
   /// own, so a decode never holds up the next request.
   static let network = TaskPriority.userInitiated
+
+  /// `network`'s lane among Dispatch's queues: where a web picture's job begins.
+  static let networkQueue = DispatchQueue.global(qos: .userInitiated)
 
   /// Where a picture is read and decoded: CPU work, below `network`, the pictures in view
   /// above those around it.
