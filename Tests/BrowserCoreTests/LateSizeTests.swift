@@ -40,6 +40,30 @@ import Testing
     #expect(!effects.contains { if case .loadPicture = $0 { true } else { false } })
   }
 
+  /// Sizes come in one at a time, and the loader starts the newest requests first: with each
+  /// new request the boxes in view still waiting are asked for again, in the view's order, so
+  /// that the first asked are not left behind the later ones (items 6 and 7 of a first screen
+  /// were fetched a round after 8 to 13).
+  @Test func boxesInViewStillWaitingAreAskedForAgainInTheViewsOrder() throws {
+    var (state, effects) = Self.started(Self.unsized(200))
+    let first = Self.requests(effects)
+    let answered = try #require(first.first)
+    let batch = Self.requests(
+      state.update(.sizesProbed([ProbedSize(request: answered, width: 400, height: 300)])))
+    let fresh = batch.filter { !$0.again }
+    #expect(fresh.count == 1, "one place freed: \(batch)")
+    let waiting = first.dropFirst().filter(\.inView).map(\.index)
+    try #require(!waiting.isEmpty)
+    let again = batch.filter { $0.again }
+    #expect(again.map { $0.index } == waiting, "\(batch)")
+    #expect(again.allSatisfy { $0.inView })
+    // The view's order: top of the waterfall first, the new one among the rest.
+    let shown = batch.filter { $0.inView }.map { $0.index }
+    #expect(shown == shown.sorted())
+    // Nothing new to ask: nothing asked again either.
+    #expect(Self.requests(state.update(.action(.scroll(0)))).isEmpty)
+  }
+
   @Test func probedSizesRelayoutKeepingTheAnchor() throws {
     var (state, effects) = Self.started(Self.unsized(200))
     // Answer every batch until the view is settled, then scroll to the middle.

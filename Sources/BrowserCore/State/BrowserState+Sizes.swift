@@ -15,9 +15,16 @@ extension BrowserState {
 
   /// Asks for the sizes of unsized items in and around the view not yet asked for; fills in
   /// those already found (a refreshed page's).
+  ///
+  /// With new ones it asks again (`SizeRequest.again`) for the boxes in view still waiting, in
+  /// the view's order: the loader starts the newest requests first, so sizes asked one at a
+  /// time as others came in went in reverse, and a box in view asked for early waited behind
+  /// the later ones (a feed without sizes: items 6 and 7 of the first screen fetched a round
+  /// after 8 to 13). Asked again, a probe still waiting takes its place in the view's order.
   mutating func reconcileSizes() -> [Effect] {
     guard !items.isEmpty, arrangement.scrollsVertically else { return [] }
     var requests: [SizeRequest] = []
+    var fresh = 0
     var known: [ProbedSize] = []
     var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
     func consider(_ index: Int, inView: Bool) {
@@ -26,9 +33,14 @@ extension BrowserState {
       let request = SizeRequest(index: index, imageURL: url, inView: inView)
       if let size = sizeProbes.found[url] {
         known.append(ProbedSize(request: request, width: size.width, height: size.height))
-      } else if room > 0, !sizeProbes.inFlight.contains(url) {
+      } else if sizeProbes.inFlight.contains(url) {
+        if inView {
+          requests.append(SizeRequest(index: index, imageURL: url, inView: true, again: true))
+        }
+      } else if room > 0 {
         sizeProbes.inFlight.insert(url)
         requests.append(request)
+        fresh += 1
         room -= 1
       }
     }
@@ -48,7 +60,7 @@ extension BrowserState {
       }
     }
     if !known.isEmpty { applySizes(known) }
-    return requests.isEmpty ? [] : [.probeSizes(requests)]
+    return fresh == 0 ? [] : [.probeSizes(requests)]
   }
 
   /// The pictures whose size could not be read, in one line for a report that outlives the

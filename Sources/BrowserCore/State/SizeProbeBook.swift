@@ -7,11 +7,15 @@ public struct SizeRequest: Hashable, Sendable {
   /// Whether the item's box is in view when asked: its picture is about to be drawn, so its
   /// probe goes with the pictures in view, ahead of probes and pictures around the view.
   public var inView: Bool
+  /// Asked before and not answered yet: asked again only to move its probe up to the view's
+  /// order if it still waits to start (`BrowserState.reconcileSizes`); it never starts one.
+  public var again: Bool
 
-  public init(index: Int, imageURL: String, inView: Bool = false) {
+  public init(index: Int, imageURL: String, inView: Bool = false, again: Bool = false) {
     self.index = index
     self.imageURL = imageURL
     self.inView = inView
+    self.again = again
   }
 }
 

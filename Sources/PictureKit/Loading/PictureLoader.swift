@@ -180,11 +180,12 @@ public final class PictureLoader: Sendable {
         url: request.imageURL, server: location?.server, inView: request.inView, whole: whole)
     }
     queue.withLock { queue in
-      for request in requests {
+      for request in requests where !request.again {
         queue.probes[request.imageURL, default: []].append(
           ProbeWaiter(request: request, report: report))
       }
-      queue.schedule.probe(probes)
+      queue.schedule.probe(
+        probes, again: Set(requests.filter(\.again).map(\.imageURL)))
     }
     startWaiting()
   }

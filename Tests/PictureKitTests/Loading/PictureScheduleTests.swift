@@ -85,6 +85,24 @@ import Testing
     #expect(schedule.actions() == [.start(.init(key: key(7), ahead: false))])
   }
 
+  /// A probe asked for again moves up to its place if it still waits, taking its new `inView`;
+  /// asked again once it runs or has ended, it is not started a second time.
+  @Test func aProbeAskedForAgainMovesUpButNeverRunsTwice() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.probe((0..<6).map { probe($0) })
+    #expect(schedule.actions().count == 6, "the server's six are taken")
+    schedule.probe([probe(6), probe(7)])
+    schedule.probe([probe(8), probe(9)])
+    #expect(schedule.pendingProbes.map(\.url) == [8, 9, 6, 7].map { probe($0).url })
+    let taken = schedule.probe(
+      [probe(6, inView: true), probe(1, inView: true), probe(10, inView: true)],
+      again: [probe(6).url, probe(1).url, probe(10).url])
+    #expect(taken == [probe(6, inView: true)], "1 runs, 10 has ended or was never asked")
+    #expect(schedule.pendingProbes.map(\.url) == [6, 8, 9, 7].map { probe($0).url })
+    schedule.probeEnded(probe(0).url)
+    #expect(schedule.actions() == [.probe(probe(6, inView: true))])
+  }
+
   /// A box around the view has its picture fetched whole by its probe, as its prefetch would,
   /// while the budget for pictures out of view lasts; its bytes count against it, and past it
   /// a probe out of view reads the first bytes only. In view, a probe fetches whole whatever
