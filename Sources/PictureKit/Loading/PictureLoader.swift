@@ -172,8 +172,10 @@ public final class PictureLoader: Sendable {
       // A box in view or around it: its picture is drawn or prefetched next, so it is fetched
       // whole at once, its size read from its first bytes, rather than probed and then
       // fetched (around the view only within the prefetch budget: `PictureSchedule.Probe`).
+      // (A request asked again keeps what its waiting probe found: the disk cache is not read
+      // again for it.)
       var whole = false
-      if case .web(let url)? = location {
+      if !request.again, case .web(let url)? = location {
         whole = !SizeProbe.isKnown(url, in: configuration.diskCache)
       }
       return PictureSchedule.Probe(

@@ -167,16 +167,25 @@ package struct PictureSchedule: Sendable {
 
   /// Queues size probes, in order, ahead of older ones still waiting (the newest are the
   /// boxes now in view); a URL waiting or probed already is not probed twice. The URLs in
-  /// `again` were asked for before: one still waiting moves to its place in this order (and
-  /// takes this `inView`), one running or ended is left alone. Returns the probes taken.
+  /// `again` were asked for before: one still waiting moves to its place in this order, takes
+  /// this `inView` and keeps its own `whole` (the caller need not work it out again); one
+  /// running or ended is left alone. Returns the probes taken.
   ///
   /// - Complexity: O(n + m) in the probes waiting and these.
   @discardableResult
   package mutating func probe(_ probes: [Probe], again: Set<String> = []) -> [Probe] {
-    let waiting = again.isEmpty ? [] : Set(pendingProbes.map(\.url))
+    var waiting: [String: Probe] = [:]
+    if !again.isEmpty {
+      for probe in pendingProbes { waiting[probe.url] = probe }
+    }
     var seen = Set(probing.keys)
-    let fresh = probes.filter {
-      (!again.contains($0.url) || waiting.contains($0.url)) && seen.insert($0.url).inserted
+    let fresh = probes.compactMap { asked -> Probe? in
+      var probe = asked
+      if again.contains(asked.url) {
+        guard let before = waiting[asked.url] else { return nil }
+        probe.whole = before.whole
+      }
+      return seen.insert(probe.url).inserted ? probe : nil
     }
     let wanted = Set(fresh.map(\.url))
     pendingProbes.removeAll { wanted.contains($0.url) }

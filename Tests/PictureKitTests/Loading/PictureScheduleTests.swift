@@ -91,16 +91,20 @@ import Testing
     var schedule = PictureSchedule(limits: Self.limits)
     schedule.probe((0..<6).map { probe($0) })
     #expect(schedule.actions().count == 6, "the server's six are taken")
-    schedule.probe([probe(6), probe(7)])
+    schedule.probe([
+      .init(url: probe(6).url, server: "a:443", inView: false, whole: true), probe(7),
+    ])
     schedule.probe([probe(8), probe(9)])
     #expect(schedule.pendingProbes.map(\.url) == [8, 9, 6, 7].map { probe($0).url })
     let taken = schedule.probe(
       [probe(6, inView: true), probe(1, inView: true), probe(10, inView: true)],
       again: [probe(6).url, probe(1).url, probe(10).url])
-    #expect(taken == [probe(6, inView: true)], "1 runs, 10 has ended or was never asked")
+    // It keeps the `whole` it was first asked with.
+    let moved = PictureSchedule.Probe(url: probe(6).url, server: "a:443", inView: true, whole: true)
+    #expect(taken == [moved], "1 runs, 10 has ended or was never asked")
     #expect(schedule.pendingProbes.map(\.url) == [6, 8, 9, 7].map { probe($0).url })
     schedule.probeEnded(probe(0).url)
-    #expect(schedule.actions() == [.probe(probe(6, inView: true))])
+    #expect(schedule.actions() == [.probe(moved)])
   }
 
   /// A box around the view has its picture fetched whole by its probe, as its prefetch would,
