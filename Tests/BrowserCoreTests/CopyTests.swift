@@ -76,7 +76,7 @@ extension CopyTests {
     let request = KeepRequest(kind: .save, url: "https://example.com/item/4.jpg", number: 4)
     #expect(state.update(.action(.keep(.save))).contains(.keepPicture(request)))
     _ = state.update(.kept(request, .saved("~/Pictures/cascade/4.jpg")))
-    #expect(state.message == "saved #4 to ~/Pictures/cascade/4.jpg")
+    #expect(state.message == "saved #4 as 4.jpg in ~/Pictures/cascade")
     _ = state.update(.kept(request, .failed("the server answered 404")))
     #expect(state.message == "could not save #4's picture: the server answered 404")
   }
@@ -87,9 +87,24 @@ extension CopyTests {
     var state = Fixtures.state(Fixtures.items(3))
     let save = KeepRequest(kind: .save, url: "https://example.com/item/2.jpg", number: 2)
     _ = state.update(.kept(save, .alreadySaved("~/Pictures/cascade/2.jpg")))
-    #expect(state.message == "#2 is already saved as ~/Pictures/cascade/2.jpg")
+    #expect(state.message == "#2 is already saved as 2.jpg in ~/Pictures/cascade")
     let view = KeepRequest(kind: .view, url: "https://example.com/item/2.jpg", number: 2)
     _ = state.update(.kept(view, .viewing(file: "/tmp/cascade-x1/2.jpg", program: "/bin/eog")))
-    #expect(state.message == "opened /tmp/cascade-x1/2.jpg in eog")
+    #expect(state.message == "opened 2.jpg in eog, from /tmp/cascade-x1")
+  }
+
+  /// A status line is cut at the screen's edge, so the file's name, the part a reader looks
+  /// for, comes before its folder: a deep save folder does not push it off the line.
+  @Test func theFileIsNamedBeforeItsFolder() {
+    var state = Fixtures.state(Fixtures.items(3))
+    let deep = "/srv/" + String(repeating: "a-long-folder-name/", count: 12) + "saved"
+    let save = KeepRequest(kind: .save, url: "https://example.com/item/2.jpg", number: 2)
+    _ = state.update(.kept(save, .saved(deep + "/sunset-2.jpg")))
+    #expect(state.message.hasPrefix("saved #2 as sunset-2.jpg in /srv/"), "\(state.message)")
+    _ = state.update(.kept(save, .alreadySaved(deep + "/sunset-2.jpg")))
+    #expect(state.message.hasPrefix("#2 is already saved as sunset-2.jpg in /srv/"))
+    // A name alone (no folder) is named alone.
+    _ = state.update(.kept(save, .saved("sunset-2.jpg")))
+    #expect(state.message == "saved #2 as sunset-2.jpg")
   }
 }

@@ -27,7 +27,7 @@ struct KeepPictureEndToEndTests {
     try await tmux.send("Tab")
     try await tmux.send("w")
     let (saved, screen) = try await tmux.waitFor(timeout: 30) {
-      TmuxSession.statusLine($0).contains("saved #1 to")
+      TmuxSession.statusLine($0).contains("saved #1 as")
     }
     #expect(saved, "\(screen)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/saved")

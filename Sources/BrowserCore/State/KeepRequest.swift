@@ -55,16 +55,33 @@ extension BrowserState {
   mutating func kept(_ request: KeepRequest, _ outcome: KeepOutcome) {
     switch outcome {
     case .saved(let path):
-      message = "saved #\(request.number) to \(DisplayText(path, maximumWidth: 200))"
+      message = "saved #\(request.number) as \(Self.fileThenFolder(path))"
     case .alreadySaved(let path):
-      message = "#\(request.number) is already saved as \(DisplayText(path, maximumWidth: 200))"
+      message = "#\(request.number) is already saved as \(Self.fileThenFolder(path))"
     case .viewing(let file, let program):
       let name = program.split(separator: "/").last.map(String.init) ?? program
+      let (folder, fileName) = Self.split(file)
       message =
-        "opened \(DisplayText(file, maximumWidth: 200)) in \(DisplayText(name, maximumWidth: 40))"
+        "opened \(DisplayText(fileName, maximumWidth: 120)) in \(DisplayText(name, maximumWidth: 40))"
+        + (folder.isEmpty ? "" : ", from \(DisplayText(folder, maximumWidth: 200))")
     case .failed(let reason):
       let verb = request.kind == .save ? "save" : "show"
       message = "could not \(verb) #\(request.number)'s picture: \(reason)"
     }
+  }
+
+  /// `a.jpg in ~/Pictures/cascade`: the status line is cut at the screen's edge, so the name, the
+  /// part a reader looks for, comes before a folder that may be long.
+  private static func fileThenFolder(_ path: String) -> String {
+    let (folder, name) = split(path)
+    let shown = "\(DisplayText(name, maximumWidth: 120))"
+    return folder.isEmpty ? shown : shown + " in \(DisplayText(folder, maximumWidth: 200))"
+  }
+
+  /// A path's folder and last name (`~/Pictures` and `a.jpg`; no folder for a bare name).
+  private static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 }
