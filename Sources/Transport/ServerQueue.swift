@@ -59,13 +59,17 @@ struct ServerQueue {
   var allWaiting: [UInt64] { waiting.values.flatMap { $0 } }
 
   /// `url`'s server as transfers are counted by it: scheme, host and port, in lower case,
-  /// without the user and password.
+  /// without the user and password, and without the scheme's own port (`http://a:80` is the
+  /// server `http://a` is, as libcurl's connections count it).
   static func server(of url: String) -> String {
     let lowered = url.lowercased()
     guard let scheme = lowered.firstRange(of: "://") else { return lowered }
     let rest = lowered[scheme.upperBound...]
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    var host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    let name = lowered[..<scheme.lowerBound]
+    let ownPort = name == "http" ? ":80" : name == "https" ? ":443" : nil
+    if let ownPort, host.hasSuffix(ownPort) { host = host.dropLast(ownPort.count) }
     return String(lowered[..<scheme.upperBound]) + host
   }
 }

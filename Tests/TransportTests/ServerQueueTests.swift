@@ -47,6 +47,14 @@ import Testing
     ("http://127.0.0.1:8080/feed.json?x=1", "http://127.0.0.1:8080"),
     ("HTTPS://User:PW@Example.com/a/b#c", "https://example.com"),
     ("https://example.com?q", "https://example.com"),
+    // The scheme's own port is the same server as no port: the two were counted apart, so a
+    // feed naming both took twelve connections where six are promised.
+    ("http://example.com:80/a.jpg", "http://example.com"),
+    ("https://example.com:443", "https://example.com"),
+    ("https://example.com:80/a.jpg", "https://example.com:80"),
+    ("http://[::1]:80/a.jpg", "http://[::1]"),
+    ("http://[::1]:8080/a.jpg", "http://[::1]:8080"),
+    ("http://u:p@a:80@b:80/x", "http://b"),
   ])
   func aServerIsItsSchemeHostAndPort(url: String, server: String) {
     #expect(ServerQueue.server(of: url) == server)
