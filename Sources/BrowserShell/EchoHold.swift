@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 
 /// Keys typed while the feed's first load runs, before the browser takes the terminal, kept
 /// off the screen: the terminal does not echo them until `release()`, so they neither print
@@ -12,16 +13,27 @@ public enum EchoHold {
   /// (a feed read from standard input leaves the keys to `/dev/tty`, which the browser opens
   /// later). Call `release()` before anything else uses the terminal.
   public static func begin() {
-    guard !holding, isatty(STDIN_FILENO) == 1 else { return }
-    holding = HeldModes.hold(STDIN_FILENO) { $0.c_lflag &= ~tcflag_t(ECHO | ECHONL) }
+    begin(on: STDIN_FILENO)
+  }
+
+  /// `begin()` on `descriptor`'s terminal.
+  static func begin(on descriptor: Int32) {
+    holding.withLock { holding in
+      guard !holding, isatty(descriptor) == 1 else { return }
+      holding = HeldModes.hold(descriptor) { $0.c_lflag &= ~tcflag_t(ECHO | ECHONL) }
+    }
   }
 
   /// Gives the terminal its echo back. Safe to call when nothing is held.
   public static func release() {
-    guard holding else { return }
-    holding = false
-    HeldModes.release()
+    holding.withLock { holding in
+      guard holding else { return }
+      holding = false
+      HeldModes.release()
+    }
   }
 
-  nonisolated(unsafe) private static var holding = false
+  /// Whether the echo is held. Behind a lock: the browser holds the echo on the terminal
+  /// probe's thread and gives it back from its own task.
+  private static let holding = Locked(false)
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 
 /// A terminal's modes changed for a while before curses takes the terminal — raw for the
 /// probe's answers (`TerminalProbe`), echo off while the first load runs (`EchoHold`) — and put
@@ -7,11 +8,23 @@ import Glibc
 /// signal's default action (Ctrl-\ too, which the Swift runtime's backtracer would otherwise
 /// take for a crash). A signal the process was started ignoring (`nohup`) stays ignored.
 ///
-/// One hold at a time: the handlers can capture nothing, so the modes live in one place.
+/// One hold at a time: the handlers can capture nothing, so the modes live in one place. A hold
+/// may be taken on one thread and released on another (the probe's thread, the command's
+/// task): both take `turns`, and the handlers only read.
 enum HeldModes {
   /// Saves `descriptor`'s modes, installs the handlers and sets the modes `change` makes of
   /// them. False, with nothing changed, when the modes cannot be read or set.
   static func hold(_ descriptor: Int32, _ change: (inout termios) -> Void) -> Bool {
+    turns.withLock { _ in holdInTurn(descriptor, change) }
+  }
+
+  /// Puts the modes back (`TCSANOW`: keys typed meanwhile stay queued) and the signals' earlier
+  /// actions. Safe to call when nothing is held.
+  static func release() {
+    turns.withLock { _ in releaseInTurn() }
+  }
+
+  private static func holdInTurn(_ descriptor: Int32, _ change: (inout termios) -> Void) -> Bool {
     guard heldDescriptor < 0 else { return false }
     var modes = termios()
     guard tcgetattr(descriptor, &modes) == 0 else { return false }
@@ -29,15 +42,13 @@ enum HeldModes {
     }
     change(&modes)
     guard tcsetattr(descriptor, TCSANOW, &modes) == 0 else {
-      release()
+      releaseInTurn()
       return false
     }
     return true
   }
 
-  /// Puts the modes back (`TCSANOW`: keys typed meanwhile stay queued) and the signals' earlier
-  /// actions. Safe to call when nothing is held.
-  static func release() {
+  private static func releaseInTurn() {
     guard heldDescriptor >= 0 else { return }
     _ = tcsetattr(heldDescriptor, TCSANOW, savedModes)
     heldDescriptor = -1
@@ -55,6 +66,8 @@ enum HeldModes {
     return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
   }
 
+  /// Taken by `hold` and `release`, around everything below.
+  private static let turns = Locked(())
   nonisolated(unsafe) private static var previousActions: [(Int32, sigaction)] = []
 }
 

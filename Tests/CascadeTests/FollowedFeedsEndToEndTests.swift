@@ -45,7 +45,8 @@ struct FollowedFeedsEndToEndTests {
     #expect(shown, "\(screen)")
     try await then(tmux, screen)
     try await tmux.send("q")
-    #expect(try await tmux.waitFor("EXIT=0", timeout: 30).0)
+    let (ended, last) = try await tmux.waitFor("EXIT=", timeout: 30)
+    #expect(ended && last.contains("EXIT=0"), "\(last)")
   }
 
   @Test func aSecondVisitAfterTheServerAddsTwoItemsSaysTwoNew() async throws {
