@@ -224,13 +224,19 @@ enum BrowseCommand {
 
   /// Where the pages of feeds read whole are kept for the next visit: `$XDG_CACHE_HOME/
   /// cascade/feeds`; nil with `--no-cache`, without a home, or when the folder cannot be used
-  /// (the feeds are then read whole each visit, as before).
+  /// (the feeds are then read whole each visit, as before, and a folder refused says why, as
+  /// the pictures' does: before the browser takes the terminal, and left there after it).
   static func feedPages(noCache: Bool, environment: [String: String]) -> PictureDiskCache? {
-    guard !noCache,
-      case .success(let cache)? = PictureDiskCache.standard(
-        budget: feedPagesBudget, environment: environment, folder: "feeds")
-    else { return nil }
-    return cache
+    guard !noCache else { return nil }
+    switch PictureDiskCache.standard(
+      budget: feedPagesBudget, environment: environment, folder: "feeds")
+    {
+    case .success(let cache): return cache
+    case .failure(let refusal):
+      Console.error(refusal.description(cache: "feed page cache", keeps: "feed pages"))
+      return nil
+    case nil: return nil
+    }
   }
 
   /// How often the browser refreshes on its own: never for standard input alone, which was

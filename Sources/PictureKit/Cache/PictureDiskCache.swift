@@ -44,17 +44,22 @@ public final class PictureDiskCache: Sendable {
     case notOwned(String)
     case unusable(String, code: Int32)
 
-    public var description: String {
+    public var description: String { description(cache: "picture cache", keeps: "pictures") }
+
+    /// The refusal in words for the cache of `keeps` (the feeds' pages share this cache's
+    /// code, in a folder of their own): "the `cache` folder … : `keeps` are not kept on disk
+    /// this run".
+    public func description(cache: String, keeps: String) -> String {
       switch self {
       case .symbolicLink(let path):
-        "the picture cache folder \(path) is a symbolic link, which is not followed: pictures "
+        "the \(cache) folder \(path) is a symbolic link, which is not followed: \(keeps) "
           + "are not kept on disk this run (make it a real folder, or use --no-cache)"
       case .notOwned(let path):
-        "the picture cache folder \(path) belongs to another user: pictures are not kept on "
-          + "disk this run"
+        "the \(cache) folder \(path) belongs to another user: \(keeps) are not kept on disk "
+          + "this run"
       case .unusable(let path, let code):
-        "the picture cache folder \(path) cannot be used (\(String(cString: strerror(code)))): "
-          + "pictures are not kept on disk this run"
+        "the \(cache) folder \(path) cannot be used (\(String(cString: strerror(code)))): "
+          + "\(keeps) are not kept on disk this run"
       }
     }
   }

@@ -192,6 +192,11 @@ import Testing
     }
     #expect(refusal == .symbolicLink(base + "/cache/cascade/pictures"))
     #expect(refusal.description.contains("symbolic link, which is not followed"))
+    #expect(refusal.description.contains("pictures are not kept on disk"))
+    // The feeds' pages share the code and name their own cache.
+    let pages = refusal.description(cache: "feed page cache", keeps: "feed pages")
+    #expect(pages.hasPrefix("the feed page cache folder \(base)/cache/cascade/pictures is a"))
+    #expect(pages.contains("feed pages are not kept on disk this run"))
     #expect(PictureDiskCache(directory: base + "/cache/cascade/pictures", budget: 100) == nil)
     for file in files { #expect(FileManager.default.fileExists(atPath: file)) }
     let mode = try FileManager.default.attributesOfItem(atPath: theirs)[.posixPermissions] as? Int
