@@ -66,11 +66,15 @@ public enum SizeProber {
     return all
   }
 
-  /// The sizes of a batch, each told to `report` as it arrives.
+  /// The sizes of a batch, each told to `report` as it arrives. A request asked again
+  /// (`SizeRequest.again`) is one already under way here: it only reorders a loader's waiting
+  /// probes, and is not read a second time.
   static func results(
     _ requests: [SizeRequest], source: FeedSource?, options: LoadOptions,
     cache: PictureDiskCache?, report: (ProbedSize) -> Void
   ) async {
+    let requests = requests.filter { !$0.again }
+    guard !requests.isEmpty else { return }
     guard let source else {
       for request in requests {
         report(ProbedSize(request: request, width: 0, height: 0, failure: "no feed"))

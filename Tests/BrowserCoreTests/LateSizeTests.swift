@@ -64,6 +64,28 @@ import Testing
     #expect(Self.requests(state.update(.action(.scroll(0)))).isEmpty)
   }
 
+  /// A picture repeated in view (a feed that reuses one photo): its first box asks for its
+  /// size, the others wait for that answer. They were asked "again" in the same batch as the
+  /// first was asked fresh, and the loader took the whole batch for requests already made:
+  /// no probe started, no size came, and no box of that picture was ever drawn.
+  @Test func aPictureRepeatedInViewIsAskedForOnceAndSizesEveryBox() throws {
+    var items = Self.unsized(6)
+    for index in [3, 5] { items[index].imageURL = items[0].imageURL }
+    var (state, effects) = Self.started(items)
+    let asked = Self.requests(effects)
+    let repeated = asked.filter { $0.imageURL == items[0].imageURL }
+    #expect(repeated.count == 1 && repeated.first?.again == false, "\(asked)")
+    let freshURLs = Set(asked.filter { !$0.again }.map(\.imageURL))
+    #expect(asked.filter(\.again).allSatisfy { !freshURLs.contains($0.imageURL) }, "\(asked)")
+    let first = try #require(repeated.first)
+    _ = state.update(.sizesProbed([ProbedSize(request: first, width: 400, height: 300)]))
+    for index in [0, 3, 5] {
+      #expect(state.items[index].width == 400 && state.items[index].height == 300, "#\(index)")
+    }
+    // Each box of it now asks for its picture.
+    #expect(!state.awaitsSize(3) && !state.awaitsSize(5))
+  }
+
   @Test func probedSizesRelayoutKeepingTheAnchor() throws {
     var (state, effects) = Self.started(Self.unsized(200))
     // Answer every batch until the view is settled, then scroll to the middle.

@@ -51,6 +51,24 @@ import Testing
     #expect(bad.failure != nil && bad.width == 0)
   }
 
+  /// Without the picture loader (pictures off), a size asked again is one already being read:
+  /// it is not read a second time (its picture's first bytes fetched twice).
+  @Test func aSizeAskedAgainIsNotReadTwice() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    let picture = Array(
+      try Data(contentsOf: PictureFixtures.folder.appendingPathComponent("png-rgb.png")))
+    for name in ["a", "b"] { server.route("/\(name).png") { .ranged(picture, for: $0) } }
+    let requests = [
+      SizeRequest(index: 0, imageURL: server.url("/b.png"), inView: true, again: true),
+      SizeRequest(index: 1, imageURL: server.url("/a.png"), inView: true),
+    ]
+    let results = await SizeProber.results(
+      requests, source: .url(server.url("/feed")), options: LoadOptions())
+    #expect(results.map(\.request.index) == [1])
+    #expect(server.requests.map(\.path) == ["/a.png"])
+  }
+
   @Test func settleSizesEveryBoxOfTheSheet() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }

@@ -27,6 +27,9 @@ extension BrowserState {
     var fresh = 0
     var known: [ProbedSize] = []
     var room = SizeProbeBook.maxInFlight - sizeProbes.inFlight.count
+    // Asked for in this batch: a picture repeated in view (one photo in two boxes) waits for
+    // its first box's answer, and is not asked "again" beside that request.
+    var askedNow: Set<String> = []
     func consider(_ index: Int, inView: Bool) {
       guard awaitsSize(index) else { return }
       let url = items[index].imageURL
@@ -34,11 +37,12 @@ extension BrowserState {
       if let size = sizeProbes.found[url] {
         known.append(ProbedSize(request: request, width: size.width, height: size.height))
       } else if sizeProbes.inFlight.contains(url) {
-        if inView {
+        if inView, askedNow.insert(url).inserted {
           requests.append(SizeRequest(index: index, imageURL: url, inView: true, again: true))
         }
       } else if room > 0 {
         sizeProbes.inFlight.insert(url)
+        askedNow.insert(url)
         requests.append(request)
         fresh += 1
         room -= 1

@@ -166,6 +166,11 @@ public final class PictureLoader: Sendable {
     _ requests: [SizeRequest], report: @escaping @Sendable (ProbedSize) -> Void
   ) {
     guard !requests.isEmpty else { return }
+    // Asked again is asked before and not answered yet; a picture asked fresh in this same
+    // batch (one picture in two boxes) is asked now, and its repeats are that request: taken
+    // for "asked before", it found no probe waiting and none was ever started.
+    let freshURLs = Set(requests.lazy.filter { !$0.again }.map(\.imageURL))
+    let requests = requests.filter { !$0.again || !freshURLs.contains($0.imageURL) }
     let source = configuration.source
     let probes = requests.map { request in
       let location = try? source.pictureLocation(of: request.imageURL)

@@ -193,6 +193,27 @@ import Testing
     #expect(asked.allSatisfy { $0.headers["range"] == nil }, "the whole picture at once")
   }
 
+  /// A request asked fresh and again in one batch (one picture in two boxes) is a fresh one:
+  /// the loader took the batch's "again" for the picture's URL as "asked before", found no
+  /// probe of it waiting, and started none; the size never came.
+  @Test func aSizeAskedFreshAndAgainInOneBatchIsProbed() async throws {
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    server.route("/p.png") { request in TestHTTPServer.Reply.ranged(Self.png, for: request) }
+    let results = Results()
+    let loader = Self.loader(for: FeedSource.url(server.url("/feed.json")), results: results)
+    let url = server.url("/p.png")
+    let sizes = Locked<[ProbedSize]>([])
+    loader.probe([
+      SizeRequest(index: 0, imageURL: url, inView: true),
+      SizeRequest(index: 3, imageURL: url, inView: true, again: true),
+    ]) { size in sizes.withLock { $0.append(size) } }
+    #expect(try await Self.eventually(seconds: 60) { !sizes.withLock { $0.isEmpty } })
+    let told = sizes.withLock { $0 }
+    #expect(told.map(\.request.index) == [0] && told.allSatisfy { $0.failure == nil }, "\(told)")
+    #expect(server.requests.filter { $0.path == "/p.png" }.count == 1)
+  }
+
   @Test func aBusyServerDoesNotHoldUpAnothersPictures() async throws {
     // Two ports of 127.0.0.1: two servers to the loader, which counts by host and port.
     let busy = try TestHTTPServer()
