@@ -41,6 +41,47 @@ public enum PictureFit {
     (max(0, columns) * pixelsPerCell.width, max(0, rows) * pixelsPerCell.height)
   }
 
+  /// The share of a picture a box may cut off to be filled: a box a row off its picture's
+  /// shape is filled only if that row is at most this much of the picture.
+  public static let mostCovered = 0.25
+
+  /// The part of a picture `pictureWidth` × `pictureHeight` (pixels) that fills a box
+  /// `boxWidth` × `boxHeight` (pixels, `row` of them a row), as a rectangle in the picture's
+  /// pixels: its middle cut to the box's shape when the box is at most a row shorter or
+  /// taller than the picture at the box's width (and that row at most `mostCovered` of it);
+  /// otherwise the whole picture, to be fitted inside with its aspect kept.
+  ///
+  /// Why: a waterfall's boxes are as tall as their pictures, but each edge is rounded to a
+  /// whole row, so a box comes out up to a row short or tall. Fitted whole, a 3:2 photo in a
+  /// box a row short was drawn a seventh narrower than the box, a strip of background beside
+  /// it in xterm; cut, it fills the box and loses a sliver top and bottom (or at the sides).
+  /// A panorama in its one-row box, or a picture in the carousel's square, is shown whole.
+  ///
+  /// - Complexity: O(1).
+  public static func cover(
+    pictureWidth: Int, pictureHeight: Int, boxWidth: Int, boxHeight: Int, row: Int
+  ) -> (x: Int, y: Int, width: Int, height: Int) {
+    let whole = (x: 0, y: 0, width: pictureWidth, height: pictureHeight)
+    guard pictureWidth > 0, pictureHeight > 0, boxWidth > 0, boxHeight > 0, row > 0 else {
+      return whole
+    }
+    // The picture's height at the box's width, and how far the box is from it.
+    let shapedHeight = Double(boxWidth) * Double(pictureHeight) / Double(pictureWidth)
+    let off = shapedHeight - Double(boxHeight)
+    guard abs(off) <= Double(row) + 0.5, abs(off) <= shapedHeight * mostCovered else {
+      return whole
+    }
+    let boxShape = Double(boxHeight) / Double(boxWidth)
+    if off > 0 {
+      // The box is short: the picture's top and bottom go.
+      let height = max(1, min(pictureHeight, Int((Double(pictureWidth) * boxShape).rounded())))
+      return (0, (pictureHeight - height) / 2, pictureWidth, height)
+    }
+    // The box is tall: the picture's sides go.
+    let width = max(1, min(pictureWidth, Int((Double(pictureHeight) / boxShape).rounded())))
+    return ((pictureWidth - width) / 2, 0, width, pictureHeight)
+  }
+
   private static func clamped(_ cells: Double, to limit: Int) -> Int {
     min(limit, max(1, Int(cells.rounded())))
   }

@@ -189,6 +189,38 @@ import Testing
     #expect(tall.width == 2)
     #expect(PictureArea.fitted(pixelWidth: .nan, pixelHeight: 10, in: area, cellAspect: 2) == nil)
   }
+
+  /// A waterfall's box a row off its picture (each edge rounded to a whole row) is filled:
+  /// its key is the whole area, which the maker fills with the picture's middle. Fitted, a
+  /// 3:2 photo 7.9 rows tall in 25 columns × 7 rows of xterm's 8×17 cells came out 22 columns
+  /// wide, a strip of background beside it. Full screen, it is fitted as before; so is a
+  /// picture more than a row off.
+  @Test func aWaterfallBoxARowOffItsPictureIsFilled() throws {
+    let cellAspect = 17.0 / 8
+    for rows in [7, 8] {
+      let area = CellRect(row: 1, column: 1, width: 25, height: rows)
+      let filled = PictureArea.fitted(
+        pixelWidth: 1400, pixelHeight: 935, in: area, cellAspect: cellAspect, fills: true)
+      #expect(filled == area, "\(rows) rows: \(String(describing: filled))")
+    }
+    let short = CellRect(row: 1, column: 1, width: 25, height: 7)
+    let whole = try #require(
+      PictureArea.fitted(pixelWidth: 1400, pixelHeight: 935, in: short, cellAspect: cellAspect))
+    #expect(whole.width == 22 && whole.height == 7, "fitted: \(whole)")
+    let square = CellRect(row: 1, column: 1, width: 25, height: 12)
+    let fitted = try #require(
+      PictureArea.fitted(
+        pixelWidth: 1400, pixelHeight: 935, in: square, cellAspect: cellAspect, fills: true))
+    #expect(fitted.height < 12, "more than a row off: fitted, \(fitted)")
+    // A panorama in its one-row box: as without `fills` (the maker keeps it whole).
+    let strip = CellRect(row: 1, column: 1, width: 25, height: 1)
+    let panorama = PictureArea.fitted(
+      pixelWidth: 8000, pixelHeight: 500, in: strip, cellAspect: cellAspect, fills: true)
+    #expect(
+      panorama
+        == PictureArea.fitted(
+          pixelWidth: 8000, pixelHeight: 500, in: strip, cellAspect: cellAspect))
+  }
 }
 
 /// What the view draws of pictures.

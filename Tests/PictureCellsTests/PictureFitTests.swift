@@ -54,4 +54,36 @@ import Testing
     #expect(PictureFit.decodeSize(columns: 40, rows: 20) == (320, 160))
     #expect(PictureFit.decodeSize(columns: 0, rows: -2) == (0, 0))
   }
+
+  /// A 3:2 photo in a box 27 columns wide in xterm's 7×15-pixel cells is 8.4 rows tall; where
+  /// the box falls rounds it to 8 or 9. Either is filled: by the photo's middle, or by the
+  /// photo cut at its sides; both at the box's shape.
+  @Test func aBoxARowOffItsPictureIsFilledByItsMiddle() {
+    let (row, width) = (15, 27 * 7)
+    let short = PictureFit.cover(
+      pictureWidth: 1400, pictureHeight: 935, boxWidth: width, boxHeight: 8 * row, row: row)
+    #expect(short.x == 0 && short.width == 1400)
+    #expect(abs(Double(short.height) / 1400 - Double(8 * row) / Double(width)) < 0.002)
+    #expect(short.y == (935 - short.height) / 2 && short.y > 0)
+    let tall = PictureFit.cover(
+      pictureWidth: 1400, pictureHeight: 935, boxWidth: width, boxHeight: 9 * row, row: row)
+    #expect(tall.y == 0 && tall.height == 935 && tall.width < 1400)
+    #expect(abs(935 / Double(tall.width) - Double(9 * row) / Double(width)) < 0.002)
+    #expect(tall.x == (1400 - tall.width) / 2)
+  }
+
+  /// The whole picture, to be fitted inside: a box more than a row off (a carousel's
+  /// square), a row that is more than a quarter of the picture (a panorama in its one-row
+  /// box), and a box that already has the picture's shape.
+  @Test func aBoxFarFromItsPictureShowsItWhole() {
+    let whole = { (w: Int, h: Int, bw: Int, bh: Int, row: Int) -> Bool in
+      let cut = PictureFit.cover(
+        pictureWidth: w, pictureHeight: h, boxWidth: bw, boxHeight: bh, row: row)
+      return cut == (0, 0, w, h)
+    }
+    #expect(whole(1400, 935, 189, 189, 15), "a square box")
+    #expect(whole(6000, 300, 189, 15, 15), "a panorama's one row")
+    #expect(whole(1400, 700, 200, 100, 15), "the picture's own shape")
+    #expect(whole(0, 700, 200, 100, 15) && whole(1400, 700, 200, 100, 0))
+  }
 }

@@ -29,8 +29,13 @@ public enum PictureArea {
   /// The part of `area` a picture of `pixelWidth` × `pixelHeight` fills with its aspect kept,
   /// centred. A picture within a tenth of the area's shape fills it: a box is shaped by its
   /// picture, and rounding its frame to whole cells should not narrow the picture by a column.
+  /// With `fills` (a waterfall's box, whose edges are each rounded to a whole row), so does a
+  /// picture at most a row off the area at its width, that row at most a quarter of it: the
+  /// maker cuts it to the area's shape (`PictureFit.cover`). A 3:2 photo 7.5 rows tall in a box
+  /// of 7 was drawn three columns narrower than its box, a strip of background beside it.
   public static func fitted(
-    pixelWidth: Double, pixelHeight: Double, in area: CellRect, cellAspect: Double
+    pixelWidth: Double, pixelHeight: Double, in area: CellRect, cellAspect: Double,
+    fills: Bool = false
   ) -> CellRect? {
     guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth > 0, pixelHeight > 0 else {
       return nil
@@ -40,6 +45,11 @@ public enum PictureArea {
     let areaShape = Double(area.height) * cellAspect / Double(max(1, area.width))
     if area.width >= 1, area.height >= 1, cellAspect > 0, abs(areaShape / shape - 1) <= 0.1 {
       return area
+    }
+    if fills, area.width >= 1, area.height >= 1, cellAspect > 0 {
+      let rowsAtWidth = Double(area.width) * shape / cellAspect
+      let off = abs(rowsAtWidth - Double(area.height))
+      if off <= 1, off <= rowsAtWidth * PictureFit.mostCovered { return area }
     }
     let size = PictureFit.fit(
       pixelWidth: clamp(pixelWidth), pixelHeight: clamp(pixelHeight), columns: area.width,

@@ -33,7 +33,7 @@ extension BrowserState {
     guard item.hasPicture, !awaitsSize(index),
       let cells = PictureArea.fitted(
         pixelWidth: item.layoutWidth, pixelHeight: item.layoutHeight, in: area,
-        cellAspect: geometry.cellAspect)
+        cellAspect: geometry.cellAspect, fills: !fullScreen)
     else { return nil }
     return PictureKey(
       url: item.imageURL, columns: cells.width, rows: cells.height, fullScreen: fullScreen)

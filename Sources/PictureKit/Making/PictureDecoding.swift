@@ -15,11 +15,37 @@ package struct PictureDecoding: Sendable {
   /// `bytes` decoded to fit `fitting`; for a zoomed full screen (`crop`), decoded as many
   /// times larger as the zoom magnifies, the window cut from that and fitted: drawn from the
   /// picture's own pixels, sharper as the zoom goes in, never enlarged from the whole's cells.
+  ///
+  /// With `filling` (the box's shape in square pixels, and the pixels of one of its rows) and
+  /// no crop, a picture a row off the box's shape (the box's edges rounded to whole rows) comes
+  /// back cut to the box's shape, its middle kept (`PictureFit.cover`, told from its header),
+  /// so that it fills the box; decoded a quarter larger first, so that the cut part is never
+  /// enlarged. Any other picture is decoded as without it.
   package func still(
-    _ bytes: [UInt8], fitting: (width: Int, height: Int), crop: PictureCrop?
+    _ bytes: [UInt8], fitting: (width: Int, height: Int), crop: PictureCrop?,
+    filling box: (width: Int, height: Int, row: Int)? = nil
   ) throws -> RGBAImage {
     guard let crop else {
-      return try PictureDecoder.decode(bytes, fitting: fitting, limits: limits)
+      guard let box, fitting.width > 0, fitting.height > 0,
+        case .header(let header) = PictureHeader.read(bytes),
+        Self.cuts(header.displayWidth, header.displayHeight, toFill: box)
+      else {
+        return try PictureDecoder.decode(bytes, fitting: fitting, limits: limits)
+      }
+      let slack = 1 + PictureFit.mostCovered
+      let larger = (
+        width: Int((Double(fitting.width) * slack).rounded(.up)),
+        height: Int((Double(fitting.height) * slack).rounded(.up))
+      )
+      return try PictureDecoder.decode(
+        bytes, fitting: larger, limits: limits,
+        window: (
+          {
+            PictureFit.cover(
+              pictureWidth: $0, pictureHeight: $1, boxWidth: box.width, boxHeight: box.height,
+              row: box.row)
+          }, fitting
+        ))
     }
     let scale = crop.magnification
     let larger = (
@@ -31,6 +57,18 @@ package struct PictureDecoding: Sendable {
     return try PictureDecoder.decode(
       bytes, fitting: larger, limits: limits,
       window: ({ crop.pixels(pictureWidth: $0, pictureHeight: $1) }, fitting))
+  }
+
+  /// Whether a picture `width` × `height` is cut to fill `box` (`PictureFit.cover`).
+  private static func cuts(
+    _ width: Int, _ height: Int, toFill box: (width: Int, height: Int, row: Int)
+  )
+    -> Bool
+  {
+    let part = PictureFit.cover(
+      pictureWidth: width, pictureHeight: height, boxWidth: box.width, boxHeight: box.height,
+      row: box.row)
+    return part.width < width || part.height < height
   }
 
   /// A moving picture's frames at `fitting` pixels: its first frame and the rest; nil for a

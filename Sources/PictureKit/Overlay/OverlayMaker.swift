@@ -23,7 +23,11 @@ package struct OverlayMaker: PictureMaker {
       ? try decoding.frames(
         bytes, fitting: fitting, cancelled: cancelled, frameLimit: motion.frameLimit)
       : nil
-    let image = try moving?.first ?? decoding.still(bytes, fitting: fitting, crop: key.crop)
+    let image =
+      try moving?.first
+      ?? decoding.still(
+        bytes, fitting: fitting, crop: key.crop,
+        filling: key.fullScreen ? nil : (fitting.width, fitting.height, cell.height))
     let cells = PictureDecoding.cells(for: image, in: key, cellAspect: cell.aspect)
     guard
       let id = overlay.keep(

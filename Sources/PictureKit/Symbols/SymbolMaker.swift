@@ -45,9 +45,13 @@ package struct SymbolMaker: PictureMaker {
     if key.crop == nil, let moving = try movingCells(key, bytes, cancelled: cancelled) {
       return cancelled() ? nil : MadePicture(moving)
     }
+    // The box's shape in square pixels (a cell is `cellAspect` times as tall as wide), for a
+    // picture a row off it to fill it; full screen, a picture is shown whole.
+    let width = PictureFit.pixelsPerCell.width
+    let row = Int((Double(width) * cellAspect).rounded())
     let image = try decoding.still(
       bytes, fitting: PictureFit.decodeSize(columns: key.columns, rows: key.rows),
-      crop: key.crop)
+      crop: key.crop, filling: key.fullScreen ? nil : (key.columns * width, key.rows * row, row))
     guard !cancelled() else { return nil }
     let picture = draw(image, in: key)
     if let drawnKey = drawnCacheKey(key, at: location) {

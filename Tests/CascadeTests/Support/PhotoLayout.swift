@@ -50,7 +50,7 @@ struct PhotoLayout {
       guard let inside = PictureArea.inside(box: box.rect),
         let picture = PictureArea.fitted(
           pixelWidth: Double(photo.width), pixelHeight: Double(photo.height), in: inside,
-          cellAspect: cellAspect)
+          cellAspect: cellAspect, fills: true)
       else { throw PhotoLayoutError.noPictureArea(name) }
       boxes.append(Box(rect: box.rect, picture: picture, name: name, photo: photo))
     }

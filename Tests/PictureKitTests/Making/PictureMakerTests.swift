@@ -50,6 +50,36 @@ import Testing
     #expect(maker.madeBefore(key, at: location) == nil)
   }
 
+  /// A 3:2 picture (60 × 40 pixels) in boxes whose edges were rounded a row short or tall of
+  /// it: its middle fills every cell of the box, in symbols as in pixels. Fitted whole, it
+  /// was drawn in fewer columns (a strip of background beside it) or fewer rows. A square
+  /// box, far from its shape, still shows it whole.
+  @Test func aPictureARowOffItsBoxFillsIt() throws {
+    var pixels: [UInt8] = []
+    for y in 0..<40 {
+      for x in 0..<60 { pixels += [UInt8(x * 4), UInt8(y * 6), 90, 255] }
+    }
+    let png = try #require(PNGEncoder.encode(RGBAImage(width: 60, height: 40, pixels: pixels)))
+    let maker = Self.symbols(diskCache: nil)
+    let location = PictureLocation.embedded("p.png")
+    // 24 columns at 2:1 cells: the picture is 8 rows tall; boxes of 7 and 9 rows.
+    for rows in [7, 9] {
+      let key = PictureKey(url: "p.png", columns: 24, rows: rows)
+      let made = try #require(try maker.make(key, from: png, at: location, cancelled: { false }))
+      #expect(made.picture.columns == 24 && made.picture.rows == rows, "\(rows) rows")
+    }
+    let square = PictureKey(url: "p.png", columns: 24, rows: 12)
+    let whole = try #require(try maker.make(square, from: png, at: location, cancelled: { false }))
+    #expect(whole.picture.columns == 24 && whole.picture.rows == 8)
+    // In pixels (7 × 15 cells, 27 columns: the picture 8.4 rows tall, its box 8): the decode
+    // comes back at the box's own shape, no larger than the picture.
+    let box = (width: 27 * 7, height: 8 * 15)
+    let image = try Self.decoding.still(
+      png, fitting: box, crop: nil, filling: (box.width, box.height, 15))
+    #expect(abs(Double(image.width) / Double(image.height) - 189.0 / 120) < 0.05)
+    #expect(image.width <= 60 && image.height <= 40, "\(image.width)×\(image.height)")
+  }
+
   /// A box that scrolled away while its picture decoded gets nothing; bytes that are no
   /// picture throw the codec's error, for the loader to report or fetch again.
   @Test func aCancelledPictureIsNotMadeAndBadBytesThrow() throws {

@@ -17,7 +17,11 @@ package struct KittyPlaceholderMaker: PictureMaker {
     let fitting = (width: key.columns * kitty.cell.width, height: keyRows * kitty.cell.height)
     let moving =
       key.crop == nil ? try decoding.frames(bytes, fitting: fitting, cancelled: cancelled) : nil
-    let image = try moving?.first ?? decoding.still(bytes, fitting: fitting, crop: key.crop)
+    let image =
+      try moving?.first
+      ?? decoding.still(
+        bytes, fitting: fitting, crop: key.crop,
+        filling: key.fullScreen ? nil : (fitting.width, fitting.height, kitty.cell.height))
     let cells = PictureDecoding.cells(for: image, in: key, cellAspect: kitty.cell.aspect)
     let rows = min(cells.rows, KittyPlaceholder.maximumRows)
     guard let png = PNGEncoder.encode(image) else { throw PixelsError.unencodable }
