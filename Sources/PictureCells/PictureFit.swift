@@ -65,10 +65,11 @@ public enum PictureFit {
     guard pictureWidth > 0, pictureHeight > 0, boxWidth > 0, boxHeight > 0, row > 0 else {
       return whole
     }
-    // The picture's height at the box's width, and how far the box is from it.
+    // The picture's height at the box's width, and how far the box is from it (half a pixel
+    // more: the box's pixels are whole ones).
     let shapedHeight = Double(boxWidth) * Double(pictureHeight) / Double(pictureWidth)
     let off = shapedHeight - Double(boxHeight)
-    guard abs(off) <= Double(row) + 0.5, abs(off) <= shapedHeight * mostCovered else {
+    guard isARowOff(shapedHeight, box: Double(boxHeight), row: Double(row) + 0.5) else {
       return whole
     }
     let boxShape = Double(boxHeight) / Double(boxWidth)
@@ -80,6 +81,15 @@ public enum PictureFit {
     // The box is tall: the picture's sides go.
     let width = max(1, min(pictureWidth, Int((Double(pictureHeight) / boxShape).rounded())))
     return ((pictureWidth - width) / 2, 0, width, pictureHeight)
+  }
+
+  /// Whether a box `box` tall is filled by cutting a picture `shapedHeight` tall at the box's
+  /// width (any unit): at most `row` off it, and that at most `mostCovered` of the picture.
+  /// The one rule for the state, which gives such a box's picture the whole box
+  /// (`PictureArea.fitted`), and for the makers, which cut it (`cover`).
+  public static func isARowOff(_ shapedHeight: Double, box: Double, row: Double) -> Bool {
+    let off = abs(shapedHeight - box)
+    return off <= row && off <= shapedHeight * mostCovered
   }
 
   private static func clamped(_ cells: Double, to limit: Int) -> Int {

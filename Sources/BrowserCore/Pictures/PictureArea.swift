@@ -31,7 +31,7 @@ public enum PictureArea {
   /// picture, and rounding its frame to whole cells should not narrow the picture by a column.
   /// With `fills` (a waterfall's box, whose edges are each rounded to a whole row), so does a
   /// picture at most a row off the area at its width, that row at most a quarter of it: the
-  /// maker cuts it to the area's shape (`PictureFit.cover`). A 3:2 photo 7.5 rows tall in a box
+  /// maker cuts it to the area's shape (`PictureFit.cover`). A 3:2 photo 7.9 rows tall in a box
   /// of 7 was drawn three columns narrower than its box, a strip of background beside it.
   public static func fitted(
     pixelWidth: Double, pixelHeight: Double, in area: CellRect, cellAspect: Double,
@@ -46,10 +46,11 @@ public enum PictureArea {
     if area.width >= 1, area.height >= 1, cellAspect > 0, abs(areaShape / shape - 1) <= 0.1 {
       return area
     }
-    if fills, area.width >= 1, area.height >= 1, cellAspect > 0 {
-      let rowsAtWidth = Double(area.width) * shape / cellAspect
-      let off = abs(rowsAtWidth - Double(area.height))
-      if off <= 1, off <= rowsAtWidth * PictureFit.mostCovered { return area }
+    if fills, area.width >= 1, area.height >= 1, cellAspect > 0,
+      PictureFit.isARowOff(
+        Double(area.width) * shape / cellAspect, box: Double(area.height), row: 1)
+    {
+      return area
     }
     let size = PictureFit.fit(
       pixelWidth: clamp(pixelWidth), pixelHeight: clamp(pixelHeight), columns: area.width,

@@ -32,13 +32,8 @@ package struct PictureDecoding: Sendable {
       else {
         return try PictureDecoder.decode(bytes, fitting: fitting, limits: limits)
       }
-      let slack = 1 + PictureFit.mostCovered
-      let larger = (
-        width: Int((Double(fitting.width) * slack).rounded(.up)),
-        height: Int((Double(fitting.height) * slack).rounded(.up))
-      )
       return try PictureDecoder.decode(
-        bytes, fitting: larger, limits: limits,
+        bytes, fitting: Self.enlarged(fitting, by: 1 + PictureFit.mostCovered), limits: limits,
         window: (
           {
             PictureFit.cover(
@@ -47,16 +42,22 @@ package struct PictureDecoding: Sendable {
           }, fitting
         ))
     }
-    let scale = crop.magnification
-    let larger = (
-      width: Int((Double(fitting.width) * scale).rounded(.up)),
-      height: Int((Double(fitting.height) * scale).rounded(.up))
-    )
+    let larger = Self.enlarged(fitting, by: crop.magnification)
     // Cut and fitted within the decode's reservation: the larger picture and the window's
     // copy count against the decoding budget.
     return try PictureDecoder.decode(
       bytes, fitting: larger, limits: limits,
       window: ({ crop.pixels(pictureWidth: $0, pictureHeight: $1) }, fitting))
+  }
+
+  /// `size` `scale` times larger each way, rounded up.
+  private static func enlarged(_ size: (width: Int, height: Int), by scale: Double) -> (
+    width: Int, height: Int
+  ) {
+    (
+      Int((Double(size.width) * scale).rounded(.up)),
+      Int((Double(size.height) * scale).rounded(.up))
+    )
   }
 
   /// Whether a picture `width` × `height` is cut to fill `box` (`PictureFit.cover`).
