@@ -228,15 +228,9 @@ enum BrowseCommand {
   /// the pictures' does: before the browser takes the terminal, and left there after it).
   static func feedPages(noCache: Bool, environment: [String: String]) -> PictureDiskCache? {
     guard !noCache else { return nil }
-    switch PictureDiskCache.standard(
-      budget: feedPagesBudget, environment: environment, folder: "feeds")
-    {
-    case .success(let cache): return cache
-    case .failure(let refusal):
-      Console.error(refusal.description(cache: "feed page cache", keeps: "feed pages"))
-      return nil
-    case nil: return nil
-    }
+    return CacheFolder.opened(
+      "feeds", budget: feedPagesBudget, environment: environment, cache: "feed page cache",
+      keeps: "feed pages")
   }
 
   /// How often the browser refreshes on its own: never for standard input alone, which was

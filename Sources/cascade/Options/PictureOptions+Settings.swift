@@ -13,14 +13,9 @@ extension PictureOptions {
     settings.load = load
     settings.memoryBudget = memoryCache << 20
     if !noCache {
-      switch PictureDiskCache.standard(
-        budget: diskCache << 20, environment: ProcessInfo.processInfo.environment)
-      {
-      case .success(let cache): settings.diskCache = cache
-      // Said before the browser takes the terminal, and left on it when the browser quits.
-      case .failure(let refusal): Console.error(refusal.description)
-      case nil: break
-      }
+      settings.diskCache = CacheFolder.opened(
+        "pictures", budget: diskCache << 20, environment: ProcessInfo.processInfo.environment,
+        cache: "picture cache", keeps: "pictures")
     }
     return settings
   }
