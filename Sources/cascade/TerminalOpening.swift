@@ -12,8 +12,8 @@ import Locking
 ///
 /// What a feed that fails still finds: a terminal whose screen is as it was. The probe's
 /// questions draw nothing on a terminal that answers them, and the modes it changes are put
-/// back before the error is said (the command waits for `begin`'s task first). A terminal the browser cannot
-/// draw on is never asked: its check comes first.
+/// back before the error is said (the command waits for `begin`'s task first). A terminal the
+/// browser cannot draw on is never asked: its check comes first.
 struct TerminalOpening: Sendable {
   /// The terminfo entry to draw with, or what stands in the way of drawing at all.
   var terminalType: Result<TerminalType, TerminalError>

@@ -41,25 +41,18 @@ import Testing
   /// picture cache's is: its pages were just not kept, and each visit read every followed
   /// feed whole with nothing to say why.
   @Test func aSymlinkedFeedPageFolderIsSaidSo() async throws {
-    let base = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cascade-symlinked-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: base) }
-    let theirs = base.appendingPathComponent("documents")
-    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
-    let cascade = base.appendingPathComponent("cache/cascade")
-    try FileManager.default.createDirectory(at: cascade, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      at: cascade.appendingPathComponent("feeds"), withDestinationURL: theirs)
-    let feed = base.appendingPathComponent("feed.json")
+    let linked = try LinkedCacheFolder(linking: "feeds")
+    defer { linked.remove() }
+    let feed = linked.base.appendingPathComponent("feed.json")
     try Data(#"{"items": [{"title": "One", "image": "a.png"}]}"#.utf8).write(to: feed)
     // The browser, with no terminal to draw on: it says why it cannot, after the refusal.
     let result = try await CascadeProcess.run(
-      [feed.path], environment: ["XDG_CACHE_HOME": base.path + "/cache"])
+      [feed.path], environment: ["XDG_CACHE_HOME": linked.cacheHome])
     #expect(result.status != 0)
     #expect(
       result.stderr.contains("the feed page cache folder")
         && result.stderr.contains("feed pages are not kept on disk this run"), "\(result.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: theirs.path).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: linked.theirs.path).isEmpty)
   }
 
   @Test func aFeedsFileThatCannotBeReadIsSaidBeforeAnythingElse() async throws {

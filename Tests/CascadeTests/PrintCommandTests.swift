@@ -59,22 +59,15 @@ import Testing
   /// A picture cache folder that is a symbolic link is not followed: the run says so and
   /// keeps nothing on disk, and the folder it points to is untouched.
   @Test func aSymlinkedCacheFolderIsRefusedAndSaidSo() async throws {
-    let base = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cascade-symlinked-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: base) }
-    let theirs = base.appendingPathComponent("documents")
-    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
-    try Data("mine".utf8).write(to: theirs.appendingPathComponent("notes.txt"))
-    let cascade = base.appendingPathComponent("cache/cascade")
-    try FileManager.default.createDirectory(at: cascade, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      at: cascade.appendingPathComponent("pictures"), withDestinationURL: theirs)
+    let linked = try LinkedCacheFolder(linking: "pictures")
+    defer { linked.remove() }
+    try Data("mine".utf8).write(to: linked.theirs.appendingPathComponent("notes.txt"))
     let result = try await CascadeProcess.run(
       ["print", "--width", "60", "--height", "10"],
-      environment: ["XDG_CACHE_HOME": base.path + "/cache"])
+      environment: ["XDG_CACHE_HOME": linked.cacheHome])
     #expect(result.status == 0)
     #expect(result.stderr.contains("is a symbolic link, which is not followed"))
-    let left = try FileManager.default.contentsOfDirectory(atPath: theirs.path)
+    let left = try FileManager.default.contentsOfDirectory(atPath: linked.theirs.path)
     #expect(left == ["notes.txt"])
   }
 
