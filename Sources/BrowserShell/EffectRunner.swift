@@ -26,10 +26,11 @@ struct EffectRunner {
     var unwanted: [PictureKey] = []
     var ranking: PictureRanking?
     defer {
-      // Loads first: a picture wanted at a new size keeps the transfer of its old one.
-      loader?.load(wanted)
-      loader?.cancel(unwanted)
-      if let ranking { loader?.rank(ranking) }
+      // As one change: a picture wanted at a new size keeps the transfer of its old one, and
+      // starts where the ranking that names it puts it.
+      if !wanted.isEmpty || !unwanted.isEmpty || ranking != nil {
+        loader?.update(load: wanted, cancel: unwanted, rank: ranking)
+      }
     }
     let mailbox = mailbox
     let wake = wake

@@ -148,12 +148,26 @@ public final class PictureLoader: Sendable {
   /// for again while a cancelled run of it winds down starts afresh once that has ended.
   public func load(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
+    update(load: keys, cancel: [], rank: nil)
+  }
+
+  /// What the state asked for in one turn, as one change (`PictureSchedule.update`): `load`
+  /// queued, `ranking` applied, `cancel` forgotten or stopped, then what may start starts. A
+  /// picture wanted at a new size keeps the transfer of its old one, cancelled here.
+  public func update(
+    load keys: [PictureKey], cancel gone: [PictureKey], rank ranking: PictureRanking?
+  ) {
     let jobs = keys.map { PictureJob($0, source: configuration.source) }
-    queue.withLock { queue in
-      let taken = queue.schedule.request(jobs.map { .init($0.key, server: $0.server) })
+    let stopping = queue.withLock { queue in
+      let (taken, stopping) = queue.schedule.update(
+        requesting: jobs.map { .init($0.key, server: $0.server) }, cancelling: gone,
+        ranking: ranking)
       let fresh = Set(taken.map(\.key))
       for job in jobs where fresh.contains(job.key) { queue.pending[job.key] = job }
+      for key in gone { queue.pending[key] = nil }
+      return stopping.compactMap { queue.running[$0]?.markCancelled() }
     }
+    for transfer in stopping { transfer.cancel() }
     startWaiting()
   }
 
@@ -200,19 +214,14 @@ public final class PictureLoader: Sendable {
   /// Orders the requests waiting as `ranking` says, those in view first, and starts the
   /// budget for pictures out of view afresh.
   public func rank(_ ranking: PictureRanking) {
-    queue.withLock { $0.schedule.rank(ranking) }
-    startWaiting()
+    update(load: [], cancel: [], rank: ranking)
   }
 
   /// Forgets requests that have not started, and stops those that have: a transfer under way
   /// is closed, a decode not yet begun is skipped. A cancelled picture is not reported.
   public func cancel(_ keys: [PictureKey]) {
     guard !keys.isEmpty else { return }
-    let stopping = queue.withLock { queue in
-      for key in keys { queue.pending[key] = nil }
-      return queue.schedule.cancel(keys).compactMap { queue.running[$0]?.markCancelled() }
-    }
-    for transfer in stopping { transfer.cancel() }
+    update(load: [], cancel: keys, rank: nil)
   }
 
   /// Whether a job waiting or running, not cancelled, wants the picture at `url`: a transfer

@@ -155,6 +155,21 @@ package struct PictureSchedule: Sendable {
     }.map(\.element)
   }
 
+  /// What the state asked for in one turn, taken together before anything starts: `requests`
+  /// queued (as `request(_:)`), `ranking` applied when there is one, `cancelling` forgotten or
+  /// stopped (as `cancel(_:)`). A picture asked for at a new size comes with the ranking that
+  /// names it: started in between, it was not in the last ranking, so it went as one around
+  /// the view, behind the probes of boxes out of view, decoded after those in view.
+  /// Returns the requests taken and the pictures running, now cancelled, whose work the
+  /// loader stops.
+  package mutating func update(
+    requesting requests: [Request], cancelling keys: [PictureKey], ranking: PictureRanking?
+  ) -> (taken: [Request], stopping: [PictureKey]) {
+    let taken = request(requests)
+    if let ranking { rank(ranking) }
+    return (taken, cancel(keys))
+  }
+
   /// Forgets the requests for `keys` not yet started; returns those running, now cancelled,
   /// whose work the loader stops.
   package mutating func cancel(_ keys: [PictureKey]) -> [PictureKey] {

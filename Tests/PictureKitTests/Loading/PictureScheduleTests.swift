@@ -67,6 +67,33 @@ import Testing
       full.actions() == [.start(.init(key: key(5), ahead: false)), .probe(probe(11, inView: true))])
   }
 
+  /// A picture asked for at a new size (its box's size came) and the ranking that puts it in
+  /// view come in one turn of the state. Taken one after the other, as the loader did, the
+  /// picture was not in the last ranking when it could start: it went as one around the view,
+  /// after the probes of boxes out of view (here they took the server's last two transfers
+  /// and it waited), decoded behind the pictures in view.
+  @Test func aPictureAskedForWithItsRankingStartsInView() {
+    var schedule = PictureSchedule(limits: Self.limits)
+    schedule.request((0..<4).map { web($0) })
+    schedule.rank(PictureRanking(visible: [key(0), key(1)], ahead: [key(2), key(3)]))
+    #expect(schedule.actions().count == 4)
+    schedule.probe([probe(10), probe(11)])
+    let (taken, stopping) = schedule.update(
+      requesting: [web(5)], cancelling: [key(3)],
+      ranking: PictureRanking(visible: [key(0), key(1), key(5)], ahead: [key(2)]))
+    #expect(taken == [web(5)])
+    #expect(stopping == [key(3)], "running: its transfer is stopped, and held until it ends")
+    #expect(schedule.actions() == [.start(.init(key: key(5), ahead: false)), .probe(probe(10))])
+    // The same turn taken apart.
+    var apart = PictureSchedule(limits: Self.limits)
+    apart.request((0..<4).map { web($0) })
+    apart.rank(PictureRanking(visible: [key(0), key(1)], ahead: [key(2), key(3)]))
+    _ = apart.actions()
+    apart.probe([probe(10), probe(11)])
+    apart.request([web(5)])
+    #expect(apart.actions() == [.probe(probe(10)), .probe(probe(11))])
+  }
+
   @Test func aPictureJoinsTheTransferOfAProbeThatFetchesItWhole() {
     var schedule = PictureSchedule(limits: Self.limits)
     schedule.probe(
