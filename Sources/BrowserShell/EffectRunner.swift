@@ -28,9 +28,7 @@ struct EffectRunner {
     defer {
       // As one change: a picture wanted at a new size keeps the transfer of its old one, and
       // starts where the ranking that names it puts it.
-      if !wanted.isEmpty || !unwanted.isEmpty || ranking != nil {
-        loader?.update(load: wanted, cancel: unwanted, rank: ranking)
-      }
+      loader?.update(load: wanted, cancel: unwanted, rank: ranking)
     }
     let mailbox = mailbox
     let wake = wake

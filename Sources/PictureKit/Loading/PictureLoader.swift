@@ -147,16 +147,17 @@ public final class PictureLoader: Sendable {
   /// Queues a batch of requests, in order, ahead of older ones still waiting. A picture asked
   /// for again while a cancelled run of it winds down starts afresh once that has ended.
   public func load(_ keys: [PictureKey]) {
-    guard !keys.isEmpty else { return }
     update(load: keys, cancel: [], rank: nil)
   }
 
   /// What the state asked for in one turn, as one change (`PictureSchedule.update`): `load`
   /// queued, `ranking` applied, `cancel` forgotten or stopped, then what may start starts. A
-  /// picture wanted at a new size keeps the transfer of its old one, cancelled here.
+  /// picture wanted at a new size keeps the transfer of its old one, cancelled here. Nothing
+  /// asked, nothing done.
   public func update(
     load keys: [PictureKey], cancel gone: [PictureKey], rank ranking: PictureRanking?
   ) {
+    guard !keys.isEmpty || !gone.isEmpty || ranking != nil else { return }
     let jobs = keys.map { PictureJob($0, source: configuration.source) }
     let stopping = queue.withLock { queue in
       let (taken, stopping) = queue.schedule.update(
@@ -220,7 +221,6 @@ public final class PictureLoader: Sendable {
   /// Forgets requests that have not started, and stops those that have: a transfer under way
   /// is closed, a decode not yet begun is skipped. A cancelled picture is not reported.
   public func cancel(_ keys: [PictureKey]) {
-    guard !keys.isEmpty else { return }
     update(load: [], cancel: keys, rank: nil)
   }
 
