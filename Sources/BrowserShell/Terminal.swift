@@ -159,9 +159,41 @@ package final class Terminal: FrameWriter {
       (.bold, cascade_a_bold()), (.dim, cascade_a_dim()), (.reverse, cascade_a_reverse()),
       (.underline, cascade_a_underline()), (.italic, cascade_a_italic()),
     ]
+    bufferFrames()
   }
 
   deinit { restore() }
+
+  /// Has ncurses send a frame in one write (or a few, of a screen's size each), not one for
+  /// each move of the cursor in it.
+  ///
+  /// ncurses 6 empties its output after every cursor move while a screen has never been put
+  /// away (`_nc_mvcur` flushes while `_endwin` is still its first state, for programs that
+  /// move the cursor through terminfo alone). A waterfall's frame went out in ~260 writes of
+  /// ~40 bytes, each one waking the terminal (and tmux) to parse a piece of a frame, on the
+  /// same cores that receive and decode the pictures, and giving a terminal the chance to show
+  /// a frame half drawn. Putting the screen away and taking it back (`endwin`, `doupdate`),
+  /// before anything is drawn, leaves that state for good, as a Ctrl-Z and `fg` always did.
+  ///
+  /// What that sends is written to /dev/null: the terminal would otherwise leave the
+  /// alternate screen and come back to it at once (the shell's screen could flash), and its
+  /// modes would be the shell's for a moment (a key typed then echoed). The terminal is left
+  /// as `newterm` set it, which is what ncurses then believes it is: the screen blank, the
+  /// first frame a whole one. Without /dev/null nothing is done, and frames go out as before.
+  private func bufferFrames() {
+    let descriptor = fileno(output)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard null >= 0 else { return }
+    defer { close(null) }
+    let saved = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard saved >= 0 else { return }
+    defer { close(saved) }
+    fflush(output)
+    guard dup2(null, descriptor) >= 0 else { return }
+    endwin()
+    doupdate()
+    while dup2(saved, descriptor) < 0, errno == EINTR {}
+  }
 
   /// ncurses' screen for terminal type `type` (nil: `TERM`'s); with `still`, from its entry
   /// without the terminal's scrolling (`StillTerminfo`), where that entry is found, so that

@@ -14,15 +14,24 @@ enum HeadlessTerminal {
     _ body: (Terminal, UnsafeMutablePointer<FILE>) throws -> T
   ) throws -> T {
     let output = try #require(tmpfile())
-    let input = try #require(fopen("/dev/null", "r"))
-    defer {
-      fclose(output)
-      fclose(input)
+    defer { fclose(output) }
+    return try run(writingTo: output, size: size, stillPixels: stillPixels) {
+      try body($0, output)
     }
+  }
+
+  /// Runs `body` with such a terminal writing to `output` (which stays open).
+  static func run<T>(
+    writingTo output: UnsafeMutablePointer<FILE>,
+    size: CanvasSize = CanvasSize(columns: 40, rows: 12), stillPixels: Bool = false,
+    _ body: (Terminal) throws -> T
+  ) throws -> T {
+    let input = try #require(fopen("/dev/null", "r"))
+    defer { fclose(input) }
     let terminal = try Terminal(
       headless: "xterm-256color", output: output, input: input, stillPixels: stillPixels)
     defer { terminal.restore() }
     terminal.resize(size)
-    return try body(terminal, output)
+    return try body(terminal)
   }
 }

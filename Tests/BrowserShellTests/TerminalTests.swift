@@ -125,3 +125,47 @@ import Testing
     #expect(text.contains("\u{1B}[20d\u{8}\u{8}22"), "\(text)")
   }
 }
+
+/// A frame reaches the terminal in a few writes, not one for each move of the cursor.
+@Suite struct TerminalFrameWriteTests {
+  /// ncurses 6 empties its buffer after every cursor move until the screen has once been put
+  /// away and taken back: a frame of the waterfall went out in ~260 writes of ~40 bytes, each
+  /// waking the terminal (and tmux) to parse a piece of a frame.
+  @Test func aFrameIsSentInAFewWrites() throws {
+    let writes = try CursesLock.run { try frameWrites() }
+    // 40 pieces of text far apart: 40 cursor moves. The frame is ~1 KB, under ncurses' buffer
+    // of a screen's size: one write, two at most should the buffer be smaller.
+    #expect(writes >= 1)
+    #expect(writes <= 2, "a frame in \(writes) writes")
+  }
+
+  /// The writes of one frame with 40 pieces of text, counted on a socket that keeps each
+  /// write a message of its own.
+  private func frameWrites() throws -> Int {
+    var ends: [Int32] = [-1, -1]
+    try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
+    defer { close(ends[0]) }
+    let output = try #require(fdopen(ends[1], "w"))
+    defer { fclose(output) }
+    return try HeadlessTerminal.run(
+      writingTo: output, size: CanvasSize(columns: 120, rows: 40)
+    ) { terminal in
+      _ = Self.messages(on: ends[0])
+      terminal.erase()
+      for piece in 0..<40 {
+        terminal.put(
+          "x", width: 1, row: piece, column: (piece * 37) % 120, style: CellAppearance())
+      }
+      terminal.present()
+      return Self.messages(on: ends[0])
+    }
+  }
+
+  /// The messages waiting on `socket`, read without waiting.
+  private static func messages(on socket: Int32) -> Int {
+    var count = 0
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 { count += 1 }
+    return count
+  }
+}
