@@ -325,16 +325,25 @@ public final class PictureLoader: Sendable {
   /// (`SharedFetches`), and tells its size as soon as its first bytes show it. The bytes are
   /// kept for that job: in the disk cache, else as a whole `ProbedPrefixes` entry. Returns
   /// the bytes that came from the web: none from the disk cache, or when the fetch failed.
+  ///
+  /// The size is kept in the disk cache once the fetch has ended, from this task: `settle`
+  /// runs inside the transfer's watch, on the thread that moves every transfer's bytes, and a
+  /// size record written there (a file made, written and renamed: ~1 ms, more on a busy disk)
+  /// held up the bytes of every other picture of the screen for as long.
   private func fetchWhole(_ probe: PictureSchedule.Probe, url: String) async -> Int {
-    let told = Locked(false)
+    let told = Locked<PictureSize.Outcome?>(nil)
     let settle: @Sendable (PictureSize.Outcome) -> Void = { outcome in
       let first = told.withLock { told in
-        defer { told = true }
-        return !told
+        defer { told = told ?? outcome }
+        return told == nil
       }
       guard first else { return }
-      SizeProbe.remember(outcome, of: url, in: self.configuration.diskCache)
       self.tell(probe.url, SizeProbe.result(outcome, of: probe.url))
+    }
+    defer {
+      if let outcome = told.withLock({ $0 }) {
+        SizeProbe.remember(outcome, of: url, in: configuration.diskCache)
+      }
     }
     let configuration = configuration
     let fetched = await fetches.bytes(of: url, stillWanted: wants) {
@@ -366,7 +375,7 @@ public final class PictureLoader: Sendable {
       if let outcome = PictureSize.arriving(fetched.bytes, ended: true) { settle(outcome) }
       return fetched.cached ? 0 : fetched.bytes.count
     case .failure(let error):
-      if !told.withLock({ $0 }) { tell(probe.url, .failure(error)) }
+      if told.withLock({ $0 == nil }) { tell(probe.url, .failure(error)) }
       return 0
     }
   }

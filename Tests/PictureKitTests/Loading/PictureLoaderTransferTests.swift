@@ -193,6 +193,54 @@ import Testing
     #expect(asked.allSatisfy { $0.headers["range"] == nil }, "the whole picture at once")
   }
 
+  /// The size read from a transfer's first bytes is told at once and kept in the disk cache
+  /// only once the transfer has ended, by the loader's own task: it was written from inside
+  /// the transfer's watch, on the thread that moves every transfer's bytes, and each size
+  /// record (a file made, written and renamed: ~1 ms, more on a busy disk) held up the other
+  /// pictures' bytes of the screen for as long.
+  @Test func aSizeFromTheFirstBytesIsKeptOnDiskOnlyOnceItsTransferEnds() async throws {
+    let server = try TestHTTPServer()
+    let gate = Gate()
+    defer {
+      gate.open()
+      server.stop()
+    }
+    let body = Self.png + [UInt8](repeating: 0, count: 50_000)
+    let finished = Locked(false)
+    server.route("/held.png") { _ in
+      .paced(body: body, chunk: 8_192, interval: 0.001, holdingAfterFirstChunkAt: gate) {
+        sent, _ in
+        if sent == body.count { finished.withLock { $0 = true } }
+      }
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cascade-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let disk = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
+    var configuration = PictureLoader.Configuration(
+      source: FeedSource.url(server.url("/feed.json")), colorMode: .palette256)
+    configuration.load = .patient
+    configuration.diskCache = disk
+    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in }
+    let url = server.url("/held.png")
+    let record = disk.path(for: SizeProbe.sizeKey + url)
+    let told = Locked<(size: ProbedSize, recorded: Bool)?>(nil)
+    loader.probe([SizeRequest(index: 0, imageURL: url, inView: true)]) { size in
+      told.withLock { $0 = (size, access(record, F_OK) == 0) }
+    }
+    #expect(try await Self.eventually { told.withLock { $0 != nil } })
+    let size = try #require(told.withLock { $0 })
+    #expect(size.size.failure == nil && size.size.width > 0)
+    #expect(!finished.withLock { $0 }, "the size came while the rest of the picture was held")
+    #expect(!size.recorded, "the size was written to disk while its transfer still ran")
+    // The server holds the rest: the transfer cannot have ended, so nothing is kept yet.
+    #expect(access(record, F_OK) != 0)
+    gate.open()
+    #expect(
+      try await Self.eventually { access(record, F_OK) == 0 },
+      "the size is kept once its transfer has ended")
+  }
+
   /// A request asked fresh and again in one batch (one picture in two boxes) is a fresh one:
   /// the loader took the batch's "again" for the picture's URL as "asked before", found no
   /// probe of it waiting, and started none; the size never came.
