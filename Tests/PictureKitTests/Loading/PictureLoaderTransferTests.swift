@@ -26,11 +26,12 @@ import Testing
   /// A loader whose results land in `results`.
   static func loader(
     for feed: FeedSource, jobs: Int = 4, cache: PictureCache = PictureCache(),
-    results: Results
+    diskCache: PictureDiskCache? = nil, results: Results
   ) -> PictureLoader {
     var configuration = PictureLoader.Configuration(source: feed, colorMode: .palette256)
     configuration.load = .patient
     configuration.jobs = jobs
+    configuration.diskCache = diskCache
     return PictureLoader(configuration, cache: cache) { event in
       if case .pictureLoaded(let key, let failure) = event {
         results.add(key, failure: failure)
@@ -217,11 +218,8 @@ import Testing
       .appendingPathComponent("cascade-cache-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let disk = try #require(PictureDiskCache(directory: folder, budget: 1 << 20))
-    var configuration = PictureLoader.Configuration(
-      source: FeedSource.url(server.url("/feed.json")), colorMode: .palette256)
-    configuration.load = .patient
-    configuration.diskCache = disk
-    let loader = PictureLoader(configuration, cache: PictureCache()) { _ in }
+    let loader = Self.loader(
+      for: FeedSource.url(server.url("/feed.json")), diskCache: disk, results: Results())
     let url = server.url("/held.png")
     let record = disk.path(for: SizeProbe.sizeKey + url)
     let told = Locked<(size: ProbedSize, recorded: Bool)?>(nil)
